@@ -1,0 +1,33 @@
+// One context per GraphQL operation (HTTP request or subscription operation): the authenticated
+// operator, a request id, and per-request DataLoaders hanging off it. Services are process-wide.
+import { randomUUID } from "node:crypto";
+import type { Database } from "./db/database.js";
+import type { Env } from "./env.js";
+import type { PrismaClient } from "./generated/prisma/client.js";
+import type { Logger } from "./logger.js";
+import type { EventNotifier } from "./events/notifier.js";
+import { authenticate, type TokenCheck } from "./modules/operators/operator.commands.js";
+
+/** Long-lived collaborators shared by all requests (no per-request state lives here). */
+export interface Services {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  notifier: EventNotifier;
+}
+
+export interface Context {
+  requestId: string;
+  prisma: PrismaClient;
+  services: Services;
+  auth: TokenCheck;
+}
+
+export async function createContext(services: Services, authorization: string | undefined | null, requestId: string = randomUUID()): Promise<Context> {
+  return {
+    requestId,
+    prisma: services.db.prisma,
+    services,
+    auth: await authenticate(services.db.prisma, authorization),
+  };
+}

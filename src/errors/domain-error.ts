@@ -1,0 +1,53 @@
+// Expected failures: every one carries a stable machine-readable code. GraphQL fields list the
+// classes they can return as typed union members; anything that is not a DomainError is masked.
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidInputError extends DomainError {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+    code = "INVALID_INPUT",
+  ) {
+    super(code, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(
+    message: string,
+    readonly ref: string | null = null,
+    code = "NOT_FOUND",
+  ) {
+    super(code, message);
+  }
+}
+
+export class AuthenticationError extends DomainError {
+  constructor(message = "A valid operator token is required (Authorization: Bearer <token>)", code = "UNAUTHENTICATED") {
+    super(code, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(
+    message: string,
+    readonly requiredRole: string,
+  ) {
+    super("FORBIDDEN", message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, code = "CONFLICT") {
+    super(code, message);
+  }
+}

@@ -1,0 +1,194 @@
+// Writes a parsed catalogue into the database in ONE transaction: new problems are created, changed
+// ones updated, unchanged ones skipped (by digest), each write with its change event. All or nothing.
+import { createHash, randomUUID } from "node:crypto";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { LONG_TRANSACTION, type TransactionClient } from "../../db/transaction.js";
+import { allocate } from "../../events/counters.js";
+import { appendEvents, type NewChangeEvent } from "../../events/change-events.js";
+import { InvalidInputError } from "../../errors/domain-error.js";
+import { identifiersFor } from "../identity/catalogue-identifiers.js";
+import { statementHash } from "../identity/identifier-keys.js";
+import type { CatalogueProblem } from "./catalogue.types.js";
+
+export interface ImportReport {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  published: number;
+  catalogued: number;
+  lastEventSequence: string | null;
+  durationMs: number;
+}
+
+export interface ImportCatalogueProps {
+  prisma: PrismaClient;
+  problems: CatalogueProblem[];
+  /** Called after each batch with (done, total). */
+  onProgress?: (done: number, total: number) => void;
+  /** Extra work inside the same transaction for the problems written (e.g. sparse documents). */
+  afterWrite?: (tx: TransactionClient, problemIds: string[]) => Promise<void>;
+}
+
+const BATCH_SIZE = 250;
+
+export function catalogueDigest(problem: CatalogueProblem): string {
+  return createHash("sha256").update(JSON.stringify(problem)).digest("hex");
+}
+
+function assertUnique(problems: CatalogueProblem[]): void {
+  for (const field of ["stableId", "slug"] as const) {
+    const seen = new Set<string>();
+    for (const problem of problems) {
+      if (seen.has(problem[field])) throw new InvalidInputError(`Duplicate ${field} in the catalogue: ${problem[field]}`, field);
+      seen.add(problem[field]);
+    }
+  }
+}
+
+function problemColumns(problem: CatalogueProblem, digest: string) {
+  return {
+    stableId: problem.stableId,
+    collection: problem.collection,
+    number: problem.number,
+    slug: problem.slug,
+    title: problem.title,
+    statement: problem.statement,
+    statementHash: problem.statement ? statementHash(problem.statement) : null,
+    definitions: problem.definitions as unknown as object,
+    tags: problem.tags,
+    prize: problem.prize,
+    oeisIds: problem.oeisIds,
+    comments: problem.comments,
+    resolutionState: problem.resolutionState,
+    resolutionNote: problem.resolutionNote,
+    formalizedSolution: problem.formalizedSolution,
+    publicationState: problem.publicationState,
+    acceptanceConditions: problem.acceptanceConditions,
+    sourceUpdatedAt: problem.sourceUpdatedAt ? new Date(problem.sourceUpdatedAt) : null,
+    publishedAt: problem.publicationState === "PUBLISHED" ? new Date() : null,
+    importDigest: digest,
+  };
+}
+
+async function writeChildren(tx: TransactionClient, rows: { id: string; problem: CatalogueProblem; accession: number | null }[]) {
+  await tx.problemIdentifier.createMany({
+    data: rows.flatMap(({ id, problem, accession }) =>
+      identifiersFor(problem, accession).map((identifier) => ({ ...identifier, problemId: id })),
+    ),
+    skipDuplicates: true,
+  });
+  await tx.problemSource.createMany({
+    data: rows.flatMap(({ id, problem }) => problem.sources.map((source) => ({ ...source, problemId: id }))),
+    skipDuplicates: true,
+  });
+  await tx.formalDeclaration.createMany({
+    data: rows.flatMap(({ id, problem }) => problem.formalDeclarations.map((declaration) => ({ ...declaration, problemId: id }))),
+    skipDuplicates: true,
+  });
+}
+
+async function createStatementFamilies(tx: TransactionClient, rows: { id: string; problem: CatalogueProblem }[]) {
+  const withStatement = rows.filter((row) => row.problem.statement);
+  const accessions = new Map<string, number>();
+  if (withStatement.length === 0) return accessions;
+  const first = Number(await allocate(tx, "statement_accession", withStatement.length));
+  const families = withStatement.map((row, index) => ({ id: randomUUID(), accession: first + index, problemId: row.id }));
+  await tx.statementFamily.createMany({ data: families });
+  await tx.problemStatement.createMany({
+    data: withStatement.map((row, index) => ({
+      familyId: families[index]!.id,
+      text: row.problem.statement!,
+      hash: statementHash(row.problem.statement!),
+      origin: row.problem.sources[0]?.kind ?? "IMPORT",
+    })),
+  });
+  for (const [index, family] of families.entries()) {
+    await tx.problem.update({ where: { id: family.problemId }, data: { statementFamilyId: family.id } });
+    accessions.set(withStatement[index]!.id, family.accession);
+  }
+  return accessions;
+}
+
+async function createProblems(tx: TransactionClient, problems: CatalogueProblem[]): Promise<string[]> {
+  const rows = problems.map((problem) => ({ id: randomUUID(), problem }));
+  await tx.problem.createMany({ data: rows.map(({ id, problem }) => ({ id, ...problemColumns(problem, catalogueDigest(problem)) })) });
+  const accessions = await createStatementFamilies(tx, rows);
+  await writeChildren(tx, rows.map((row) => ({ ...row, accession: accessions.get(row.id) ?? null })));
+  return rows.map((row) => row.id);
+}
+
+async function updateProblem(tx: TransactionClient, id: string, problem: CatalogueProblem): Promise<void> {
+  const existing = await tx.problem.findUniqueOrThrow({ where: { id }, select: { statementFamilyId: true, statementHash: true } });
+  await tx.problem.update({ where: { id }, data: problemColumns(problem, catalogueDigest(problem)) });
+  let accession: number | null = null;
+  if (problem.statement && existing.statementFamilyId) {
+    const family = await tx.statementFamily.findUniqueOrThrow({ where: { id: existing.statementFamilyId } });
+    accession = family.accession;
+    await tx.problemStatement.createMany({
+      data: [{ familyId: family.id, text: problem.statement, hash: statementHash(problem.statement), origin: "IMPORT" }],
+      skipDuplicates: true,
+    });
+  } else if (problem.statement) {
+    accession = (await createStatementFamilies(tx, [{ id, problem }])).get(id) ?? null;
+  }
+  await tx.problemIdentifier.deleteMany({ where: { problemId: id } });
+  await tx.problemSource.deleteMany({ where: { problemId: id } });
+  await tx.formalDeclaration.deleteMany({ where: { problemId: id } });
+  await writeChildren(tx, [{ id, problem, accession }]);
+}
+
+export async function importCatalogue(props: ImportCatalogueProps): Promise<ImportReport> {
+  const started = Date.now();
+  assertUnique(props.problems);
+  return props.prisma.$transaction(async (tx) => {
+    const existing = await tx.problem.findMany({ select: { id: true, stableId: true, importDigest: true } });
+    const byStableId = new Map(existing.map((row) => [row.stableId, row]));
+    const report: ImportReport = {
+      total: props.problems.length, created: 0, updated: 0, unchanged: 0, published: 0, catalogued: 0,
+      lastEventSequence: null, durationMs: 0,
+    };
+    for (let start = 0; start < props.problems.length; start += BATCH_SIZE) {
+      const batch = props.problems.slice(start, start + BATCH_SIZE);
+      const fresh = batch.filter((problem) => !byStableId.has(problem.stableId));
+      const events: NewChangeEvent[] = [];
+      const createdIds = await createProblems(tx, fresh);
+      createdIds.forEach((id, index) => events.push(problemEvent(id, "problem.created", fresh[index]!)));
+      const written = [...createdIds];
+      for (const problem of batch) {
+        const previous = byStableId.get(problem.stableId);
+        if (!previous) continue;
+        if (previous.importDigest === catalogueDigest(problem)) {
+          report.unchanged += 1;
+          continue;
+        }
+        await updateProblem(tx, previous.id, problem);
+        events.push(problemEvent(previous.id, "problem.updated", problem));
+        written.push(previous.id);
+        report.updated += 1;
+      }
+      report.created += createdIds.length;
+      if (written.length > 0) await props.afterWrite?.(tx, written);
+      const last = await appendEvents(tx, events);
+      if (last !== null) report.lastEventSequence = last.toString();
+      props.onProgress?.(Math.min(start + BATCH_SIZE, props.problems.length), props.problems.length);
+    }
+    const counts = await tx.problem.groupBy({ by: ["publicationState"], _count: { _all: true } });
+    for (const row of counts) {
+      if (row.publicationState === "PUBLISHED") report.published = row._count._all;
+      if (row.publicationState === "CATALOGUED") report.catalogued = row._count._all;
+    }
+    report.durationMs = Date.now() - started;
+    return report;
+  }, LONG_TRANSACTION);
+}
+
+function problemEvent(id: string, eventType: string, problem: CatalogueProblem): NewChangeEvent {
+  return {
+    routingTargetId: id,
+    resourceType: "problem",
+    resourceId: id,
+    eventType,
+    payload: { stableId: problem.stableId, publicationState: problem.publicationState },
+  };
+}

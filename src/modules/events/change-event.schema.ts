@@ -1,0 +1,67 @@
+// ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
+// sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
+import { builder } from "../../graphql/builder.js";
+import { streamEvents, type ChangeEventRow } from "../../events/event-stream.js";
+import { resolveProblemRef } from "../identity/resolve-problem-ref.js";
+import { InvalidInputError, NotFoundError } from "../../errors/domain-error.js";
+import { decodeGlobalID } from "@pothos/plugin-relay";
+
+export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").implement({
+  description: "One entry of the append-only change stream.",
+  fields: (t) => ({
+    sequence: t.field({ type: "BigInt", resolve: (event) => event.sequence }),
+    routingTargetId: t.exposeString("routingTargetId", { nullable: true }),
+    projectId: t.exposeString("projectId", { nullable: true }),
+    resourceType: t.exposeString("resourceType"),
+    resourceId: t.exposeString("resourceId"),
+    eventType: t.exposeString("eventType"),
+    payloadVersion: t.exposeInt("payloadVersion"),
+    payload: t.expose("payload", { type: "JSON" }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+/** Accepts a Relay global id or a raw uuid for a project. */
+export function projectUuid(projectId: string): string {
+  if (/^[0-9a-f-]{36}$/i.test(projectId)) return projectId;
+  try {
+    const { typename, id } = decodeGlobalID(projectId);
+    if (typename === "Project") return id;
+  } catch {
+    // fall through to the typed error
+  }
+  throw new InvalidInputError(`Not a project id: ${projectId}`, "projectId", "INVALID_ID");
+}
+
+builder.subscriptionField("researchEvents", (t) =>
+  t.field({
+    type: ChangeEventType,
+    description: "Committed change events in sequence order, optionally for one problem or project.",
+    args: {
+      problemRef: t.arg.string(),
+      projectId: t.arg.id(),
+      afterSequence: t.arg({ type: "BigInt", description: "Resume after this sequence (default: from now)." }),
+    },
+    subscribe: async function* (_root, args, context) {
+      let routingTargetId: string | undefined;
+      if (args.problemRef) {
+        const resolution = await resolveProblemRef(context.prisma, args.problemRef);
+        if (!resolution.problemId) throw new NotFoundError(`No single problem matches ${args.problemRef}`, args.problemRef);
+        routingTargetId = resolution.problemId;
+      }
+      const projectId = args.projectId ? projectUuid(String(args.projectId)) : undefined;
+      let after = args.afterSequence ?? undefined;
+      if (after === undefined) {
+        const head = await context.prisma.changeEvent.aggregate({ _max: { sequence: true } });
+        after = head._max.sequence ?? 0n;
+      }
+      yield* streamEvents({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        afterSequence: after,
+        where: { ...(routingTargetId ? { routingTargetId } : {}), ...(projectId ? { projectId } : {}) },
+      });
+    },
+    resolve: (event) => event,
+  }),
+);

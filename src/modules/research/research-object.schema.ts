@@ -1,0 +1,76 @@
+// The ResearchObject type: claims, attempts, negative traces, artifacts, formalizations and open
+// questions (Relay node, federation entity), plus `Problem.researchObjects`.
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import { builder } from "../../graphql/builder.js";
+import { EvidenceGradeEnum, RelationTypeEnum, ResearchKindEnum, ResearchStateEnum } from "./research-enums.js";
+
+export const ResearchObjectType = builder.prismaNode("ResearchObject", {
+  id: { field: "id" },
+  description: "One accepted research record. `routingTargetId` is fixed at write time and never changes.",
+  fields: (t) => ({
+    accession: t.string({ resolve: (object) => `R${object.accession}` }),
+    slug: t.exposeString("slug"),
+    contentHash: t.exposeString("contentHash"),
+    kind: t.expose("kind", { type: ResearchKindEnum }),
+    title: t.exposeString("title"),
+    body: t.exposeString("body"),
+    evidenceGrade: t.expose("evidenceGrade", { type: EvidenceGradeEnum }),
+    state: t.expose("state", { type: ResearchStateEnum }),
+    routingTargetId: t.exposeString("routingTargetId"),
+    branchName: t.exposeString("branchName", { nullable: true }),
+    metadata: t.expose("metadata", { type: "JSON" }),
+    artifact: t.expose("artifact", { type: "JSON", nullable: true }),
+    formal: t.expose("formal", { type: "JSON", nullable: true }),
+    project: t.relation("project"),
+    problem: t.relation("problem"),
+    targets: t.relation("targets"),
+    relations: t.relation("relationsOut"),
+    incomingRelations: t.relation("relationsIn"),
+    supersededBy: t.relation("supersededBy", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+builder.prismaObject("ResearchTarget", {
+  description: "A typed binding of a research object to what it is about.",
+  fields: (t) => ({
+    targetKind: t.exposeString("targetKind"),
+    targetId: t.exposeString("targetId"),
+  }),
+});
+
+builder.prismaObject("ResearchRelation", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    type: t.expose("type", { type: RelationTypeEnum }),
+    from: t.relation("from"),
+    to: t.relation("to"),
+    note: t.exposeString("note", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+builder.prismaObject("Supersession", {
+  fields: (t) => ({
+    superseded: t.relation("superseded"),
+    superseding: t.relation("superseding"),
+    reason: t.exposeString("reason", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+builder.prismaObjectField("Problem", "researchObjects", (t) =>
+  t.relatedConnection("researchObjects", {
+    cursor: "id",
+    totalCount: true,
+    query: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  }),
+);
+
+builder.asEntity(ResearchObjectType, {
+  key: builder.selection<{ id: string }>("id"),
+  resolveReference: (reference, context) => {
+    const { typename, id } = decodeGlobalID(reference.id);
+    return typename === "ResearchObject" ? context.prisma.researchObject.findUnique({ where: { id } }) : null;
+  },
+});

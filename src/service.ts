@@ -1,0 +1,48 @@
+// Starts the whole service from a parsed configuration: database (migrated), bundled catalogue on
+// first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests.
+import type { Services } from "./context.js";
+import { openDatabase } from "./db/database.js";
+import type { Env } from "./env.js";
+import { createNotifier } from "./events/notifier.js";
+import { createLogger, type Logger } from "./logger.js";
+import { loadFixtureCatalogue } from "./modules/catalogue/fixture-catalogue.js";
+import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
+import { startServer, type RunningServer } from "./server.js";
+
+export interface RunningService {
+  services: Services;
+  server: RunningServer;
+  stop(): Promise<void>;
+}
+
+async function loadFixtureIfEmpty(services: Services): Promise<void> {
+  if ((await services.db.prisma.problem.count()) > 0) return;
+  const report = await importCatalogue({ prisma: services.db.prisma, problems: loadFixtureCatalogue() });
+  services.logger.info("loaded the bundled fixture catalogue", { problems: report.created, published: report.published });
+}
+
+export async function startService(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<RunningService> {
+  const logger = overrides.logger ?? createLogger(env.logLevel);
+  const db = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: overrides.dataDir === undefined ? env.dataDir : overrides.dataDir,
+  });
+  try {
+    const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
+    const services: Services = { env, db, logger, notifier };
+    if (env.loadFixtureOnStart) await loadFixtureIfEmpty(services);
+    const server = await startServer(services, { port: env.port, host: env.host });
+    return {
+      services,
+      server,
+      async stop() {
+        await server.stop();
+        await notifier.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

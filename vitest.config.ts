@@ -1,0 +1,14 @@
+// Test runner configuration. Integration tests start their own embedded databases (and use
+// TEST_DATABASE_URL when set), so files run in forked workers with generous timeouts.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    reporters: ["default"],
+  },
+});
