@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { loadFixtureCatalogue } from "./modules/catalogue/fixture-catalogue.js";
 import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
 import { startServer, type RunningServer } from "./server.js";
+import { maintainProblemDocuments } from "./projections/problem-documents.js";
 
 export interface RunningService {
   services: Services;
@@ -17,7 +18,11 @@ export interface RunningService {
 
 async function loadFixtureIfEmpty(services: Services): Promise<void> {
   if ((await services.db.prisma.problem.count()) > 0) return;
-  const report = await importCatalogue({ prisma: services.db.prisma, problems: loadFixtureCatalogue() });
+  const report = await importCatalogue({
+    prisma: services.db.prisma,
+    problems: loadFixtureCatalogue(),
+    afterWrite: maintainProblemDocuments,
+  });
   services.logger.info("loaded the bundled fixture catalogue", { problems: report.created, published: report.published });
 }
 

@@ -3,6 +3,7 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../db/transaction.js";
 import { allocate } from "./counters.js";
+import { advanceInlineViews } from "../projections/projection-state.js";
 
 export interface NewChangeEvent {
   routingTargetId: string | null;
@@ -34,7 +35,9 @@ export async function appendEvents(tx: TransactionClient, events: NewChangeEvent
       operatorId: event.operatorId ?? null,
     })),
   });
-  return first + BigInt(events.length - 1);
+  const last = first + BigInt(events.length - 1);
+  await advanceInlineViews(tx, last);
+  return last;
 }
 
 export async function appendEvent(tx: TransactionClient, event: NewChangeEvent): Promise<bigint> {

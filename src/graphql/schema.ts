@@ -9,10 +9,12 @@ import "../modules/problems/problems.queries.js";
 import "../modules/identity/identity.schema.js";
 import "../modules/research/project.schema.js";
 import "../modules/research/research-object.schema.js";
+import "../modules/research/project.mutations.js";
+import "../modules/research/research.mutations.js";
 import "../modules/events/change-event.schema.js";
 
 builder.queryType({});
-//MUT builder.mutationType({});
+builder.mutationType({});
 builder.subscriptionType({});
 
 let cached: GraphQLSchema | undefined;

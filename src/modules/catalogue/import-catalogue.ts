@@ -1,6 +1,6 @@
 // Writes a parsed catalogue into the database in ONE transaction: new problems are created, changed
 // ones updated, unchanged ones skipped (by digest), each write with its change event. All or nothing.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { LONG_TRANSACTION, type TransactionClient } from "../../db/transaction.js";
 import { allocate } from "../../events/counters.js";
@@ -9,6 +9,7 @@ import { InvalidInputError } from "../../errors/domain-error.js";
 import { identifiersFor } from "../identity/catalogue-identifiers.js";
 import { statementHash } from "../identity/identifier-keys.js";
 import type { CatalogueProblem } from "./catalogue.types.js";
+import { catalogueProblemDigest as catalogueDigest } from "./catalogue-digest.js";
 
 export interface ImportReport {
   total: number;
@@ -31,10 +32,6 @@ export interface ImportCatalogueProps {
 }
 
 const BATCH_SIZE = 250;
-
-export function catalogueDigest(problem: CatalogueProblem): string {
-  return createHash("sha256").update(JSON.stringify(problem)).digest("hex");
-}
 
 function assertUnique(problems: CatalogueProblem[]): void {
   for (const field of ["stableId", "slug"] as const) {

@@ -3,8 +3,8 @@
 import { builder } from "../../graphql/builder.js";
 import { streamEvents, type ChangeEventRow } from "../../events/event-stream.js";
 import { resolveProblemRef } from "../identity/resolve-problem-ref.js";
-import { InvalidInputError, NotFoundError } from "../../errors/domain-error.js";
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { NotFoundError } from "../../errors/domain-error.js";
+import { projectUuid } from "../research/research-refs.js";
 
 export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").implement({
   description: "One entry of the append-only change stream.",
@@ -20,18 +20,6 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
-
-/** Accepts a Relay global id or a raw uuid for a project. */
-export function projectUuid(projectId: string): string {
-  if (/^[0-9a-f-]{36}$/i.test(projectId)) return projectId;
-  try {
-    const { typename, id } = decodeGlobalID(projectId);
-    if (typename === "Project") return id;
-  } catch {
-    // fall through to the typed error
-  }
-  throw new InvalidInputError(`Not a project id: ${projectId}`, "projectId", "INVALID_ID");
-}
 
 builder.subscriptionField("researchEvents", (t) =>
   t.field({

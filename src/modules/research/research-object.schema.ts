@@ -2,6 +2,8 @@
 // questions (Relay node, federation entity), plus `Problem.researchObjects`.
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "../../graphql/builder.js";
+import { buildManifest, MANIFEST_INCLUDE } from "./manifest.js";
+import { researchRefWhere } from "./research-refs.js";
 import { EvidenceGradeEnum, RelationTypeEnum, ResearchKindEnum, ResearchStateEnum } from "./research-enums.js";
 
 export const ResearchObjectType = builder.prismaNode("ResearchObject", {
@@ -74,3 +76,23 @@ builder.asEntity(ResearchObjectType, {
     return typename === "ResearchObject" ? context.prisma.researchObject.findUnique({ where: { id } }) : null;
   },
 });
+
+builder.prismaObjectField("ResearchObject", "manifest", (t) =>
+  t.field({
+    type: "JSON",
+    description: "Derived manifest: identity, targets, relations, supersession and a bounded replay summary.",
+    resolve: async (object, _args, context) =>
+      buildManifest(await context.prisma.researchObject.findUniqueOrThrow({ where: { id: object.id }, include: MANIFEST_INCLUDE })),
+  }),
+);
+
+builder.queryField("researchObject", (t) =>
+  t.prismaField({
+    type: "ResearchObject",
+    nullable: true,
+    description: "A research object by id, accession (`R12`), slug or content hash; null when none matches.",
+    args: { ref: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, context) =>
+      context.prisma.researchObject.findFirst({ ...query, where: researchRefWhere(args.ref), orderBy: { accession: "desc" } }),
+  }),
+);

@@ -1,0 +1,60 @@
+// `npm run import -- catalogue --erdos FILE --formal-conjectures FILE`: loads a full catalogue into
+// the configured database (DATABASE_URL, else the embedded one), with a progress bar and a report.
+import { SingleBar, Presets } from "cli-progress";
+import { ConfigurationError, parseEnv } from "../env.js";
+import { openDatabase } from "../db/database.js";
+import { DatabaseStartupError } from "../db/embedded.js";
+import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
+import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
+import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
+import { parseArgs, stringFlag, UsageError } from "./args.js";
+import { DomainError } from "../errors/domain-error.js";
+import { maintainProblemDocuments } from "../projections/problem-documents.js";
+
+const USAGE = "usage: npm run import -- catalogue [--erdos problems.yaml] [--formal-conjectures statements.jsonl]";
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.positional[0] !== "catalogue") throw new UsageError(USAGE);
+  const erdosYamlPath = stringFlag(args, "erdos");
+  const formalConjecturesPath = stringFlag(args, "formal-conjectures");
+  if (!erdosYamlPath && !formalConjecturesPath) throw new UsageError(`${USAGE}\n(give at least one file)`);
+  const env = parseEnv();
+  const parseStarted = Date.now();
+  const problems = await readCatalogueFiles({ erdosYamlPath, formalConjecturesPath });
+  console.log(`parsed ${problems.length} problems in ${Date.now() - parseStarted} ms`);
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const bar = new SingleBar({ format: "importing [{bar}] {value}/{total} problems", hideCursor: true }, Presets.shades_classic);
+  bar.start(problems.length, 0);
+  try {
+    const report = await importCatalogue({
+      prisma: db.prisma,
+      problems,
+      onProgress: (done) => bar.update(done),
+      afterWrite: maintainProblemDocuments,
+    });
+    bar.stop();
+    console.log(
+      `${db.kind} database: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged ` +
+        `of ${report.total} in ${report.durationMs} ms; catalogue now has ${report.published} published and ` +
+        `${report.catalogued} catalogued (exact identity only) problems`,
+    );
+    return 0;
+  } finally {
+    bar.stop();
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    const known = [CatalogueImportError, ConfigurationError, DatabaseStartupError, DomainError].some((kind) => error instanceof kind);
+    console.error(known ? `import failed, nothing was written: ${(error as Error).message}` : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,116 @@
+// recordResearch: one accepted research write = the object, its target bindings, its relations and
+// supersessions, the inline sparse document and the change events, all in one transaction.
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import type { EvidenceGrade, RelationType, ResearchKind } from "../../generated/prisma/enums.js";
+import { WRITE_TRANSACTION, type TransactionClient } from "../../db/transaction.js";
+import { allocate } from "../../events/counters.js";
+import { appendEvents, type NewChangeEvent } from "../../events/change-events.js";
+import type { EventNotifier } from "../../events/notifier.js";
+import { NotFoundError } from "../../errors/domain-error.js";
+import { contentDigest } from "../../lib/canonical-json.js";
+import { maintainResearchDocuments } from "../../projections/research-documents.js";
+import type { AuthenticatedOperator } from "../operators/operator.commands.js";
+import { exactGoalFingerprint, structuralGoalFingerprint } from "./goal-fingerprint.js";
+import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "./idempotency.js";
+import {
+  type ArtifactInput, type FormalInput, validateArtifact, validateBranch, validateCounts, validateFormal,
+  validateMetadata, validateTitleBody,
+} from "./research-input.js";
+import { projectUuid, requireResearchObject } from "./research-refs.js";
+import { assertEdgeAllowed } from "./relation-rules.js";
+import { supersedeWithin } from "./supersede-research.command.js";
+import { kebab } from "./slugs.js";
+
+export interface RecordResearchInput {
+  projectId: string;
+  kind: ResearchKind;
+  title: string;
+  body: string;
+  evidenceGrade?: EvidenceGrade | null;
+  branch?: string | null;
+  relations?: { type: RelationType; target: string; note?: string | null }[] | null;
+  supersedes?: string[] | null;
+  artifact?: ArtifactInput | null;
+  formal?: FormalInput | null;
+  metadata?: unknown;
+  idempotencyKey: string;
+}
+
+export interface RecordResearchProps {
+  prisma: PrismaClient;
+  notifier: EventNotifier;
+  operator: AuthenticatedOperator;
+  input: RecordResearchInput;
+}
+
+async function bindTargets(tx: TransactionClient, objectId: string, problemId: string, projectId: string, formal: FormalInput | null) {
+  const problem = await tx.problem.findUniqueOrThrow({ where: { id: problemId }, select: { statementFamilyId: true } });
+  const targets: Prisma.ResearchTargetCreateManyInput[] = [
+    { researchObjectId: objectId, targetKind: "PROBLEM", targetId: problemId },
+    { researchObjectId: objectId, targetKind: "PROJECT", targetId: projectId },
+  ];
+  if (problem.statementFamilyId) targets.push({ researchObjectId: objectId, targetKind: "STATEMENT_FAMILY", targetId: problem.statementFamilyId });
+  if (formal?.leanDeclaration) {
+    const declaration = await tx.formalDeclaration.findFirst({ where: { problemId, declName: formal.leanDeclaration } });
+    if (declaration) targets.push({ researchObjectId: objectId, targetKind: "FORMAL_DECLARATION", targetId: declaration.id });
+  }
+  await tx.researchTarget.createMany({ data: targets });
+}
+
+export async function recordResearch(props: RecordResearchProps) {
+  const { input, operator } = props;
+  const { title, body } = validateTitleBody(input.title, input.body);
+  const branch = validateBranch(input.branch);
+  validateCounts(input.relations?.length ?? 0, input.supersedes?.length ?? 0);
+  const artifact = validateArtifact(input.kind, input.artifact);
+  const formal = validateFormal(input.kind, input.formal);
+  const metadata = validateMetadata(input.metadata);
+  const key = validateIdempotencyKey(input.idempotencyKey);
+  const projectId = projectUuid(input.projectId);
+  const project = await props.prisma.project.findUnique({ where: { id: projectId } });
+  if (!project) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
+  const evidenceGrade = input.evidenceGrade ?? "UNGRADED";
+  const digest = requestDigest({ ...input, projectId, title, body, branch, evidenceGrade, metadata });
+  const contentHash = contentDigest({ kind: input.kind, title, body, artifact, formal });
+
+  const result = await props.prisma.$transaction(async (tx) => {
+    const claim = await claimIdempotencyKey(tx, { operatorId: operator.id, operation: "recordResearch", scope: project.id, key }, digest);
+    if (claim.replay) return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }), replayed: true, sequence: null };
+    const accession = Number(await allocate(tx, "research_accession"));
+    const object = await tx.researchObject.create({
+      data: {
+        id: claim.resultId, accession, slug: `r${accession}-${kebab(title)}`, contentHash,
+        projectId: project.id, problemId: project.problemId, routingTargetId: project.routingTargetId,
+        kind: input.kind, title, body, evidenceGrade, branchName: branch,
+        metadata: metadata as Prisma.InputJsonObject,
+        artifact: (artifact ?? undefined) as Prisma.InputJsonObject | undefined,
+        formal: (formal ?? undefined) as Prisma.InputJsonObject | undefined,
+        goalFingerprint: formal?.goal && formal.pinnedWorld ? exactGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
+        goalShapeFingerprint: formal?.goal && formal.pinnedWorld ? structuralGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
+        createdById: operator.id,
+      },
+    });
+    await bindTargets(tx, object.id, project.problemId, project.id, formal);
+    const events: NewChangeEvent[] = [{
+      routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_object", resourceId: object.id,
+      eventType: "research.recorded", operatorId: operator.id,
+      payload: { accession: `R${accession}`, kind: input.kind, branch, evidenceGrade, contentHash },
+    }];
+    for (const relation of input.relations ?? []) {
+      const target = await requireResearchObject(tx, relation.target);
+      await assertEdgeAllowed(tx, { fromId: object.id, toId: target.id, type: relation.type, fromLabel: `R${accession}`, toLabel: `R${target.accession}` });
+      await tx.researchRelation.create({ data: { fromId: object.id, toId: target.id, type: relation.type, note: relation.note ?? null, createdById: operator.id } });
+      events.push({
+        routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_relation", resourceId: object.id,
+        eventType: "research.related", operatorId: operator.id,
+        payload: { from: `R${accession}`, to: `R${target.accession}`, type: relation.type },
+      });
+    }
+    for (const ref of input.supersedes ?? []) events.push(await supersedeWithin(tx, { supersedingId: object.id, supersededRef: ref, operatorId: operator.id, reason: null }));
+    await maintainResearchDocuments(tx, [object.id, ...events.filter((e) => e.eventType === "research.superseded").map((e) => e.resourceId)]);
+    const sequence = await appendEvents(tx, events);
+    return { object, replayed: false, sequence };
+  }, WRITE_TRANSACTION);
+  if (result.sequence !== null) await props.notifier.publish(result.sequence);
+  return result;
+}

@@ -1,0 +1,63 @@
+// Derived view `research-memory`: one sparse document per research object (title, body, branch,
+// replay and formal text), written in the research write transaction. Superseded objects stay
+// indexed for audit views but are marked ineligible, so ranking never sees them by default.
+import type { Prisma } from "../generated/prisma/client.js";
+import type { TransactionClient } from "../db/transaction.js";
+import { NORMALIZER_VERSION, tokenize } from "../modules/text/normalize.js";
+import { registerInlineView, servingVersion } from "./projection-state.js";
+
+export const RESEARCH_SPARSE_VIEW = "research-memory";
+const RESEARCH_LAYOUT_VERSION = 1;
+export const RESEARCH_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
+
+registerInlineView(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
+
+export const RESEARCH_FIELDS = ["title", "body", "branch", "replay"] as const;
+export type ResearchField = (typeof RESEARCH_FIELDS)[number];
+
+type ResearchRow = Prisma.ResearchObjectGetPayload<object>;
+
+function counts(texts: (string | null | undefined)[]): Record<string, number> {
+  const map = new Map<string, number>();
+  for (const text of texts) if (text) for (const token of tokenize(text)) map.set(token, (map.get(token) ?? 0) + 1);
+  return Object.fromEntries(map);
+}
+
+function jsonTexts(value: unknown): string[] {
+  if (!value || typeof value !== "object") return [];
+  return Object.values(value as Record<string, unknown>).filter((item): item is string => typeof item === "string");
+}
+
+export function researchDocumentFields(row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">): Record<ResearchField, Record<string, number>> {
+  return {
+    title: counts([row.title]),
+    body: counts([row.body]),
+    branch: counts([row.branchName?.replace(/[/_.-]+/g, " ")]),
+    replay: counts([...jsonTexts(row.artifact), ...jsonTexts(row.formal)]),
+  };
+}
+
+export function researchDocumentRow(row: ResearchRow, version: number): Prisma.SparseDocumentCreateManyInput {
+  const fields = researchDocumentFields(row);
+  const terms = [...new Set(RESEARCH_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
+  const length = RESEARCH_FIELDS.reduce((total, field) => total + Object.values(fields[field]).reduce((a, b) => a + b, 0), 0);
+  return {
+    view: RESEARCH_SPARSE_VIEW,
+    version,
+    documentId: row.id,
+    routingTargetId: row.routingTargetId,
+    projectId: row.projectId,
+    fields: fields as unknown as Prisma.InputJsonObject,
+    terms,
+    length,
+    eligible: row.state === "CURRENT",
+  };
+}
+
+export async function maintainResearchDocuments(tx: TransactionClient, objectIds: string[]): Promise<void> {
+  if (objectIds.length === 0) return;
+  const version = await servingVersion(tx, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
+  const rows = await tx.researchObject.findMany({ where: { id: { in: objectIds } } });
+  await tx.sparseDocument.deleteMany({ where: { view: RESEARCH_SPARSE_VIEW, version, documentId: { in: objectIds } } });
+  await tx.sparseDocument.createMany({ data: rows.map((row) => researchDocumentRow(row, version)) });
+}
