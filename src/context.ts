@@ -6,6 +6,8 @@ import type { Env } from "./env.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Logger } from "./logger.js";
 import type { EventNotifier } from "./events/notifier.js";
+import type { DiscoveryService } from "./modules/discovery/discovery-service.js";
+import type { PremiseService } from "./modules/premises/premise-service.js";
 import { authenticate, type TokenCheck } from "./modules/operators/operator.commands.js";
 
 /** Long-lived collaborators shared by all requests (no per-request state lives here). */
@@ -14,6 +16,8 @@ export interface Services {
   db: Database;
   logger: Logger;
   notifier: EventNotifier;
+  discovery: DiscoveryService;
+  premises: PremiseService;
 }
 
 export interface Context {

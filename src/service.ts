@@ -8,6 +8,8 @@ import { createLogger, type Logger } from "./logger.js";
 import { loadFixtureCatalogue } from "./modules/catalogue/fixture-catalogue.js";
 import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
 import { startServer, type RunningServer } from "./server.js";
+import { PremiseService } from "./modules/premises/premise-service.js";
+import { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
 
 export interface RunningService {
@@ -34,14 +36,19 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
   });
   try {
     const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
-    const services: Services = { env, db, logger, notifier };
+    const discovery = new DiscoveryService(db.prisma, notifier, logger);
+    const premises = new PremiseService(db.prisma);
+    const services: Services = { env, db, logger, notifier, discovery, premises };
     if (env.loadFixtureOnStart) await loadFixtureIfEmpty(services);
+    await discovery.start();
+    await premises.start();
     const server = await startServer(services, { port: env.port, host: env.host });
     return {
       services,
       server,
       async stop() {
         await server.stop();
+        discovery.stop();
         await notifier.close();
         await db.close();
       },

@@ -7,6 +7,8 @@ import "./errors.js";
 import "../modules/problems/problem.schema.js";
 import "../modules/problems/problems.queries.js";
 import "../modules/identity/identity.schema.js";
+import "../modules/discovery/discovery.schema.js";
+import "../modules/premises/premise.schema.js";
 import "../modules/research/project.schema.js";
 import "../modules/research/research-object.schema.js";
 import "../modules/research/project.mutations.js";

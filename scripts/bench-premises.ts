@@ -1,0 +1,51 @@
+// Premise retrieval throughput: every dev query through each strategy over the full corpus,
+// with explanations (the GraphQL path), printing queries/s and p50/p95 latency.
+
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { leaveOneOutCitations } from "../src/modules/premises/evaluate.js";
+import { loadPremiseIndex } from "../src/modules/premises/premise-index.js";
+import { STRATEGY_IDS } from "../src/modules/premises/premises.constants.js";
+import { loadGradedQueries } from "../src/modules/premises/queries.js";
+import { createPremiseSearchEngine, searchPremises } from "../src/modules/premises/search.js";
+
+const DATA_DIRECTORY = fileURLToPath(new URL("../../shared/data/premises/", import.meta.url));
+/** One untimed pass first so preparation and JIT warm-up do not count as query time. */
+const WARMUP_PASSES = 1;
+const TIMED_PASSES = 3;
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+function main(): void {
+  const corpusFile = `${DATA_DIRECTORY}corpus.jsonl`;
+  const queriesFile = `${DATA_DIRECTORY}queries-dev.jsonl`;
+  if (!existsSync(corpusFile) || !existsSync(queriesFile)) {
+    console.log(`skipped: premise benchmark data not found at ${DATA_DIRECTORY} (expects corpus.jsonl and queries-dev.jsonl)`);
+    return;
+  }
+  const loadStarted = performance.now();
+  const index = loadPremiseIndex(readFileSync(corpusFile, "utf8"), "corpus");
+  const graded = loadGradedQueries(readFileSync(queriesFile, "utf8"), { split: "dev" });
+  const engine = createPremiseSearchEngine(index, leaveOneOutCitations(graded, "queries-dev.jsonl"));
+  console.log(`loaded ${index.premises.length} premises and ${graded.length} dev queries in ${(performance.now() - loadStarted).toFixed(0)} ms`);
+  for (const strategy of STRATEGY_IDS) {
+    const queries = graded.map(({ query }) => ({ ...query, strategy, topK: 10 }));
+    for (let pass = 0; pass < WARMUP_PASSES; pass += 1) queries.forEach((query) => searchPremises(engine, query));
+    const latencies: number[] = [];
+    const started = performance.now();
+    for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
+      for (const query of queries) {
+        const queryStarted = performance.now();
+        searchPremises(engine, query);
+        latencies.push(performance.now() - queryStarted);
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    console.log(`${strategy.padEnd(14)} ${(latencies.length / seconds).toFixed(0)} queries/s  p50 ${percentile(latencies, 0.5).toFixed(2)} ms  p95 ${percentile(latencies, 0.95).toFixed(2)} ms  (${latencies.length} queries over ${index.premises.length} premises)`);
+  }
+}
+
+main();

@@ -1,0 +1,157 @@
+// Free-text problem discovery as a pure function of (index, query, limit): published problems
+// ranked first, unpublished ones only as duplicate warnings, and an explicit abstention reason.
+
+import type { PublicationState } from "../catalogue/catalogue.types.js";
+import { analyzeText, NORMALIZER_VERSION, stripControlCharacters } from "../text/normalize.js";
+import {
+  CONFIDENCE_MODEL, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARACTERS, MIN_COVERAGE, MIN_INFORMATIVE_TERMS, MIN_LIMIT,
+  MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS,
+} from "./discovery.constants.js";
+import { DiscoveryInputError } from "./discovery.errors.js";
+import type { DiscoveryIndex } from "./discovery-index.js";
+import { buildQueryTerms, scoreCandidates, type ScoredDocument } from "./scoring.js";
+
+export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
+export type AbstentionReason = "UNDERSPECIFIED_QUERY" | "WEAK_MATCH" | "EMPTY_STORE" | "INDEX_UNAVAILABLE" | "FILTERED";
+
+export interface DiscoveryCandidate {
+  problemId: string;
+  number: number | null;
+  title: string;
+  publicationState: PublicationState;
+  /** Raw BM25F score; `relevance` is the same over the query's attainable maximum. */
+  score: number;
+  relevance: number;
+  /** Relative margin over the next candidate in the same list: (score - next) / score. */
+  margin: number;
+  sharedTerms: string[];
+  coverage: number;
+  /** Calibrated probability that this is the intended problem. */
+  confidence: number;
+  reasons: string[];
+}
+
+export interface DiscoveryLaneReport {
+  lane: "discovery";
+  candidateCount: number;
+  indexVersion: string;
+  scoreBasis: string;
+  abstentionReason: AbstentionReason | null;
+}
+
+export interface DiscoveryResult {
+  outcome: DiscoveryOutcome;
+  abstentionReason: AbstentionReason | null;
+  candidates: DiscoveryCandidate[];
+  duplicateWarnings: DiscoveryCandidate[];
+  lane: DiscoveryLaneReport;
+}
+
+export interface DiscoverOptions {
+  limit?: number;
+}
+
+const SCORE_BASIS = `bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) normalizer v${NORMALIZER_VERSION}`;
+
+function validate(text: string, limit: number): string {
+  if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
+    throw new DiscoveryInputError("LIMIT_OUT_OF_RANGE", `limit must be an integer from ${MIN_LIMIT} to ${MAX_LIMIT}`);
+  }
+  if (text.length > MAX_QUERY_CHARACTERS) {
+    throw new DiscoveryInputError("QUERY_TOO_LONG", `query text is limited to ${MAX_QUERY_CHARACTERS} characters`);
+  }
+  const cleaned = stripControlCharacters(text).trim();
+  if (cleaned === "") throw new DiscoveryInputError("EMPTY_QUERY", "query text is empty");
+  return cleaned;
+}
+
+function passes(scored: ScoredDocument): boolean {
+  return scored.sharedTerms.length >= MIN_SHARED_TERMS && scored.coverage >= MIN_COVERAGE && scored.relevance >= MIN_RELEVANCE;
+}
+
+function relativeGap(score: number, other: number): number {
+  return score > 0 ? (score - other) / score : 0;
+}
+
+/** Logistic in relevance, coverage and the advantage over the best other candidate (constants fit on dev). */
+export function candidateConfidence(relevance: number, coverage: number, advantage: number): number {
+  const model = CONFIDENCE_MODEL;
+  const logit = model.intercept + model.relevance * relevance + model.coverage * coverage + model.advantage * advantage;
+  return 1 / (1 + Math.exp(-logit));
+}
+
+function reasonsOf(scored: ScoredDocument): string[] {
+  const strong = scored.sharedTerms.filter((term) => /[_^-]/.test(term));
+  return [
+    `shared ${scored.sharedTerms.length} terms (coverage ${scored.coverage.toFixed(2)}, relevance ${scored.relevance.toFixed(2)})`,
+    ...(strong.length > 0 ? [`exact parameters or phrases: ${strong.join(", ")}`] : []),
+    `matched fields: ${scored.matchedFields.join(", ")}`,
+  ];
+}
+
+function toCandidates(ranked: readonly ScoredDocument[], limit: number): DiscoveryCandidate[] {
+  return ranked.slice(0, limit).map((scored, rank) => {
+    const next = ranked[rank + 1]?.score ?? 0;
+    const bestOther = rank === 0 ? next : (ranked[0]?.score ?? 0);
+    const entry = scored.document.entry;
+    return {
+      problemId: entry.problemId,
+      number: entry.number,
+      title: entry.title,
+      publicationState: entry.publicationState,
+      score: scored.score,
+      relevance: scored.relevance,
+      margin: relativeGap(scored.score, next),
+      sharedTerms: scored.sharedTerms,
+      coverage: scored.coverage,
+      confidence: candidateConfidence(scored.relevance, scored.coverage, relativeGap(scored.score, bestOther)),
+      reasons: reasonsOf(scored),
+    };
+  });
+}
+
+function abstain(reason: AbstentionReason, indexVersion: string, ranked: Partial<Ranked> = {}): DiscoveryResult {
+  return {
+    outcome: "ABSTAINED",
+    abstentionReason: reason,
+    candidates: ranked.candidates ?? [],
+    duplicateWarnings: ranked.duplicateWarnings ?? [],
+    lane: { lane: "discovery", candidateCount: ranked.candidateCount ?? 0, indexVersion, scoreBasis: SCORE_BASIS, abstentionReason: reason },
+  };
+}
+
+interface Ranked {
+  candidates: DiscoveryCandidate[];
+  duplicateWarnings: DiscoveryCandidate[];
+  candidateCount: number;
+}
+
+/**
+ * Ranks published problems for a free-text query. `index` null means the index is not loaded
+ * (INDEX_UNAVAILABLE). Throws DiscoveryInputError for empty or over-long text and a bad limit.
+ */
+export function discover(index: DiscoveryIndex | null, text: string, options: DiscoverOptions = {}): DiscoveryResult {
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const query = validate(text, limit);
+  if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
+  if (index.size === 0) return abstain("EMPTY_STORE", index.version);
+  const terms = buildQueryTerms(index, analyzeText(query).tokens);
+  if (terms.filter((term) => term.informative).length < MIN_INFORMATIVE_TERMS) {
+    return abstain("UNDERSPECIFIED_QUERY", index.version);
+  }
+  const scored = scoreCandidates(index, terms);
+  const published = scored.filter((candidate) => candidate.document.entry.publicationState === "PUBLISHED");
+  const unpublished = scored.filter((candidate) => candidate.document.entry.publicationState !== "PUBLISHED");
+  const ranked: Ranked = {
+    candidates: toCandidates(published, limit),
+    duplicateWarnings: toCandidates(unpublished.filter(passes), limit),
+    candidateCount: published.length,
+  };
+  const best = published[0];
+  if (best === undefined || !passes(best)) {
+    return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
+  }
+  const outcome = relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
+  const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
+  return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };
+}

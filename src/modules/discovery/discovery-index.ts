@@ -1,0 +1,111 @@
+// In-memory index over problem sparse documents: postings, document frequencies and per-field
+// average lengths, updated one document at a time as the change stream delivers them.
+
+import type { PublicationState } from "../catalogue/catalogue.types.js";
+import { fieldLength, SPARSE_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
+
+export interface DiscoveryEntry {
+  problemId: string;
+  number: number | null;
+  title: string;
+  publicationState: PublicationState;
+  document: SparseDocument;
+}
+
+export interface IndexedDocument {
+  entry: DiscoveryEntry;
+  /** Term counts per field; Maps, because stored JSON may hold keys such as "constructor". */
+  fieldCounts: ReadonlyMap<SparseField, ReadonlyMap<string, number>>;
+  fieldLengths: ReadonlyMap<SparseField, number>;
+}
+
+function indexDocument(entry: DiscoveryEntry): IndexedDocument {
+  const fieldCounts = new Map<SparseField, ReadonlyMap<string, number>>();
+  const fieldLengths = new Map<SparseField, number>();
+  for (const field of SPARSE_FIELDS) {
+    const counts = entry.document.fields[field] ?? {};
+    fieldCounts.set(field, new Map(Object.entries(counts)));
+    fieldLengths.set(field, fieldLength(counts));
+  }
+  return { entry, fieldCounts, fieldLengths };
+}
+
+export class DiscoveryIndex {
+  private readonly documents = new Map<string, IndexedDocument>();
+  private readonly postings = new Map<string, Set<IndexedDocument>>();
+  private readonly publishedFrequencies = new Map<string, number>();
+  private readonly fieldLengthTotals = new Map<SparseField, number>(SPARSE_FIELDS.map((field) => [field, 0]));
+  private published = 0;
+
+  /** `version` names the sparse view the documents come from, e.g. "problem-discovery@1001". */
+  constructor(entries: Iterable<DiscoveryEntry> = [], readonly version: string = "unversioned") {
+    for (const entry of entries) this.upsert(entry);
+  }
+
+  get size(): number {
+    return this.documents.size;
+  }
+
+  get publishedCount(): number {
+    return this.published;
+  }
+
+  /** Adds a document or replaces the one with the same problem id (a re-projected write). */
+  upsert(entry: DiscoveryEntry): void {
+    this.remove(entry.problemId);
+    const indexed = indexDocument(entry);
+    this.documents.set(entry.problemId, indexed);
+    for (const term of entry.document.terms) {
+      const list = this.postings.get(term) ?? new Set<IndexedDocument>();
+      list.add(indexed);
+      this.postings.set(term, list);
+    }
+    this.adjustTotals(indexed, 1);
+  }
+
+  remove(problemId: string): boolean {
+    const indexed = this.documents.get(problemId);
+    if (indexed === undefined) return false;
+    this.documents.delete(problemId);
+    for (const term of indexed.entry.document.terms) {
+      const list = this.postings.get(term);
+      list?.delete(indexed);
+      if (list?.size === 0) this.postings.delete(term);
+    }
+    this.adjustTotals(indexed, -1);
+    return true;
+  }
+
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.size ?? 0;
+  }
+
+  /**
+   * Document frequency among published problems only: term statistics come from the published
+   * catalogue, so a flood of unpublished rows cannot make a distinguishing word look common.
+   */
+  publishedFrequency(term: string): number {
+    return this.publishedFrequencies.get(term) ?? 0;
+  }
+
+  documentsWith(term: string): ReadonlySet<IndexedDocument> {
+    return this.postings.get(term) ?? new Set();
+  }
+
+  averageFieldLength(field: SparseField): number {
+    return this.documents.size === 0 ? 0 : (this.fieldLengthTotals.get(field) ?? 0) / this.documents.size;
+  }
+
+  private adjustTotals(indexed: IndexedDocument, sign: 1 | -1): void {
+    for (const field of SPARSE_FIELDS) {
+      this.fieldLengthTotals.set(field, (this.fieldLengthTotals.get(field) ?? 0) + sign * (indexed.fieldLengths.get(field) ?? 0));
+    }
+    if (indexed.entry.publicationState !== "PUBLISHED") return;
+    this.published += sign;
+    for (const term of indexed.entry.document.terms) {
+      const frequency = (this.publishedFrequencies.get(term) ?? 0) + sign;
+      if (frequency > 0) this.publishedFrequencies.set(term, frequency);
+      else this.publishedFrequencies.delete(term);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// Every weight and threshold of problem discovery, each with its reason. Calibrated on the dev
+// split of fixtures/discovery/eval.jsonl; the test split is only ever measured (see evaluation.ts).
+
+import type { TokenKind } from "../text/normalize.js";
+import { stemWord } from "../text/stem.js";
+import type { SparseField } from "./sparse-document.js";
+
+/** Field weights (BM25F): names and aliases identify a problem; tags and sources only place it. */
+export const FIELD_WEIGHTS: Readonly<Record<SparseField, number>> = {
+  title: 3, // a title names the problem ("sunflower conjecture") when it has one
+  aliases: 3, // usual names, as strong as the title
+  statement: 3, // the canonical statement carries the mathematics a paraphrase restates
+  definitions: 1.5, // definitions rank with the statement, slightly below it (they are shared by variants)
+  tags: 0.2, // subject tags are shared by hundreds of problems
+  source: 0.2, // collection and source titles help only to break ties
+  formal: 0.5, // variant docstrings: related but not the canonical question
+};
+
+/** Length normalisation per field (BM25 b): long statements should not win by length alone. */
+export const FIELD_LENGTH_NORMALISATION: Readonly<Record<SparseField, number>> = {
+  title: 0.3, aliases: 0.3, statement: 0.75, definitions: 0.75, tags: 0, source: 0.3, formal: 0.75,
+};
+
+/** BM25 term-frequency saturation: the usual 1.2, so repeating a word cannot outweigh a new one. */
+export const SATURATION_K1 = 1.2;
+
+/** Exact parameters and definitional phrases are the strongest evidence of identity (issue: "strong signals"). */
+export const TOKEN_KIND_BOOST: Readonly<Record<TokenKind, number>> = { word: 1, number: 0.7, parameter: 1.6, phrase: 1.6 };
+
+/** A query term is informative when at most this fraction of problems contain it (rarer than "prime" or "graph"). */
+export const INFORMATIVE_MAX_DOCUMENT_FRACTION = 0.06;
+/** Parameters and phrases count as informative up to this (wider) fraction: "k_ge_3" is specific even when common-ish. */
+export const INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG = 0.1;
+/** In a small store every fraction is tiny: a term two problems share still sets them apart from the rest. */
+export const INFORMATIVE_DOCUMENT_FLOOR = 2;
+/** Fewer informative terms than this means the query has no distinguishing name, relation or parameter. */
+export const MIN_INFORMATIVE_TERMS = 1;
+/** Weight, relative to the rarest known term, of a query term no problem contains: it still dilutes coverage. */
+export const UNKNOWN_TERM_WEIGHT = 0.5;
+
+/** Shared-term count a candidate needs: one coincidental word is never a match. */
+export const MIN_SHARED_TERMS = 2;
+/** Informative query coverage (IDF-weighted share of the query's informative terms the candidate contains); dev grid 0.2-0.7, lowest kept (abstention precision held at 1.0 on dev). */
+export const MIN_COVERAGE = 0.2;
+/** Field-weighted relevance: BM25F score over the query's attainable maximum; dev P@1 flat over 0.15-0.3, middle kept. */
+export const MIN_RELEVANCE = 0.25;
+/** Relative margin over the next candidate below which identity is ambiguous. */
+export const MIN_MARGIN = 0.15;
+
+/** Query words that describe the request, not the mathematics ("an open problem about ..."). */
+export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(
+  (
+    "problem question conjecture conjectured theorem prove proof proving show open hard difficult famous " +
+    "unsolved solve solved result something anything true false whether find known study research paper " +
+    "math mathematics mathematical interesting classic classical give determine ask asked statement claim " +
+    "lemma example general good nice important related concerning involving regarding topic area thing " +
+    "erdos paul old new recent well know people tell explain want need look looking " +
+    // Shapes of an answer rather than of a problem: every estimate asks for a bound or a growth rate.
+    "estimate asymptotic growth function bound tight inequality property answer yes result parameter"
+  ).split(" ").map(stemWord),
+);
+
+/** Longest accepted query, in UTF-16 code units: a statement plus context fits; 100 KB is an input error. */
+export const MAX_QUERY_CHARACTERS = 8192;
+/** Accepted `limit` range: at least one candidate, at most a page an agent can compare by hand. */
+export const MIN_LIMIT = 1;
+export const MAX_LIMIT = 50;
+export const DEFAULT_LIMIT = 5;
+
+/**
+ * Confidence that a candidate is the intended problem: logistic in relevance, coverage and the
+ * advantage over the best other candidate (for the top candidate, its margin). Fit offline by
+ * logistic regression on the dev split's top candidates and copied here; coverage got no weight
+ * of its own once relevance and margin were in (it was collinear with relevance on dev).
+ */
+export const CONFIDENCE_MODEL = { intercept: -1.2, relevance: 1.2, coverage: 0, advantage: 10.4 } as const;

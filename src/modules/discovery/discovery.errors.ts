@@ -1,0 +1,15 @@
+// Typed input errors of problem discovery: stable machine-readable codes the GraphQL layer maps to
+// expected errors. Anything else thrown from discovery is a bug and gets masked.
+
+export type DiscoveryInputErrorCode = "EMPTY_QUERY" | "QUERY_TOO_LONG" | "LIMIT_OUT_OF_RANGE";
+
+export class DiscoveryInputError extends Error {
+  override readonly name = "DiscoveryInputError";
+
+  constructor(
+    readonly code: DiscoveryInputErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,109 @@
+// `discoverProblems`: free-text discovery over published problems with explicit abstention, lane
+// report (version, freshness, score basis) and a stored search impression per call.
+import { builder } from "../../graphql/builder.js";
+import { InvalidInputError } from "../../errors/domain-error.js";
+import { storeImpression } from "../telemetry/impressions.js";
+import { discover, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
+import { DiscoveryInputError } from "./discovery.errors.js";
+import type { IndexFreshness } from "./discovery-service.js";
+
+const OutcomeEnum = builder.enumType("DiscoveryOutcome", { values: ["MATCH", "AMBIGUOUS", "ABSTAINED"] as const });
+const AbstentionEnum = builder.enumType("AbstentionReason", {
+  values: ["UNDERSPECIFIED_QUERY", "WEAK_MATCH", "EMPTY_STORE", "INDEX_UNAVAILABLE", "FILTERED"] as const,
+  description: "Why a lane returned no confident answer: the caller can tell an empty store from a weak match.",
+});
+
+const ProblemCandidateType = builder.objectRef<DiscoveryCandidate>("ProblemCandidate").implement({
+  fields: (t) => ({
+    problem: t.prismaField({
+      type: "Problem",
+      resolve: (query, candidate, _args, context) => context.prisma.problem.findUniqueOrThrow({ ...query, where: { id: candidate.problemId } }),
+    }),
+    score: t.exposeFloat("score"),
+    relevance: t.exposeFloat("relevance"),
+    margin: t.exposeFloat("margin", { description: "Relative margin over the next candidate: (score - next) / score." }),
+    sharedTerms: t.exposeStringList("sharedTerms"),
+    coverage: t.exposeFloat("coverage", { description: "Share of the query's informative terms this problem matches." }),
+    confidence: t.exposeFloat("confidence", { description: "Calibrated probability that this is the intended problem." }),
+    reasons: t.exposeStringList("reasons"),
+  }),
+});
+
+export interface LaneReport {
+  lane: string;
+  candidateCount: number;
+  indexVersion: string;
+  highWaterMark: bigint;
+  lagEvents: number;
+  scoreBasis: string;
+  abstentionReason: string | null;
+}
+
+export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implement({
+  description: "What one retrieval lane did: candidates, index version, freshness, score basis, abstention.",
+  fields: (t) => ({
+    lane: t.exposeString("lane"),
+    candidateCount: t.exposeInt("candidateCount"),
+    indexVersion: t.exposeString("indexVersion"),
+    highWaterMark: t.field({ type: "BigInt", resolve: (report) => report.highWaterMark }),
+    lagEvents: t.exposeInt("lagEvents"),
+    scoreBasis: t.exposeString("scoreBasis"),
+    abstentionReason: t.exposeString("abstentionReason", { nullable: true }),
+  }),
+});
+
+type DiscoveryPayload = DiscoveryResult & { freshness: IndexFreshness; impressionId: string };
+
+const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscovery").implement({
+  fields: (t) => ({
+    outcome: t.expose("outcome", { type: OutcomeEnum }),
+    abstentionReason: t.expose("abstentionReason", { type: AbstentionEnum, nullable: true }),
+    candidates: t.field({ type: [ProblemCandidateType], resolve: (result) => result.candidates }),
+    duplicateWarnings: t.field({
+      type: [ProblemCandidateType],
+      description: "Unpublished catalogue rows that match: never candidates, only warnings.",
+      resolve: (result) => result.duplicateWarnings,
+    }),
+    lane: t.field({
+      type: LaneReportType,
+      resolve: (result) => ({
+        ...result.lane,
+        highWaterMark: result.freshness.highWaterMark,
+        lagEvents: result.freshness.lagEvents,
+      }),
+    }),
+    impressionId: t.exposeID("impressionId"),
+  }),
+});
+
+builder.queryField("discoverProblems", (t) =>
+  t.field({
+    type: ProblemDiscoveryType,
+    description: "Free-text discovery of published problems. Abstains (UNDERSPECIFIED_QUERY, WEAK_MATCH) instead of guessing.",
+    args: { text: t.arg.string({ required: true }), limit: t.arg.int({ defaultValue: 5 }) },
+    errors: { types: [InvalidInputError], directResult: true, union: { name: "ProblemDiscoveryResult" } },
+    resolve: async (_root, args, context) => {
+      const service = context.services.discovery;
+      let result: DiscoveryResult;
+      try {
+        result = discover(service.current(), args.text, { limit: args.limit ?? 5 });
+      } catch (error) {
+        if (error instanceof DiscoveryInputError) throw new InvalidInputError(error.message, "text", error.code);
+        throw error;
+      }
+      const freshness = await service.freshness();
+      const impressionId = await storeImpression(context.prisma, {
+        operation: "discoverProblems",
+        operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null,
+        queryText: args.text,
+        resolvedTargetId: result.outcome === "MATCH" ? result.candidates[0]!.problemId : null,
+        outcome: result.outcome,
+        candidateIds: result.candidates.map((candidate) => candidate.problemId),
+        scores: result.candidates.map((candidate) => candidate.score),
+        returnedOrder: [...result.candidates, ...result.duplicateWarnings].map((candidate) => candidate.problemId),
+        laneVersions: { discovery: result.lane.indexVersion, highWaterMark: freshness.highWaterMark.toString() },
+      });
+      return { ...result, freshness, impressionId };
+    },
+  }),
+);

@@ -1,0 +1,109 @@
+// Offline evaluation of discovery as pure functions over (eval rows, results): P@1, MRR, recall@5,
+// abstention precision and recall, and expected calibration error of the top candidate's confidence.
+
+import { createHash } from "node:crypto";
+
+export type EvalSplit = "dev" | "test";
+export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
+
+export interface DiscoveryEvalRow {
+  id: string;
+  split: EvalSplit;
+  query: string;
+  expected: string | null;
+  kind: EvalKind;
+  note: string;
+}
+
+export interface DiscoveryEvalResult {
+  rowId: string;
+  outcome: "MATCH" | "AMBIGUOUS" | "ABSTAINED";
+  abstentionReason: string | null;
+  rankedIds: string[];
+  topConfidence: number | null;
+}
+
+export interface DiscoveryMetrics {
+  rows: number;
+  answerable: number;
+  mustAbstain: number;
+  precisionAt1: number;
+  meanReciprocalRank: number;
+  recallAt5: number;
+  abstentionPrecision: number | null;
+  abstentionRecall: number | null;
+  expectedCalibrationError: number | null;
+  failures: { rowId: string; expected: string | null; got: string; outcome: string }[];
+}
+
+/** Deterministic split: sha256(id) mod 100 < 50 is dev. The eval file records it; tests check they agree. */
+export function splitOf(id: string): EvalSplit {
+  return Number.parseInt(createHash("sha256").update(id).digest("hex").slice(0, 8), 16) % 100 < 50 ? "dev" : "test";
+}
+
+export function parseEvalRows(text: string): DiscoveryEvalRow[] {
+  return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as DiscoveryEvalRow);
+}
+
+const CALIBRATION_BINS = 10;
+
+/** Expected calibration error over (confidence, correct) pairs, equal-width bins. */
+export function expectedCalibrationError(pairs: readonly { confidence: number; correct: boolean }[]): number | null {
+  if (pairs.length === 0) return null;
+  const bins = Array.from({ length: CALIBRATION_BINS }, () => ({ count: 0, confidence: 0, correct: 0 }));
+  for (const pair of pairs) {
+    const bin = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(pair.confidence * CALIBRATION_BINS))];
+    if (bin === undefined) continue;
+    bin.count += 1;
+    bin.confidence += pair.confidence;
+    bin.correct += pair.correct ? 1 : 0;
+  }
+  return bins.reduce((total, bin) => total + (bin.count === 0 ? 0 : Math.abs(bin.correct - bin.confidence) / pairs.length), 0);
+}
+
+function ratio(numerator: number, denominator: number): number | null {
+  return denominator === 0 ? null : numerator / denominator;
+}
+
+/**
+ * P@1 counts a row only when discovery committed (MATCH or AMBIGUOUS) and ranked the expected
+ * problem first; MRR and recall@5 read the ranked list whatever the outcome.
+ */
+export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[]): DiscoveryMetrics {
+  const byId = new Map(results.map((result) => [result.rowId, result]));
+  let hits = 0, reciprocal = 0, recalled = 0, answerable = 0, mustAbstain = 0, abstained = 0, rightlyAbstained = 0;
+  const calibration: { confidence: number; correct: boolean }[] = [];
+  const failures: DiscoveryMetrics["failures"] = [];
+  for (const row of rows) {
+    const result = byId.get(row.id);
+    if (result === undefined) throw new Error(`no result for eval row ${row.id}`);
+    const top = result.rankedIds[0] ?? null;
+    const isAbstained = result.outcome === "ABSTAINED";
+    if (isAbstained) abstained += 1;
+    if (result.topConfidence !== null) calibration.push({ confidence: result.topConfidence, correct: top === row.expected });
+    if (row.expected === null) {
+      mustAbstain += 1;
+      if (isAbstained) rightlyAbstained += 1;
+      else failures.push({ rowId: row.id, expected: null, got: top ?? "-", outcome: result.outcome });
+      continue;
+    }
+    answerable += 1;
+    const rank = result.rankedIds.indexOf(row.expected) + 1;
+    if (!isAbstained && rank === 1) hits += 1;
+    else failures.push({ rowId: row.id, expected: row.expected, got: top ?? "-", outcome: `${result.outcome}${result.abstentionReason ? `/${result.abstentionReason}` : ""} rank=${rank || "-"}` });
+    if (rank > 0) reciprocal += 1 / rank;
+    if (rank > 0 && rank <= 5) recalled += 1;
+  }
+  return {
+    rows: rows.length,
+    answerable,
+    mustAbstain,
+    precisionAt1: ratio(hits, answerable) ?? 0,
+    meanReciprocalRank: ratio(reciprocal, answerable) ?? 0,
+    recallAt5: ratio(recalled, answerable) ?? 0,
+    abstentionPrecision: ratio(rightlyAbstained, abstained),
+    abstentionRecall: ratio(rightlyAbstained, mustAbstain),
+    expectedCalibrationError: expectedCalibrationError(calibration),
+    failures,
+  };
+}

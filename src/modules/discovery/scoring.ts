@@ -1,0 +1,113 @@
+// Field-weighted sparse scoring (BM25F: IDF, per-field length normalisation, one saturation) and
+// the per-candidate evidence discovery thresholds read: shared terms, coverage, relevance.
+
+import { tokenKind, type TokenKind } from "../text/normalize.js";
+import {
+  FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+} from "./discovery.constants.js";
+import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
+import { SPARSE_FIELDS, type SparseField } from "./sparse-document.js";
+
+export interface QueryTerm {
+  term: string;
+  kind: TokenKind;
+  documentFrequency: number;
+  /** Kind boost times IDF: what matching this term is worth. */
+  weight: number;
+  informative: boolean;
+}
+
+export interface ScoredDocument {
+  document: IndexedDocument;
+  score: number;
+  /** Score over the query's attainable maximum, in [0, 1). */
+  relevance: number;
+  /** IDF-weighted share of the informative query terms this document contains. */
+  coverage: number;
+  sharedTerms: string[];
+  matchedFields: SparseField[];
+}
+
+function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
+  return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+function isInformative(term: string, kind: TokenKind, publishedFrequency: number, publishedCount: number): boolean {
+  if (GENERIC_QUERY_WORDS.has(term)) return false;
+  const strong = kind === "parameter" || kind === "phrase";
+  const limit = strong ? INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG : INFORMATIVE_MAX_DOCUMENT_FRACTION;
+  return publishedFrequency <= Math.max(INFORMATIVE_DOCUMENT_FLOOR, limit * publishedCount);
+}
+
+/** IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency). */
+export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[]): QueryTerm[] {
+  return [...new Set(tokens)].map((term) => {
+    const kind = tokenKind(term);
+    const documentFrequency = index.documentFrequency(term);
+    const publishedFrequency = index.publishedFrequency(term);
+    const weight = TOKEN_KIND_BOOST[kind] * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
+    const informative = documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
+    return { term, kind, documentFrequency, weight, informative };
+  });
+}
+
+/** Denominators shared by every candidate of one query. */
+interface QueryMass {
+  attainable: number;
+  informative: number;
+}
+
+function queryMass(terms: readonly QueryTerm[]): QueryMass {
+  let attainable = 0;
+  let informative = 0;
+  for (const term of terms) {
+    if (term.documentFrequency > 0) attainable += term.weight;
+    if (term.informative) informative += term.weight;
+    // A term nothing contains still belongs to the question; it dilutes coverage at reduced weight.
+    else if (term.documentFrequency === 0 && !GENERIC_QUERY_WORDS.has(term.term)) informative += UNKNOWN_TERM_WEIGHT * term.weight;
+  }
+  return { attainable, informative };
+}
+
+function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass): ScoredDocument {
+  let score = 0;
+  let covered = 0;
+  const sharedTerms: string[] = [];
+  const matchedFields = new Set<SparseField>();
+  for (const term of terms) {
+    let weightedFrequency = 0;
+    for (const field of SPARSE_FIELDS) {
+      const count = document.fieldCounts.get(field)?.get(term.term) ?? 0;
+      if (count === 0) continue;
+      const average = index.averageFieldLength(field) || 1;
+      const lengthRatio = (document.fieldLengths.get(field) ?? 0) / average;
+      const b = FIELD_LENGTH_NORMALISATION[field];
+      weightedFrequency += (FIELD_WEIGHTS[field] * count) / (1 - b + b * lengthRatio);
+      matchedFields.add(field);
+    }
+    if (weightedFrequency === 0) continue;
+    // Request words ("prove", "bound") score but are not evidence of a shared problem.
+    if (!GENERIC_QUERY_WORDS.has(term.term)) sharedTerms.push(term.term);
+    score += (term.weight * weightedFrequency) / (SATURATION_K1 + weightedFrequency);
+    if (term.informative) covered += term.weight;
+  }
+  return {
+    document,
+    score,
+    relevance: mass.attainable > 0 ? score / mass.attainable : 0,
+    coverage: mass.informative > 0 ? covered / mass.informative : 0,
+    sharedTerms,
+    matchedFields: SPARSE_FIELDS.filter((field) => matchedFields.has(field)),
+  };
+}
+
+/** Scores every document that contains at least one informative query term, best first. */
+export function scoreCandidates(index: DiscoveryIndex, terms: readonly QueryTerm[]): ScoredDocument[] {
+  const candidates = new Set<IndexedDocument>();
+  for (const term of terms) if (term.informative) for (const document of index.documentsWith(term.term)) candidates.add(document);
+  const mass = queryMass(terms);
+  return [...candidates]
+    .map((document) => scoreDocument(index, document, terms, mass))
+    .sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
+}

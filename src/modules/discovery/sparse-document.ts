@@ -1,0 +1,80 @@
+// Builds the versioned sparse document of one catalogue problem: a token -> count map per field.
+// Plain JSON, stored in `sparse_documents` (fields Json, terms text[], length int) by the write path.
+
+import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
+import { NORMALIZER_VERSION, tokenize } from "../text/normalize.js";
+
+/** Fields scored separately (each has its own weight and length normalisation). */
+export const SPARSE_FIELDS = ["title", "aliases", "statement", "definitions", "tags", "source", "formal"] as const;
+export type SparseField = (typeof SPARSE_FIELDS)[number];
+
+/** The derived view's name in `sparse_documents.view`. */
+export const PROBLEM_SPARSE_VIEW = "problem-discovery";
+/** Bump when the field layout below changes; the normaliser version is folded in. */
+const SPARSE_LAYOUT_VERSION = 1;
+/** `sparse_documents.version`: any change to normalisation or layout gives a new, rebuildable view version. */
+export const PROBLEM_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + SPARSE_LAYOUT_VERSION;
+
+export type TermCounts = Record<string, number>;
+
+export interface SparseDocument {
+  view: string;
+  version: number;
+  documentId: string;
+  fields: Record<SparseField, TermCounts>;
+  /** Distinct tokens over all fields, sorted (the GIN-indexed `terms` column). */
+  terms: string[];
+  /** Total token count over all fields. */
+  length: number;
+}
+
+/** "IsSumDistinctSet" -> "Is Sum Distinct Set": Lean definition names spell their notion in camel case. */
+export function splitIdentifier(identifier: string): string {
+  return identifier.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_.]+/g, " ");
+}
+
+// A Map while counting: tokens such as "constructor" must not meet Object.prototype.
+function countTokens(texts: readonly (string | null)[]): TermCounts {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    if (text === null) continue;
+    for (const token of tokenize(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
+  return Object.fromEntries(counts);
+}
+
+/** Formal material beyond the canonical statement: variant docstrings and declaration names. */
+function formalTexts(problem: CatalogueProblem): string[] {
+  const definitionTexts = new Set(problem.definitions.map((definition) => definition.text));
+  return problem.formalDeclarations.flatMap((declaration) => {
+    const docstring = declaration.docstring;
+    const extra = docstring !== null && docstring !== problem.statement && !definitionTexts.has(docstring) ? [docstring] : [];
+    return [...extra, splitIdentifier(declaration.declName.split(".").at(-1) ?? "")];
+  });
+}
+
+function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | null)[]> {
+  return {
+    title: [problem.title],
+    aliases: [...problem.aliases, problem.comments],
+    statement: [problem.statement],
+    definitions: problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]),
+    tags: problem.tags,
+    source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
+    formal: formalTexts(problem),
+  };
+}
+
+export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
+  const texts = fieldTexts(problem);
+  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, countTokens(texts[field])])) as Record<SparseField, TermCounts>;
+  const terms = [...new Set(SPARSE_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
+  const length = SPARSE_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
+  return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };
+}
+
+export function fieldLength(counts: TermCounts): number {
+  let total = 0;
+  for (const count of Object.values(counts)) total += count;
+  return total;
+}

@@ -1,0 +1,56 @@
+// The stronger transparent strategy: a weighted sum of inspectable signals — field BM25 on text
+// and names, exact symbol mentions, module proximity, and neighbour votes from public citations.
+
+import type { RetrievalQuery, ScoreComponents } from "./premise.types.js";
+import { SYMBOL_VOTE_WEIGHTS, type SymbolVoteWeights } from "./premises.constants.js";
+import { addScore } from "./score-arrays.js";
+import type { PreparedStrategy, RetrievalStrategy, StrategyInputs } from "./strategy.types.js";
+import { buildSymbolSignals, type SymbolSignals } from "./symbol-signals.js";
+import { buildNeighbourVoter } from "./neighbour-vote.js";
+
+export const SYMBOL_VOTE_ID = "symbol-vote";
+
+type Signal = (query: RetrievalQuery) => Float64Array;
+
+export function prepareSymbolVote(inputs: StrategyInputs, weights: SymbolVoteWeights = SYMBOL_VOTE_WEIGHTS): PreparedStrategy {
+  const size = inputs.index.premises.length;
+  const signals: SymbolSignals = buildSymbolSignals(inputs.index);
+  const voter = buildNeighbourVoter(inputs);
+  const named: Array<[name: string, weight: number, signal: Signal]> = [
+    ["text_bm25", weights.textBm25, signals.textBm25],
+    ["name_bm25", weights.nameBm25, signals.nameBm25],
+    ["symbol_mention", weights.symbolMention, signals.symbolMention],
+    ["module_proximity", weights.moduleProximity, signals.moduleProximity],
+    ["neighbour_vote", weights.neighbourVote, voter],
+    ["strategy_tag", weights.strategyTag, signals.strategyTag],
+  ];
+  const active = named.filter(([, weight]) => weight !== 0);
+
+  return {
+    id: SYMBOL_VOTE_ID,
+    score(query) {
+      const parts = active.map(([, , signal]) => signal(query));
+      const scores = new Float64Array(size);
+      parts.forEach((part, signal) => {
+        const weight = active[signal]?.[1] ?? 0;
+        for (let position = 0; position < size; position += 1) addScore(scores, position, weight * (part[position] ?? 0));
+      });
+      const explain = (position: number): ScoreComponents => {
+        const components: ScoreComponents = {};
+        parts.forEach((part, signal) => {
+          const [name, weight] = active[signal] ?? ["?", 0];
+          const value = weight * (part[position] ?? 0);
+          if (value !== 0) components[name] = value;
+        });
+        return components;
+      };
+      return { scores, explain };
+    },
+  };
+}
+
+export const symbolVoteStrategy: RetrievalStrategy = {
+  id: SYMBOL_VOTE_ID,
+  description: "stronger: field BM25 + symbol mentions + module proximity + citation neighbour votes",
+  prepare: (inputs) => prepareSymbolVote(inputs),
+};

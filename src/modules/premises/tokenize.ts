@@ -1,0 +1,48 @@
+// Tokenisers: the seed's lowercase word counts, and identifier terms in the corpus's
+// retrieval_terms style (split on ".", "_" and camelCase), plus whole dotted identifiers.
+
+/** Tokens shorter than this carry no signal (bound variables such as `a`, `l`, `f`). */
+const MIN_IDENTIFIER_TERM_LENGTH = 2;
+
+/** The seed tokeniser: lowercase, then every run of ASCII letters and digits is a token. */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+export function countTokens(tokens: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+  return counts;
+}
+
+/** Splits one identifier part on camelCase boundaries, keeping acronyms together (`getLTCmp` → get, lt, cmp). */
+function camelParts(part: string): string[] {
+  return part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [];
+}
+
+/** Identifier terms as in the corpus's retrieval_terms, but with repeats kept so they can be counted. */
+export function identifierTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const identifier of text.match(/[A-Za-z0-9_.']+/g) ?? []) {
+    for (const piece of identifier.split(/[._']+/)) {
+      for (const part of camelParts(piece)) {
+        const term = part.toLowerCase();
+        if (term.length >= MIN_IDENTIFIER_TERM_LENGTH) terms.push(term);
+      }
+    }
+  }
+  return terms;
+}
+
+/**
+ * Whole identifiers as written, with trailing projections and dotted suffixes expanded
+ * (`List.Perm.subperm` → itself, `Perm.subperm`, `subperm`), so they can match a decl name exactly.
+ */
+export function identifierSymbols(text: string): Set<string> {
+  const symbols = new Set<string>();
+  for (const raw of text.match(/[A-Za-z_][A-Za-z0-9_'.]*[A-Za-z0-9_']/g) ?? []) {
+    const parts = raw.split(".").filter((part) => part.length > 0);
+    for (let start = 0; start < parts.length; start += 1) symbols.add(parts.slice(start).join("."));
+  }
+  return symbols;
+}

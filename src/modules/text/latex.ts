@@ -1,0 +1,76 @@
+// Rewrites LaTeX and Unicode mathematics into plain lower-case words and symbols before
+// tokenising: one spelling per symbol, `$` delimiters and formatting commands removed.
+
+import { FORMATTING_COMMANDS, GREEK_LETTERS, LATEX_COMMANDS, NUMBER_SYSTEMS, UNICODE_SYMBOLS } from "./latex-symbols.js";
+import { NUMBER_WORDS, PROSE_RELATIONS } from "./stopwords.js";
+
+// C0/C1 controls (tab and newline included): queries arrive from agents and may carry stray bytes.
+// eslint-disable-next-line no-control-regex -- matching control characters is the purpose
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+
+/** Replaces control and zero-width characters with spaces. */
+export function stripControlCharacters(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, " ");
+}
+
+function digitsOf(run: string, alphabet: string): string {
+  return [...run].map((glyph) => String(alphabet.indexOf(glyph))).join("");
+}
+
+/** A simple argument stays bare; anything longer is parenthesised so `a/b` keeps its grouping. */
+function group(argument: string): string {
+  const trimmed = argument.trim();
+  return /^[A-Za-z0-9]+$/.test(trimmed) ? trimmed : `(${trimmed})`;
+}
+
+function commandText(name: string): string {
+  if (FORMATTING_COMMANDS.has(name)) return " ";
+  return LATEX_COMMANDS.get(name) ?? LATEX_COMMANDS.get(name.toLowerCase()) ?? ` ${name} `;
+}
+
+function rewriteLatexCommands(text: string): string {
+  return text
+    .replace(/\\mathbb\s*\{?\s*([A-Za-z])\s*\}?/g, (_match, letter: string) => NUMBER_SYSTEMS.get(letter.toUpperCase()) ?? " ")
+    .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_match, top: string, bottom: string) => ` ${group(top)}/${group(bottom)} `)
+    .replace(/\\[dt]?frac\s*([A-Za-z0-9])\s*([A-Za-z0-9])/g, " $1/$2 ")
+    // A square root of one symbol is also written as the power 1/2; both spellings should meet.
+    .replace(/\\sqrt\s*(?:\{\s*([A-Za-z0-9]+)\s*\}|\s([A-Za-z0-9]))/g, (_match, braced?: string, bare?: string) => ` sqrt ${braced ?? bare ?? ""}^{1/2} `)
+    .replace(/\\([A-Za-z]+)/g, (_match, name: string) => commandText(name))
+    .replace(/\\./g, " ")
+    .replace(/\$/g, " ");
+}
+
+function replaceEach(text: string, table: ReadonlyMap<string, string>): string {
+  let result = "";
+  for (const glyph of text) result += table.get(glyph) ?? glyph;
+  return result;
+}
+
+function rewriteAsciiRelations(text: string): string {
+  let result = text
+    .replace(/=>|->/g, " to ")
+    .replace(/<=/g, " le ")
+    .replace(/>=/g, " ge ")
+    .replace(/!=|\/=/g, " ne ")
+    .replace(/:=|==?/g, " eq ")
+    .replace(/</g, " lt ")
+    .replace(/>/g, " gt ");
+  for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
+  return result
+    .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
+    // "2 to the power n" is how a power reads aloud; it should meet `2^n`.
+    .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) ([a-z0-9]+)\b/g, "$1^{$2}");
+}
+
+/** Folds raw text to lower-case ASCII words, numbers and the symbols `_ ^ { } ( ) /`. */
+export function foldText(raw: string): string {
+  const withoutControls = stripControlCharacters(raw);
+  const scripted = withoutControls
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (run) => `^{${digitsOf(run, SUPERSCRIPT_DIGITS)}}`)
+    .replace(/[₀₁₂₃₄₅₆₇₈₉]+/g, (run) => `_{${digitsOf(run, SUBSCRIPT_DIGITS)}}`);
+  const symbols = rewriteLatexCommands(replaceEach(scripted, UNICODE_SYMBOLS));
+  const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
+  return rewriteAsciiRelations(ascii.toLowerCase()).replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,102 @@
+// discover() over a small catalogue: outcomes, abstention reasons, eligibility of unpublished rows,
+// and typed errors for bad input.
+import { describe, expect, it } from "vitest";
+import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
+import { discover } from "../../../src/modules/discovery/discover.js";
+import { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
+import { DiscoveryInputError } from "../../../src/modules/discovery/discovery.errors.js";
+import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
+
+const index = buildDiscoveryIndex(SMALL_CATALOGUE);
+
+function errorCode(run: () => unknown): string | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    return error instanceof DiscoveryInputError ? error.code : "UNTYPED";
+  }
+}
+
+describe("outcomes", () => {
+  it("MATCH for a distinguishing paraphrase, with calibrated confidence and reasons", () => {
+    const result = discover(index, "Are there infinitely many n with φ(n) = φ(n+1)?");
+    expect(result.outcome).toBe("MATCH");
+    expect(result.candidates[0]?.problemId).toBe("cp:erdos:1003");
+    expect(result.candidates[0]?.confidence).toBeGreaterThan(0.5);
+    expect(result.candidates[0]?.reasons.length).toBeGreaterThan(0);
+    expect(result.lane).toMatchObject({ lane: "discovery", abstentionReason: null });
+  });
+
+  it("parameters are strong signals: C_4 finds the four-cycle problem", () => {
+    expect(discover(index, "graphs with more than ex(n; C_4) edges have many copies of $C_4$").candidates[0]?.problemId).toBe("cp:erdos:60");
+  });
+
+  it("AMBIGUOUS with ranked candidates when two problems fit equally", () => {
+    const result = discover(index, "infinite Sidon set growth of the counting function");
+    expect(result.outcome).toBe("AMBIGUOUS");
+    expect(result.candidates.map((candidate) => candidate.problemId).sort()).toEqual(["cp:erdos:39", "cp:erdos:40"]);
+  });
+
+  it("UNDERSPECIFIED_QUERY for generic prose and for pure LaTeX noise", () => {
+    for (const text of ["prove something about numbers", "an open problem", "\\left( \\right) $$ \\frac{}{} \\\\"]) {
+      const result = discover(index, text);
+      expect(result.abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+      expect(result.candidates).toEqual([]);
+    }
+  });
+
+  it("WEAK_MATCH when the best candidate shares one coincidental term", () => {
+    const result = discover(index, "totient of a lattice polytope in hyperbolic space");
+    expect(result).toMatchObject({ outcome: "ABSTAINED", abstentionReason: "WEAK_MATCH" });
+  });
+});
+
+describe("store states", () => {
+  it("EMPTY_STORE on an empty index, INDEX_UNAVAILABLE without one", () => {
+    expect(discover(new DiscoveryIndex(), "sunflower conjecture").abstentionReason).toBe("EMPTY_STORE");
+    expect(discover(null, "sunflower conjecture").lane.abstentionReason).toBe("INDEX_UNAVAILABLE");
+  });
+
+  it("an unpublished row appears only as a duplicate warning; alone it gives FILTERED", () => {
+    const result = discover(index, "infinitely many amicable pairs of opposite parity");
+    expect(result).toMatchObject({ outcome: "ABSTAINED", abstentionReason: "FILTERED" });
+    expect(result.candidates.map((candidate) => candidate.problemId)).not.toContain("cp:erdos:9000");
+    expect(result.duplicateWarnings[0]?.problemId).toBe("cp:erdos:9000");
+  });
+
+  it("unpublished rows never crowd a published problem out", () => {
+    const clones = Array.from({ length: 60 }, (_, copy) =>
+      buildProblem({ stableId: `cp:pending:${copy}`, publicationState: "PENDING_REVIEW", title: "sunflower conjecture", aliases: ["sunflower conjecture"], statement: "Is every family of n-uniform sets without a k-sunflower smaller than $c_k^n$?" }));
+    const crowded = buildDiscoveryIndex([...SMALL_CATALOGUE, ...clones]);
+    const result = discover(crowded, "sunflower conjecture: families of n-uniform sets with no k-sunflower have fewer than c_k^n members", { limit: 1 });
+    expect(result.candidates.map((candidate) => candidate.problemId)).toEqual(["cp:erdos:20"]);
+    expect(result.duplicateWarnings).toHaveLength(1);
+  });
+
+  it("updating one document is seen by the next query", () => {
+    const live = buildDiscoveryIndex(SMALL_CATALOGUE);
+    expect(live.remove("cp:erdos:1003")).toBe(true);
+    expect(discover(live, "φ(n) = φ(n+1) Euler totient").candidates.map((candidate) => candidate.problemId)).not.toContain("cp:erdos:1003");
+  });
+});
+
+describe("bad input", () => {
+  it("empty or control-only text is EMPTY_QUERY", () => {
+    expect(errorCode(() => discover(index, ""))).toBe("EMPTY_QUERY");
+    expect(errorCode(() => discover(index, "\u0000\u0001 \n"))).toBe("EMPTY_QUERY");
+  });
+
+  it("100 KB of text is QUERY_TOO_LONG", () => {
+    expect(errorCode(() => discover(index, "sidon ".repeat(20_000)))).toBe("QUERY_TOO_LONG");
+  });
+
+  it("limit 0 and 10,000 are LIMIT_OUT_OF_RANGE", () => {
+    expect(errorCode(() => discover(index, "sunflower", { limit: 0 }))).toBe("LIMIT_OUT_OF_RANGE");
+    expect(errorCode(() => discover(index, "sunflower", { limit: 10_000 }))).toBe("LIMIT_OUT_OF_RANGE");
+  });
+
+  it("control characters inside a query are ignored", () => {
+    expect(discover(index, "sunflower\u0007 conjecture\u0000").candidates[0]?.problemId).toBe("cp:erdos:20");
+  });
+});
