@@ -2,7 +2,7 @@
 // writing transaction ends, so numbers are handed out in commit order and never reused or skipped.
 import type { TransactionClient } from "../db/transaction.js";
 
-export type CounterName = "change_event" | "research_accession" | "statement_accession";
+export type CounterName = "change_event" | "research_accession" | "statement_accession" | "intake_number";
 
 /** Reserves `count` consecutive values and returns the first. Call inside the writing transaction. */
 export async function allocate(tx: TransactionClient, name: CounterName, count = 1): Promise<bigint> {

@@ -13,7 +13,11 @@ import "../modules/research/project.schema.js";
 import "../modules/research/research-object.schema.js";
 import "../modules/research/project.mutations.js";
 import "../modules/research/research.mutations.js";
+import "../modules/intake/intake.schema.js";
 import "../modules/events/change-event.schema.js";
+import "../modules/memory/memory-branch.schema.js";
+import "../modules/memory/memory-branch.queries.js";
+import "../modules/freshness/freshness.schema.js";
 
 builder.queryType({});
 builder.mutationType({});

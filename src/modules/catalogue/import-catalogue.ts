@@ -107,7 +107,8 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
   return accessions;
 }
 
-async function createProblems(tx: TransactionClient, problems: CatalogueProblem[]): Promise<string[]> {
+/** Inserts new problems with statement families, identifiers, sources and declarations; returns their ids. */
+export async function insertCatalogueProblems(tx: TransactionClient, problems: CatalogueProblem[]): Promise<string[]> {
   const rows = problems.map((problem) => ({ id: randomUUID(), problem }));
   await tx.problem.createMany({ data: rows.map(({ id, problem }) => ({ id, ...problemColumns(problem, catalogueDigest(problem)) })) });
   const accessions = await createStatementFamilies(tx, rows);
@@ -149,7 +150,7 @@ export async function importCatalogue(props: ImportCatalogueProps): Promise<Impo
       const batch = props.problems.slice(start, start + BATCH_SIZE);
       const fresh = batch.filter((problem) => !byStableId.has(problem.stableId));
       const events: NewChangeEvent[] = [];
-      const createdIds = await createProblems(tx, fresh);
+      const createdIds = await insertCatalogueProblems(tx, fresh);
       createdIds.forEach((id, index) => events.push(problemEvent(id, "problem.created", fresh[index]!)));
       const written = [...createdIds];
       for (const problem of batch) {

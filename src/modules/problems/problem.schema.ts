@@ -15,7 +15,7 @@ const DefinitionType = builder.objectRef<Definition>("Definition").implement({
   fields: (t) => ({ term: t.exposeString("term"), text: t.exposeString("text") }),
 });
 
-const AdvisoryType = builder.prismaObject("Advisory", {
+export const AdvisoryType = builder.prismaObject("Advisory", {
   fields: (t) => ({
     id: t.exposeID("id"),
     kind: t.exposeString("kind"),

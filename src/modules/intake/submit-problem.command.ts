@@ -1,0 +1,110 @@
+// submitProblem: runs discovery on the proposed statement first. A strong unpublished match pauses the
+// submission for curator review; a strong published match asks the caller to compare (and either use
+// that stable ref or confirm it is distinct); otherwise deterministic intake mints an id at once.
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { WRITE_TRANSACTION } from "../../db/transaction.js";
+import { allocate } from "../../events/counters.js";
+import { appendEvent } from "../../events/change-events.js";
+import type { EventNotifier } from "../../events/notifier.js";
+import { InvalidInputError } from "../../errors/domain-error.js";
+import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
+import { insertCatalogueProblems } from "../catalogue/import-catalogue.js";
+import { discover, type DiscoveryCandidate } from "../discovery/discover.js";
+import type { DiscoveryIndex } from "../discovery/discovery-index.js";
+import type { AuthenticatedOperator } from "../operators/operator.commands.js";
+import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../research/idempotency.js";
+import { kebab } from "../research/slugs.js";
+import { maintainProblemDocuments } from "../../projections/problem-documents.js";
+import {
+  CHALLENGE_PERIOD_DAYS, DUPLICATE_MIN_COVERAGE, MAX_DEFINITIONS, MAX_STATEMENT_CHARS, MAX_SUBMISSION_TITLE_CHARS,
+  PUBLISHED_DUPLICATE_CONFIDENCE, UNPUBLISHED_DUPLICATE_CONFIDENCE,
+} from "./intake.constants.js";
+
+export interface SubmitProblemInput {
+  title: string;
+  statement: string;
+  tags?: string[] | null;
+  definitions?: { term: string; text: string }[] | null;
+  sourceUrl?: string | null;
+  acceptanceConditions?: string | null;
+  confirmedDistinctFrom?: string[] | null;
+  idempotencyKey: string;
+}
+
+export type SubmissionOutcome = "ACCEPTED" | "PAUSED_FOR_REVIEW" | "POSSIBLE_DUPLICATE";
+
+export interface SubmissionResult {
+  outcome: SubmissionOutcome;
+  problemId: string | null;
+  candidates: DiscoveryCandidate[];
+  replayed: boolean;
+}
+
+function validate(input: SubmitProblemInput): { title: string; statement: string } {
+  const title = input.title.trim();
+  const statement = input.statement.trim();
+  if (!title || title.length > MAX_SUBMISSION_TITLE_CHARS) throw new InvalidInputError(`title must be 1-${MAX_SUBMISSION_TITLE_CHARS} characters`, "title");
+  if (!statement || statement.length > MAX_STATEMENT_CHARS) throw new InvalidInputError(`statement must be 1-${MAX_STATEMENT_CHARS} characters`, "statement");
+  if ((input.definitions?.length ?? 0) > MAX_DEFINITIONS) throw new InvalidInputError(`at most ${MAX_DEFINITIONS} definitions`, "definitions");
+  return { title, statement };
+}
+
+function strongMatches(candidates: DiscoveryCandidate[], threshold: number): DiscoveryCandidate[] {
+  return candidates.filter((candidate) => candidate.confidence >= threshold && candidate.coverage >= DUPLICATE_MIN_COVERAGE);
+}
+
+export async function submitProblem(props: {
+  prisma: PrismaClient;
+  notifier: EventNotifier;
+  index: DiscoveryIndex | null;
+  operator: AuthenticatedOperator;
+  input: SubmitProblemInput;
+  now?: Date;
+}): Promise<SubmissionResult> {
+  const { title, statement } = validate(props.input);
+  const key = validateIdempotencyKey(props.input.idempotencyKey);
+  const discovery = discover(props.index, `${title}\n${statement}`.slice(0, 8_000), { limit: 5 });
+  const unpublished = strongMatches(discovery.duplicateWarnings, UNPUBLISHED_DUPLICATE_CONFIDENCE);
+  const confirmed = new Set(props.input.confirmedDistinctFrom ?? []);
+  const published = strongMatches(discovery.candidates, PUBLISHED_DUPLICATE_CONFIDENCE);
+  const problemIds = [...published, ...unpublished].map((candidate) => candidate.problemId);
+  const stableIds = new Map(
+    (await props.prisma.problem.findMany({ where: { id: { in: problemIds } }, select: { id: true, stableId: true } })).map((row) => [row.id, row.stableId]),
+  );
+  const unconfirmed = published.filter((candidate) => !confirmed.has(stableIds.get(candidate.problemId) ?? ""));
+  if (unpublished.length === 0 && unconfirmed.length > 0) return { outcome: "POSSIBLE_DUPLICATE", problemId: null, candidates: unconfirmed, replayed: false };
+  const outcome: SubmissionOutcome = unpublished.length > 0 ? "PAUSED_FOR_REVIEW" : "ACCEPTED";
+  const now = props.now ?? new Date();
+  const result = await props.prisma.$transaction(async (tx) => {
+    const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "submitProblem", scope: "", key }, requestDigest({ ...props.input }));
+    if (claim.replay) return { id: claim.resultId, sequence: null, replayed: true };
+    const number = Number(await allocate(tx, "intake_number"));
+    const problem: CatalogueProblem = {
+      stableId: `cp:intake:${number}`, collection: "intake", number, slug: `intake-${number}-${kebab(title, 50)}`, title, statement,
+      definitions: props.input.definitions ?? [], tags: props.input.tags ?? [], prize: null, oeisIds: [], comments: null,
+      resolutionState: "OPEN", resolutionNote: null, formalizedSolution: false,
+      publicationState: outcome === "ACCEPTED" ? "CHALLENGE_PERIOD" : "PENDING_REVIEW",
+      sourceUpdatedAt: null, acceptanceConditions: props.input.acceptanceConditions ?? null, aliases: [],
+      sources: props.input.sourceUrl ? [{ kind: "URL", recordId: `intake:${number}`, url: props.input.sourceUrl, title: null }] : [],
+      formalDeclarations: [],
+    };
+    const [id] = await insertCatalogueProblems(tx, [problem]);
+    const deadline = outcome === "ACCEPTED" ? new Date(now.getTime() + CHALLENGE_PERIOD_DAYS * 86_400_000) : null;
+    await tx.problem.update({ where: { id: id! }, data: { challengeDeadline: deadline, submittedById: props.operator.id } });
+    await tx.$executeRaw`UPDATE idempotency_records SET result_id = ${id!} WHERE result_id = ${claim.resultId}`;
+    await maintainProblemDocuments(tx, [id!]);
+    const sequence = await appendEvent(tx, {
+      routingTargetId: id!, resourceType: "problem", resourceId: id!, eventType: "problem.submitted", operatorId: props.operator.id,
+      payload: { stableId: problem.stableId, outcome, duplicateOf: unpublished.map((candidate) => stableIds.get(candidate.problemId) ?? candidate.problemId) },
+    });
+    return { id: id!, sequence, replayed: false };
+  }, WRITE_TRANSACTION);
+  if (result.sequence !== null) await props.notifier.publish(result.sequence);
+  const stored = await props.prisma.problem.findUniqueOrThrow({ where: { id: result.id }, select: { publicationState: true } });
+  return {
+    outcome: stored.publicationState === "PENDING_REVIEW" ? "PAUSED_FOR_REVIEW" : "ACCEPTED",
+    problemId: result.id,
+    candidates: unpublished,
+    replayed: result.replayed,
+  };
+}
