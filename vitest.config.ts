@@ -3,6 +3,9 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Pothos resolves graphql's CommonJS build; without this alias our ESM imports would load a second
+  // copy and schema utilities would reject types "from another module or realm".
+  resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     include: ["test/**/*.test.ts"],
     pool: "forks",

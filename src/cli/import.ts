@@ -7,17 +7,23 @@ import { DatabaseStartupError } from "../db/embedded.js";
 import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
 import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
 import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
-import { parseArgs, stringFlag, UsageError } from "./args.js";
+import { parseArgs } from "node:util";
 import { DomainError } from "../errors/domain-error.js";
 import { maintainProblemDocuments } from "../projections/problem-documents.js";
+
+class UsageError extends Error {}
 
 const USAGE = "usage: npm run import -- catalogue [--erdos problems.yaml] [--formal-conjectures statements.jsonl]";
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv);
-  if (args.positional[0] !== "catalogue") throw new UsageError(USAGE);
-  const erdosYamlPath = stringFlag(args, "erdos");
-  const formalConjecturesPath = stringFlag(args, "formal-conjectures");
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { erdos: { type: "string" }, "formal-conjectures": { type: "string" } },
+  });
+  if (positionals[0] !== "catalogue") throw new UsageError(USAGE);
+  const erdosYamlPath = values.erdos;
+  const formalConjecturesPath = values["formal-conjectures"];
   if (!erdosYamlPath && !formalConjecturesPath) throw new UsageError(`${USAGE}\n(give at least one file)`);
   const env = parseEnv();
   const parseStarted = Date.now();
@@ -49,8 +55,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(error.message);
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error((error as Error).message);
       process.exit(2);
     }
     const known = [CatalogueImportError, ConfigurationError, DatabaseStartupError, DomainError].some((kind) => error instanceof kind);

@@ -5,16 +5,21 @@ import { openDatabase } from "../db/database.js";
 import { DatabaseStartupError } from "../db/embedded.js";
 import { DomainError } from "../errors/domain-error.js";
 import { createOperator, ROLES } from "../modules/operators/operator.commands.js";
-import { parseArgs, stringFlag, UsageError } from "./args.js";
+import { parseArgs } from "node:util";
+
+class UsageError extends Error {}
 
 const USAGE = `usage: npm run operator -- create --name NAME --role ${ROLES.join("|")} [--expires-in-days N]`;
 
 async function main(argv: string[]): Promise<void> {
-  const args = parseArgs(argv);
-  const name = stringFlag(args, "name");
-  const role = stringFlag(args, "role");
-  if (args.positional[0] !== "create" || !name || !role) throw new UsageError(USAGE);
-  const days = stringFlag(args, "expires-in-days");
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { name: { type: "string" }, role: { type: "string" }, "expires-in-days": { type: "string" } },
+  });
+  const { name, role } = values;
+  if (positionals[0] !== "create" || !name || !role) throw new UsageError(USAGE);
+  const days = values["expires-in-days"];
   if (days !== undefined && !(Number(days) > 0)) throw new UsageError("--expires-in-days must be a positive number");
   const env = parseEnv();
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
@@ -33,8 +38,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(error.message);
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
   const known = [ConfigurationError, DatabaseStartupError, DomainError].some((kind) => error instanceof kind);

@@ -1,0 +1,72 @@
+// `npm run projections -- rebuild VIEW [--dry-run]` and `npm run projections -- status`: rebuild a
+// derived view into a new version and switch to it only when its acceptance checks pass.
+import { ConfigurationError, parseEnv } from "../env.js";
+import { openDatabase } from "../db/database.js";
+import { DatabaseStartupError } from "../db/embedded.js";
+import { MigrationError } from "../db/migrate.js";
+import { readFreshness } from "../projections/freshness.js";
+import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
+import { memoryRebuilder } from "../projections/rebuild-memory.js";
+import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../projections/rebuild-sparse.js";
+import { parseArgs, UsageError } from "./args.js";
+
+const REBUILDERS = new Map([memoryRebuilder, researchMemoryRebuilder, problemDiscoveryRebuilder].map((rebuilder) => [rebuilder.view, rebuilder]));
+const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].join("|")} [--dry-run]\n       npm run projections -- status`;
+// Progress lines at most this often, so a 100k rebuild shows movement without flooding the log.
+const PROGRESS_INTERVAL_MS = 2_000;
+
+function printReport(report: RebuildReport): void {
+  console.log(`${report.view}: built version ${report.builtVersion} at high-water mark ${report.highWaterMark} in ${report.durationMs} ms; serving version ${report.servingVersion}`);
+  for (const table of report.diff) {
+    console.log(`  ${table.table}: ${table.rows} rows, +${table.added} -${table.removed} ~${table.changed} against version ${report.servingVersion}`);
+    for (const sample of table.samples) console.log(`    ${sample}`);
+  }
+  for (const failure of report.failures) console.log(`  acceptance check failed: ${failure}`);
+  if (report.dryRun) console.log(`dry run: nothing switched; version ${report.builtVersion} discarded`);
+  else if (report.switched) console.log(`switched ${report.view} to version ${report.builtVersion}; version ${report.servingVersion} retired`);
+  else console.log(`kept version ${report.servingVersion}; version ${report.builtVersion} marked FAILED`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ["dry-run"]);
+  const [command, view] = args.positional;
+  if (command !== "rebuild" && command !== "status") throw new UsageError(USAGE);
+  const rebuilder = command === "rebuild" ? REBUILDERS.get(view ?? "") : undefined;
+  if (command === "rebuild" && !rebuilder) throw new UsageError(`unknown view "${view ?? ""}"\n${USAGE}`);
+  const env = parseEnv();
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  try {
+    if (!rebuilder) {
+      for (const entry of await readFreshness(db.prisma)) {
+        console.log(`${entry.view}: version ${entry.version ?? "-"} ${entry.status}, high-water mark ${entry.highWaterMark} of ${entry.headSequence} (lag ${entry.lagEvents})`);
+      }
+      return 0;
+    }
+    let lastPrinted = 0;
+    const report = await rebuildView(db.prisma, rebuilder, {
+      dryRun: args.flags.has("dry-run"),
+      progress: (stage, done, total) => {
+        if (Date.now() - lastPrinted < PROGRESS_INTERVAL_MS && done < total) return;
+        lastPrinted = Date.now();
+        console.log(`  ${stage}: ${done}/${total}`);
+      },
+    });
+    printReport(report);
+    return report.failures.length === 0 ? 0 : 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    const known = [ConfigurationError, DatabaseStartupError, MigrationError].some((kind) => error instanceof kind);
+    console.error(known ? `projections: ${(error as Error).message}` : error);
+    process.exit(1);
+  },
+);

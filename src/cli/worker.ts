@@ -1,0 +1,41 @@
+// `npm run worker`: the projection worker as its own process, for deployments that serve with
+// RUN_WORKER=false. Any number may run against one database; they coordinate through row locks.
+import { ConfigurationError, parseEnv } from "../env.js";
+import { openDatabase } from "../db/database.js";
+import { DatabaseStartupError } from "../db/embedded.js";
+import { MigrationError } from "../db/migrate.js";
+import { createNotifier } from "../events/notifier.js";
+import { createLogger } from "../logger.js";
+import { startProjectionWorker } from "../projections/worker.js";
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const logger = createLogger(env.logLevel);
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
+  const worker = startProjectionWorker({
+    prisma: db.prisma, notifier, logger,
+    onRefresh: (result) => {
+      if (result.status === "applied") logger.info("projection refreshed", { view: "memory-branches", version: result.version, applied: result.applied, highWaterMark: result.highWaterMark.toString() });
+    },
+  });
+  logger.info("projection worker started", { database: db.kind });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("projection worker stopping", { signal });
+    await worker.stop();
+    await notifier.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  const known = [ConfigurationError, DatabaseStartupError, MigrationError].some((kind) => error instanceof kind);
+  console.error(known ? `worker: ${(error as Error).message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.js";
+import { DatabaseStartupError } from "../../src/db/embedded.js";
+import { ConfigurationError, parseEnv } from "../../src/env.js";
+import { createLogger } from "../../src/logger.js";
+import { startService } from "../../src/service.js";
+
+const UNREACHABLE_URL = "postgresql://postgres@127.0.0.1:1/x";
+
+const temporaryDirectories: string[] = [];
+function temporaryDataDir(): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "rms-startup-"));
+  temporaryDirectories.push(directory);
+  return directory;
+}
+
+afterEach(() => {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+describe("database start-up failures", () => {
+  it("names an unreachable PostgreSQL server", async () => {
+    const opening = openDatabase({ databaseUrl: UNREACHABLE_URL, dataDir: null });
+    await expect(opening).rejects.toThrow(DatabaseStartupError);
+    await expect(opening).rejects.toThrow(/Cannot reach the PostgreSQL server at postgresql:\/\/postgres@127\.0\.0\.1:1\/x/);
+  });
+
+  it("makes the service refuse to start on an unreachable server", async () => {
+    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: UNREACHABLE_URL });
+    await expect(startService(env, { logger: createLogger("silent") })).rejects.toThrow(DatabaseStartupError);
+  });
+
+  it("refuses a data directory another live process holds", async () => {
+    const dataDir = temporaryDataDir();
+    const holder = process.ppid;
+    writeFileSync(path.join(dataDir, "service.lock"), String(holder));
+    const opening = openDatabase({ databaseUrl: null, dataDir });
+    await expect(opening).rejects.toThrow(DatabaseStartupError);
+    await expect(opening).rejects.toThrow(new RegExp(`in use by process ${holder}`));
+    expect(readFileSync(path.join(dataDir, "service.lock"), "utf8")).toBe(String(holder));
+    expect(existsSync(path.join(dataDir, "pgdata"))).toBe(false);
+  });
+
+  it("takes over the lock of a process that has exited", async () => {
+    const dataDir = temporaryDataDir();
+    const exited = spawnSync(process.execPath, ["-e", ""]).pid;
+    writeFileSync(path.join(dataDir, "service.lock"), String(exited));
+    const db = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      expect(readFileSync(path.join(dataDir, "service.lock"), "utf8")).toBe(String(process.pid));
+      expect(await db.prisma.problem.count()).toBe(0);
+    } finally {
+      await db.close();
+    }
+    expect(existsSync(path.join(dataDir, "service.lock"))).toBe(false);
+  });
+
+  it("explains a corrupt data directory and releases the lock", async () => {
+    const dataDir = temporaryDataDir();
+    const pgdata = path.join(dataDir, "pgdata");
+    mkdirSync(path.join(pgdata, "global"), { recursive: true });
+    writeFileSync(path.join(pgdata, "PG_VERSION"), "garbage\n");
+    writeFileSync(path.join(pgdata, "postgresql.conf"), "\u0000\u0001 not a configuration");
+    writeFileSync(path.join(pgdata, "global", "pg_control"), "not a control file");
+    const opening = openDatabase({ databaseUrl: null, dataDir });
+    await expect(opening).rejects.toThrow(DatabaseStartupError);
+    await expect(opening).rejects.toThrow(/could not be opened .*corrupt.*move it aside/s);
+    expect(existsSync(path.join(dataDir, "service.lock"))).toBe(false);
+  });
+});
+
+describe("configuration", () => {
+  it.each([["abc"], ["70000"], ["-1"], ["80.5"]])("rejects PORT=%s", (port) => {
+    expect(() => parseEnv({ PORT: port })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ PORT: port })).toThrow(/PORT must be an integer between 0 and 65535/);
+  });
+
+  it.each([
+    ["not a url", /not a valid URL/],
+    ["mysql://root@localhost/db", /must be a postgres:\/\/ or postgresql:\/\/ URL/],
+  ])("rejects DATABASE_URL=%s", (url, message) => {
+    expect(() => parseEnv({ DATABASE_URL: url })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ DATABASE_URL: url })).toThrow(message);
+  });
+
+  it("accepts an empty configuration with working defaults", () => {
+    expect(parseEnv({})).toMatchObject({ port: 4000, databaseUrl: null, loadFixtureOnStart: true });
+  });
+});
