@@ -1,20 +1,28 @@
-// `npm run eval -- discovery`: builds the catalogue from the shared data files, indexes it in
-// memory, runs fixtures/discovery/eval.jsonl and prints P@1, MRR, R@5, abstention P/R and ECE.
+// The discovery evaluation: fixtures/discovery/eval.jsonl against an index built in memory from the
+// shared data files (unit tests) or loaded from a database's stored sparse documents (`npm run eval`).
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Database } from "../db/database.js";
+import { createNotifier } from "../events/notifier.js";
+import { createLogger } from "../logger.js";
 import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
 import { buildDiscoveryIndex } from "../modules/discovery/build-index.js";
 import { discover } from "../modules/discovery/discover.js";
 import type { DiscoveryIndex } from "../modules/discovery/discovery-index.js";
+import { DiscoveryService } from "../modules/discovery/discovery-service.js";
 import {
-  computeDiscoveryMetrics, parseEvalRows, type DiscoveryEvalResult, type DiscoveryEvalRow, type DiscoveryMetrics,
+  computeDiscoveryMetrics, parseEvalRows, type DiscoveryEvalResult, type DiscoveryEvalRow, type DiscoveryMetrics, type EvalSplit,
 } from "../modules/discovery/evaluation.js";
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_DATA_DIR = path.resolve(REPOSITORY_ROOT, "../shared/data");
 export const DEFAULT_EVAL_PATH = path.resolve(REPOSITORY_ROOT, "fixtures/discovery/eval.jsonl");
+/** Below this many stored problems the database holds a fixture, not the full catalogue (1,777 problems). */
+export const FULL_CATALOGUE_MINIMUM = 1000;
+export const IMPORT_HINT =
+  "npm run import -- catalogue --erdos ../shared/data/erdosproblems/problems.yaml --formal-conjectures ../shared/data/formal-conjectures/statements.jsonl";
 
 export interface DiscoveryEvalOptions {
   dataDir?: string;
@@ -36,14 +44,19 @@ export interface LatencySummary {
   p95Ms: number;
 }
 
-export function runEvalRows(index: DiscoveryIndex, rows: readonly DiscoveryEvalRow[]): DiscoveryEvalResult[] {
+export function readEvalRows(evalPath = DEFAULT_EVAL_PATH): DiscoveryEvalRow[] {
+  return parseEvalRows(readFileSync(evalPath, "utf8"));
+}
+
+/** `stableIdOf` maps the index's problem ids (database uuids) to the stable ids the eval set names. */
+export function runEvalRows(index: DiscoveryIndex, rows: readonly DiscoveryEvalRow[], stableIdOf: (id: string) => string = (id) => id): DiscoveryEvalResult[] {
   return rows.map((row) => {
     const result = discover(index, row.query, { limit: 5 });
     return {
       rowId: row.id,
       outcome: result.outcome,
       abstentionReason: result.abstentionReason,
-      rankedIds: result.candidates.map((candidate) => candidate.problemId),
+      rankedIds: result.candidates.map((candidate) => stableIdOf(candidate.problemId)),
       topConfidence: result.candidates[0]?.confidence ?? null,
     };
   });
@@ -65,13 +78,28 @@ export function measureDiscoveryLatency(index: DiscoveryIndex, queries: readonly
   return { queries: timings.length, meanMs: mean, p95Ms: timings[Math.floor(timings.length * 0.95)] ?? 0 };
 }
 
-function formatMetrics(label: string, metrics: DiscoveryMetrics): string {
+export function formatMetrics(label: string, metrics: DiscoveryMetrics): string {
   const show = (value: number | null): string => (value === null ? "n/a" : value.toFixed(3));
   return `${label.padEnd(8)} rows=${metrics.rows} answerable=${metrics.answerable} abstain=${metrics.mustAbstain} ` +
     `P@1=${show(metrics.precisionAt1)} MRR=${show(metrics.meanReciprocalRank)} R@5=${show(metrics.recallAt5)} ` +
     `abstainP=${show(metrics.abstentionPrecision)} abstainR=${show(metrics.abstentionRecall)} ECE=${show(metrics.expectedCalibrationError)}`;
 }
 
+export type SplitChoice = EvalSplit | "all";
+
+/** Prints metrics for the chosen split (dev, test and overall for "all"), then that selection's failures. */
+export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {
+  const selections: [string, DiscoveryEvalRow[]][] = split === "all"
+    ? [["dev", rows.filter((row) => row.split === "dev")], ["test", rows.filter((row) => row.split === "test")], ["overall", [...rows]]]
+    : [[split, rows.filter((row) => row.split === split)]];
+  const metrics = selections.map(([label, selected]) => [label, computeDiscoveryMetrics(selected, results)] as const);
+  for (const [label, value] of metrics) print(formatMetrics(label, value));
+  for (const failure of metrics.at(-1)?.[1].failures ?? []) {
+    print(`  FAIL ${failure.rowId}: expected ${failure.expected ?? "abstain"}, got ${failure.got} (${failure.outcome})`);
+  }
+}
+
+/** In memory, straight from the shared data files: what the unit test measures. */
 export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Promise<DiscoveryEvalReport> {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const print = options.print ?? ((line: string) => console.log(line));
@@ -80,7 +108,7 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
     formalConjecturesPath: path.join(dataDir, "formal-conjectures/statements.jsonl"),
   });
   const index = buildDiscoveryIndex(problems);
-  const rows = parseEvalRows(readFileSync(options.evalPath ?? DEFAULT_EVAL_PATH, "utf8"));
+  const rows = readEvalRows(options.evalPath);
   const results = runEvalRows(index, rows);
   const subset = (split: string) => rows.filter((row) => row.split === split);
   const report: DiscoveryEvalReport = {
@@ -90,14 +118,32 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
     latency: measureDiscoveryLatency(index, rows.map((row) => row.query)),
   };
   print(`catalogue: ${index.size} problems (${index.publishedCount} published), index ${index.version}`);
-  for (const split of ["dev", "test", "overall"] as const) print(formatMetrics(split, report[split]));
+  printEvalReport(rows, results, "all", print);
   print(`latency: mean ${report.latency.meanMs.toFixed(2)} ms, p95 ${report.latency.p95Ms.toFixed(2)} ms over ${report.latency.queries} queries`);
-  for (const failure of report.overall.failures) {
-    print(`  FAIL ${failure.rowId}: expected ${failure.expected ?? "abstain"}, got ${failure.got} (${failure.outcome})`);
-  }
   return report;
 }
 
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  await runDiscoveryEval();
+export interface StoredIndex {
+  index: DiscoveryIndex;
+  stableIdOf: (id: string) => string;
+  /** Problems in the database (every publication state). */
+  catalogueSize: number;
+}
+
+/** The index the service would serve: DiscoveryService over the stored `problem-discovery` view. */
+export async function loadStoredIndex(db: Database): Promise<StoredIndex> {
+  const logger = createLogger("warn");
+  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
+  const service = new DiscoveryService(db.prisma, notifier, logger);
+  try {
+    await service.start();
+    const index = service.current();
+    if (index === null) throw new Error("the discovery index did not load");
+    const problems = await db.prisma.problem.findMany({ select: { id: true, stableId: true } });
+    const stableIds = new Map(problems.map((problem) => [problem.id, problem.stableId]));
+    return { index, stableIdOf: (id) => stableIds.get(id) ?? id, catalogueSize: problems.length };
+  } finally {
+    service.stop();
+    await notifier.close();
+  }
 }

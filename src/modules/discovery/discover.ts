@@ -4,12 +4,13 @@
 import type { PublicationState } from "../catalogue/catalogue.types.js";
 import { analyzeText, NORMALIZER_VERSION, stripControlCharacters } from "../text/normalize.js";
 import {
-  CONFIDENCE_MODEL, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARACTERS, MIN_COVERAGE, MIN_INFORMATIVE_TERMS, MIN_LIMIT,
+  CONFIDENCE_MODEL, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARACTERS, MIN_COVERAGE, MIN_LIMIT,
   MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS,
 } from "./discovery.constants.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
-import { buildQueryTerms, scoreCandidates, type ScoredDocument } from "./scoring.js";
+import { rerank } from "./rerank.js";
+import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
 export type AbstentionReason = "UNDERSPECIFIED_QUERY" | "WEAK_MATCH" | "EMPTY_STORE" | "INDEX_UNAVAILABLE" | "FILTERED";
@@ -51,7 +52,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; parameter-conflict rerank; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -65,8 +66,13 @@ function validate(text: string, limit: number): string {
   return cleaned;
 }
 
+/** A challenge-period problem is actionable as soon as intake assigns its ID: a candidate, like a published one. */
+export function isActionable(state: PublicationState): boolean {
+  return state === "PUBLISHED" || state === "CHALLENGE_PERIOD";
+}
+
 function passes(scored: ScoredDocument): boolean {
-  return scored.sharedTerms.length >= MIN_SHARED_TERMS && scored.coverage >= MIN_COVERAGE && scored.relevance >= MIN_RELEVANCE;
+  return scored.evidenceCount >= MIN_SHARED_TERMS && scored.coverage >= MIN_COVERAGE && scored.relevance >= MIN_RELEVANCE;
 }
 
 function relativeGap(score: number, other: number): number {
@@ -85,6 +91,7 @@ function reasonsOf(scored: ScoredDocument): string[] {
   return [
     `shared ${scored.sharedTerms.length} terms (coverage ${scored.coverage.toFixed(2)}, relevance ${scored.relevance.toFixed(2)})`,
     ...(strong.length > 0 ? [`exact parameters or phrases: ${strong.join(", ")}`] : []),
+    ...(scored.conflicts?.length ? [`states other values for: ${scored.conflicts.join(", ")}`] : []),
     `matched fields: ${scored.matchedFields.join(", ")}`,
   ];
 }
@@ -135,13 +142,12 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   const query = validate(text, limit);
   if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
-  const terms = buildQueryTerms(index, analyzeText(query).tokens);
-  if (terms.filter((term) => term.informative).length < MIN_INFORMATIVE_TERMS) {
-    return abstain("UNDERSPECIFIED_QUERY", index.version);
-  }
-  const scored = scoreCandidates(index, terms);
-  const published = scored.filter((candidate) => candidate.document.entry.publicationState === "PUBLISHED");
-  const unpublished = scored.filter((candidate) => candidate.document.entry.publicationState !== "PUBLISHED");
+  const analyzed = analyzeText(query);
+  const terms = buildQueryTerms(index, analyzed.tokens, analyzed.pairs);
+  if (isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  const scored = rerank(scoreCandidates(index, terms), analyzed.tokens);
+  const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
+  const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
   const ranked: Ranked = {
     candidates: toCandidates(published, limit),
     duplicateWarnings: toCandidates(unpublished.filter(passes), limit),

@@ -2,7 +2,8 @@
 // average lengths, updated one document at a time as the change stream delivers them.
 
 import type { PublicationState } from "../catalogue/catalogue.types.js";
-import { fieldLength, SPARSE_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
+import { tokenKind } from "../text/normalize.js";
+import { fieldLength, IDENTIFYING_FIELDS, SPARSE_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
 
 export interface DiscoveryEntry {
   problemId: string;
@@ -17,6 +18,8 @@ export interface IndexedDocument {
   /** Term counts per field; Maps, because stored JSON may hold keys such as "constructor". */
   fieldCounts: ReadonlyMap<SparseField, ReadonlyMap<string, number>>;
   fieldLengths: ReadonlyMap<SparseField, number>;
+  /** Parameters of the identifying fields: what the reranker compares with the query's. */
+  parameters: ReadonlySet<string>;
 }
 
 function indexDocument(entry: DiscoveryEntry): IndexedDocument {
@@ -27,7 +30,8 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
     fieldCounts.set(field, new Map(Object.entries(counts)));
     fieldLengths.set(field, fieldLength(counts));
   }
-  return { entry, fieldCounts, fieldLengths };
+  const parameters = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])].filter((term) => tokenKind(term) === "parameter")));
+  return { entry, fieldCounts, fieldLengths, parameters };
 }
 
 export class DiscoveryIndex {

@@ -1,10 +1,10 @@
 // Field-weighted sparse scoring (BM25F: IDF, per-field length normalisation, one saturation) and
 // the per-candidate evidence discovery thresholds read: shared terms, coverage, relevance.
 
-import { tokenKind, type TokenKind } from "../text/normalize.js";
+import { conceptDerivesFrom, tokenKind, type TokenKind } from "../text/normalize.js";
 import {
   FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { SPARSE_FIELDS, type SparseField } from "./sparse-document.js";
@@ -20,14 +20,25 @@ export interface QueryTerm {
 
 export interface ScoredDocument {
   document: IndexedDocument;
+  /** Ranking score: field-weighted term score plus the weighted proximity-pair bonus. */
   score: number;
+  /** BM25F over the proximity pairs the query shares with the document's identifying text. */
+  proximity: number;
   /** Score over the query's attainable maximum, in [0, 1). */
   relevance: number;
   /** IDF-weighted share of the informative query terms this document contains. */
   coverage: number;
   sharedTerms: string[];
+  /** Shared terms that are independent evidence: a concept shared with a word it derives from counts once. */
+  evidenceCount: number;
   matchedFields: SparseField[];
+  /** Query parameters this candidate states with another value (set by the reranker). */
+  conflicts?: string[];
 }
+
+// Pair tokens only ever occur in the pairs field, and words never do: skip the lookups that must miss.
+const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
+const TERM_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "pairs");
 
 function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
@@ -40,16 +51,29 @@ function isInformative(term: string, kind: TokenKind, publishedFrequency: number
   return publishedFrequency <= Math.max(INFORMATIVE_DOCUMENT_FLOOR, limit * publishedCount);
 }
 
-/** IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency). */
-export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[]): QueryTerm[] {
-  return [...new Set(tokens)].map((term) => {
+/**
+ * IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency).
+ * Proximity pairs are never informative: they reorder candidates the words found, they do not add any.
+ */
+export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[], pairs: readonly string[] = []): QueryTerm[] {
+  return [...new Set([...tokens, ...pairs])].map((term) => {
     const kind = tokenKind(term);
     const documentFrequency = index.documentFrequency(term);
     const publishedFrequency = index.publishedFrequency(term);
     const weight = TOKEN_KIND_BOOST[kind] * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
-    const informative = documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
+    const informative = kind !== "pair" && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
     return { term, kind, documentFrequency, weight, informative };
   });
+}
+
+/**
+ * Generic prose: too few informative terms, or too little informative weight to name a problem,
+ * measured against the IDF of a word unique to one published problem (see MIN_INFORMATIVE_MASS).
+ */
+export function isUnderspecified(index: DiscoveryIndex, terms: readonly QueryTerm[]): boolean {
+  const informative = terms.filter((term) => term.informative);
+  const mass = informative.reduce((total, term) => total + term.weight, 0);
+  return informative.length < MIN_INFORMATIVE_TERMS || mass < MIN_INFORMATIVE_MASS * inverseDocumentFrequency(index.publishedCount, 1);
 }
 
 /** Denominators shared by every candidate of one query. */
@@ -62,6 +86,7 @@ function queryMass(terms: readonly QueryTerm[]): QueryMass {
   let attainable = 0;
   let informative = 0;
   for (const term of terms) {
+    if (term.kind === "pair") continue;
     if (term.documentFrequency > 0) attainable += term.weight;
     if (term.informative) informative += term.weight;
     // A term nothing contains still belongs to the question; it dilutes coverage at reduced weight.
@@ -72,12 +97,13 @@ function queryMass(terms: readonly QueryTerm[]): QueryMass {
 
 function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass): ScoredDocument {
   let score = 0;
+  let proximity = 0;
   let covered = 0;
   const sharedTerms: string[] = [];
   const matchedFields = new Set<SparseField>();
   for (const term of terms) {
     let weightedFrequency = 0;
-    for (const field of SPARSE_FIELDS) {
+    for (const field of term.kind === "pair" ? PAIR_FIELDS : TERM_FIELDS) {
       const count = document.fieldCounts.get(field)?.get(term.term) ?? 0;
       if (count === 0) continue;
       const average = index.averageFieldLength(field) || 1;
@@ -87,17 +113,24 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
       matchedFields.add(field);
     }
     if (weightedFrequency === 0) continue;
+    const contribution = (term.weight * weightedFrequency) / (SATURATION_K1 + weightedFrequency);
+    if (term.kind === "pair") {
+      proximity += contribution;
+      continue;
+    }
     // Request words ("prove", "bound") score but are not evidence of a shared problem.
     if (!GENERIC_QUERY_WORDS.has(term.term)) sharedTerms.push(term.term);
-    score += (term.weight * weightedFrequency) / (SATURATION_K1 + weightedFrequency);
+    score += contribution;
     if (term.informative) covered += term.weight;
   }
   return {
     document,
-    score,
+    score: score + PROXIMITY_WEIGHT * proximity,
+    proximity,
     relevance: mass.attainable > 0 ? score / mass.attainable : 0,
     coverage: mass.informative > 0 ? covered / mass.informative : 0,
     sharedTerms,
+    evidenceCount: sharedTerms.filter((term) => !sharedTerms.some((other) => conceptDerivesFrom(term, other))).length,
     matchedFields: SPARSE_FIELDS.filter((field) => matchedFields.has(field)),
   };
 }

@@ -2,16 +2,22 @@
 // Plain JSON, stored in `sparse_documents` (fields Json, terms text[], length int) by the write path.
 
 import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
-import { NORMALIZER_VERSION, tokenize } from "../text/normalize.js";
+import { analyzeText, NORMALIZER_VERSION } from "../text/normalize.js";
 
-/** Fields scored separately (each has its own weight and length normalisation). */
-export const SPARSE_FIELDS = ["title", "aliases", "statement", "definitions", "tags", "source", "formal"] as const;
+/**
+ * Fields scored separately (each has its own weight and length normalisation). `pairs` holds the
+ * proximity pairs of the identifying text (title, aliases, statement, definitions): word order
+ * and adjacency that a bag of words loses, and that separates near-neighbour problems.
+ */
+export const SPARSE_FIELDS = ["title", "aliases", "statement", "definitions", "tags", "source", "formal", "pairs"] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
+/** Fields that state the problem itself (tags, sources and formal variants only place it). */
+export const IDENTIFYING_FIELDS: readonly SparseField[] = ["title", "aliases", "statement", "definitions"];
 
 /** The derived view's name in `sparse_documents.view`. */
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
-/** Bump when the field layout below changes; the normaliser version is folded in. */
-const SPARSE_LAYOUT_VERSION = 1;
+/** Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field. */
+const SPARSE_LAYOUT_VERSION = 2;
 /** `sparse_documents.version`: any change to normalisation or layout gives a new, rebuildable view version. */
 export const PROBLEM_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + SPARSE_LAYOUT_VERSION;
 
@@ -34,11 +40,12 @@ export function splitIdentifier(identifier: string): string {
 }
 
 // A Map while counting: tokens such as "constructor" must not meet Object.prototype.
-function countTokens(texts: readonly (string | null)[]): TermCounts {
+function countTokens(texts: readonly (string | null)[], field: SparseField): TermCounts {
   const counts = new Map<string, number>();
   for (const text of texts) {
     if (text === null) continue;
-    for (const token of tokenize(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const analyzed = analyzeText(text);
+    for (const token of field === "pairs" ? analyzed.pairs : analyzed.tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
   }
   return Object.fromEntries(counts);
 }
@@ -54,20 +61,22 @@ function formalTexts(problem: CatalogueProblem): string[] {
 }
 
 function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | null)[]> {
+  const title = [problem.title];
+  const aliases = [...problem.aliases, problem.comments];
+  const statement = [problem.statement];
+  const definitions = problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]);
   return {
-    title: [problem.title],
-    aliases: [...problem.aliases, problem.comments],
-    statement: [problem.statement],
-    definitions: problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]),
+    title, aliases, statement, definitions,
     tags: problem.tags,
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
+    pairs: [...title, ...aliases, ...statement, ...definitions], // the IDENTIFYING_FIELDS' texts
   };
 }
 
 export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
   const texts = fieldTexts(problem);
-  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, countTokens(texts[field])])) as Record<SparseField, TermCounts>;
+  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, countTokens(texts[field], field)])) as Record<SparseField, TermCounts>;
   const terms = [...new Set(SPARSE_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = SPARSE_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
   return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };

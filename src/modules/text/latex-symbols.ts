@@ -37,7 +37,7 @@ export const FORMATTING_COMMANDS: ReadonlySet<string> = new Set([
   "mathrm", "mathbf", "mathit", "mathcal", "mathfrak", "mathsf", "mathtt", "boldsymbol", "text", "textbf",
   "textit", "textrm", "emph", "operatorname", "left", "right", "big", "bigl", "bigr", "Big", "Bigl", "Bigr",
   "bigg", "Bigg", "displaystyle", "limits", "quad", "qquad", "hat", "tilde", "bar", "overline",
-  "underline", "widehat", "widetilde", "cdot", "cdots", "ldots", "dots", "vdots", "ddots", "colon",
+  "underline", "widehat", "widetilde", "cdot", "cdots", "ldots", "dots", "dotsc", "dotsb", "dotso", "dotsm", "vdots", "ddots", "colon",
   "langle", "rangle", "vert", "lvert", "rvert", "Vert", "lVert", "rVert", "setminus", "backslash",
   "begin", "end", "label", "tag", "nonumber", "ell", "prime", "circ", "star", "ast",
 ]);

@@ -5,6 +5,7 @@ import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.
 import { discover } from "../../../src/modules/discovery/discover.js";
 import { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
 import { DiscoveryInputError } from "../../../src/modules/discovery/discovery.errors.js";
+import { DomainError } from "../../../src/errors/domain-error.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 const index = buildDiscoveryIndex(SMALL_CATALOGUE);
@@ -65,6 +66,17 @@ describe("store states", () => {
     expect(result.duplicateWarnings[0]?.problemId).toBe("cp:erdos:9000");
   });
 
+  it("a challenge-period problem is actionable: a candidate like a published one, not a duplicate warning", () => {
+    const challenged = buildProblem({
+      stableId: "cp:submitted:1", publicationState: "CHALLENGE_PERIOD", title: "Odd perfect numbers",
+      statement: "Does an odd perfect number exist?", tags: ["number theory"],
+    });
+    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, challenged]), "is there an odd perfect number?");
+    expect(result.outcome).toBe("MATCH");
+    expect(result.candidates[0]).toMatchObject({ problemId: "cp:submitted:1", publicationState: "CHALLENGE_PERIOD" });
+    expect(result.duplicateWarnings).toEqual([]);
+  });
+
   it("unpublished rows never crowd a published problem out", () => {
     const clones = Array.from({ length: 60 }, (_, copy) =>
       buildProblem({ stableId: `cp:pending:${copy}`, publicationState: "PENDING_REVIEW", title: "sunflower conjecture", aliases: ["sunflower conjecture"], statement: "Is every family of n-uniform sets without a k-sunflower smaller than $c_k^n$?" }));
@@ -89,6 +101,19 @@ describe("bad input", () => {
 
   it("100 KB of text is QUERY_TOO_LONG", () => {
     expect(errorCode(() => discover(index, "sidon ".repeat(20_000)))).toBe("QUERY_TOO_LONG");
+  });
+
+  it("input errors are DomainErrors with their stable codes", () => {
+    const error = (() => {
+      try {
+        discover(index, "");
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ code: "EMPTY_QUERY", name: "DiscoveryInputError" });
   });
 
   it("limit 0 and 10,000 are LIMIT_OUT_OF_RANGE", () => {

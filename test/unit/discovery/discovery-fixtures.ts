@@ -42,7 +42,7 @@ export const SMALL_CATALOGUE: CatalogueProblem[] = [
   }),
   buildProblem({ stableId: "cp:erdos:77", number: 77, title: "Erdős Problem 77", publicationState: "CATALOGUED", tags: ["graph theory", "ramsey theory"] }),
   buildProblem({
-    stableId: "cp:erdos:9000", number: 9000, title: "Pending amicable pair question", publicationState: "CHALLENGE_PERIOD",
+    stableId: "cp:erdos:9000", number: 9000, title: "Pending amicable pair question", publicationState: "PENDING_REVIEW",
     statement: "Are there infinitely many amicable pairs of opposite parity?", tags: ["number theory"],
   }),
 ];

@@ -57,6 +57,36 @@ describe("definitional phrases", () => {
   });
 });
 
+describe("concept lexicon", () => {
+  it("prose and notation meet on one concept token, originals kept", () => {
+    expect(tokenize("the reciprocals diverge")).toEqual(expect.arrayContaining(["reciprocal", "infinity"]));
+    expect(tokenize("$\\sum_{n \\in A} \\frac{1}{n} = \\infty$")).toEqual(expect.arrayContaining(["reciprocal", "infinity"]));
+    expect(tokenize("A+A")).toContain("sumset");
+    expect(tokenize("no three on a line")).toContain("collinear");
+    expect(tokenize("all pairwise distances are integers")).toContain("integer-distanc");
+    expect(tokenize("the largest subset")).toEqual(expect.arrayContaining(["largest", "maximum"]));
+    expect(tokenize("points in $\\mathbb{R}^2$")).toContain("plan");
+  });
+
+  it("a one-word spelling equal to its concept is not counted twice", () => {
+    expect(tokenize("maximum").filter((token) => token === "maximum")).toHaveLength(1);
+  });
+
+  it("prose names of standard parameters: a five-cycle is C_5, a 4-clique is K_4", () => {
+    expect(analyzeText("five-cycles in a graph").parameters).toContain("c_5");
+    expect(analyzeText("a cycle of length 6").parameters).toContain("c_6");
+    expect(analyzeText("contains a 4-clique").parameters).toContain("k_4");
+  });
+});
+
+describe("proximity pairs", () => {
+  it("pairs nearby content words, unordered, so word order in a paraphrase does not matter", () => {
+    expect(analyzeText("integer distances").pairs).toEqual(analyzeText("distances are integers").pairs);
+    expect(analyzeText("sidon set").pairs).toEqual(["set~sidon"]);
+    expect(tokenKind("set~sidon")).toBe("pair");
+  });
+});
+
 describe("conservative stemming", () => {
   it("folds plurals, -ing, -ed and British spellings", () => {
     expect(stemWord("progressions")).toBe(stemWord("progression"));

@@ -1,0 +1,89 @@
+// `npm run eval -- <suite> [--split dev|test|all]`: offline evaluation suites, one entry per suite in
+// SUITES. Each measures the configured database (DATABASE_URL, else the embedded DATA_DIR).
+
+import { parseArgs } from "node:util";
+import { openDatabase, type Database } from "../db/database.js";
+import { ConfigurationError, parseEnv } from "../env.js";
+import { DatabaseStartupError } from "../db/embedded.js";
+import { FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runEvalRows, type SplitChoice } from "./eval-discovery.js";
+
+class UsageError extends Error {}
+
+/** Flags every suite accepts; a suite reads the ones it needs. */
+interface SuiteArgs {
+  split?: string;
+}
+
+interface Suite {
+  description: string;
+  run(db: Database, args: SuiteArgs, print: (line: string) => void): Promise<void>;
+}
+
+const SPLITS: readonly SplitChoice[] = ["dev", "test", "all"];
+
+function splitFlag(args: SuiteArgs): SplitChoice {
+  const split = args.split ?? "all";
+  if (!SPLITS.includes(split as SplitChoice)) throw new UsageError(`--split must be one of ${SPLITS.join(", ")}, got "${split}"`);
+  return split as SplitChoice;
+}
+
+/** Discovery against the full imported catalogue: the index is the one the service serves, from stored sparse documents. */
+async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: string) => void): Promise<void> {
+  const split = splitFlag(args);
+  const stored = await loadStoredIndex(db);
+  print(`database: ${db.kind}; catalogue: ${stored.catalogueSize} problems stored, ${stored.index.size} indexed ` +
+    `(${stored.index.publishedCount} published), index ${stored.index.version}`);
+  if (stored.catalogueSize < FULL_CATALOGUE_MINIMUM) {
+    print(`WARNING: only ${stored.catalogueSize} problems are stored, so this is not the full catalogue and the figures ` +
+      `below do not measure discovery. Import it first:\n  ${IMPORT_HINT}`);
+  }
+  const rows = readEvalRows();
+  printEvalReport(rows, runEvalRows(stored.index, rows, stored.stableIdOf), split, print);
+}
+
+const SUITES: Readonly<Record<string, Suite>> = {
+  discovery: { description: "problem discovery: P@1, MRR, R@5, abstention P/R, ECE on fixtures/discovery/eval.jsonl", run: runDiscoverySuite },
+};
+
+function usage(): string {
+  const suites = Object.entries(SUITES).map(([name, suite]) => `  ${name.padEnd(10)} ${suite.description}`).join("\n");
+  return `usage: npm run eval -- <suite> [--split dev|test|all]\nsuites:\n${suites}`;
+}
+
+function parseFlags(argv: string[]) {
+  return parseArgs({ args: argv, allowPositionals: true, options: { split: { type: "string" } } });
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(argv);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${usage()}`);
+  }
+  const { values: args, positionals } = parsed;
+  const name = positionals[0];
+  const suite = name === undefined ? undefined : SUITES[name];
+  if (suite === undefined) throw new UsageError(name === undefined ? usage() : `unknown suite "${name}"\n${usage()}`);
+  const env = parseEnv();
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  try {
+    await suite.run(db, args, (line) => console.log(line));
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    const known = error instanceof ConfigurationError || error instanceof DatabaseStartupError;
+    console.error(known ? `eval failed: ${(error as Error).message}` : error);
+    process.exit(1);
+  },
+);

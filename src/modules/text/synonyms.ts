@@ -1,0 +1,113 @@
+// A small curated lexicon of general mathematical paraphrase: each group names one concept that
+// prose and notation spell several ways ("reciprocals", `1/n`), so indexing and queries meet on it.
+
+/**
+ * One concept: `concept` is the token every spelling adds (written in plain English and analysed
+ * like any text, so a two-word concept becomes a phrase token); `spellings` are plain-English word
+ * sequences; `notation` matches folded text (see `foldText`) for symbolic spellings. Originals are
+ * kept, the concept is added, so exact wording still counts. Only general vocabulary belongs here,
+ * never the wording of one catalogue problem.
+ */
+export interface ConceptGroup {
+  reason: string;
+  concept: string;
+  spellings: readonly string[];
+  notation?: RegExp;
+}
+
+export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
+  {
+    reason: "`1/n` is read aloud as 'the reciprocal of n'; a harmonic sum is a sum of reciprocals",
+    concept: "reciprocal",
+    spellings: ["reciprocal", "harmonic sum", "harmonic series", "inverse of"],
+    notation: /(?<![\d.^{(])1\s*\/\s*\(?\s*[a-z]/,
+  },
+  {
+    reason: "a divergent sum is one equal to infinity: `∑ 1/n = ∞` and 'the reciprocals diverge' state the same",
+    concept: "infinity",
+    spellings: ["diverge", "divergent", "divergence", "unbounded", "sum is infinite", "infinite sum"],
+  },
+  {
+    reason: "extremal words: 'largest', 'maximal', 'maximise' and `max` all ask for a maximum",
+    concept: "maximum",
+    spellings: ["largest", "greatest", "biggest", "maximal", "maximum", "maximise", "maximize", "max", "supremum", "sup"],
+  },
+  {
+    reason: "extremal words: 'smallest', 'minimal', 'minimise' and `min` all ask for a minimum",
+    concept: "minimum",
+    spellings: ["smallest", "fewest", "minimal", "minimum", "minimise", "minimize", "min", "infimum", "inf"],
+  },
+  {
+    reason: "`#{...}` and `|A|` count elements, as 'the number of', 'how many' and 'cardinality' do",
+    concept: "count",
+    spellings: ["number of", "how many", "count", "cardinality"],
+    notation: /#/,
+  },
+  {
+    reason: "`A+A` is the sumset: the set of pairwise sums",
+    concept: "sumset",
+    spellings: ["sumset", "sum set", "pairwise sums", "sums of pairs"],
+    notation: /(?<![a-z0-9])([a-z])\s*\+\s*\1(?![a-z0-9])/,
+  },
+  {
+    reason: "three points 'on a line' are collinear",
+    concept: "collinear",
+    spellings: ["collinear", "on a line", "on one line", "on a common line", "in a line", "on a straight line"],
+  },
+  {
+    reason: "four points 'on a circle' are concyclic (also spelled cocyclic)",
+    concept: "concyclic",
+    spellings: ["concyclic", "cocyclic", "on a circle", "on one circle", "on a common circle"],
+  },
+  {
+    reason: "'all distances are integers' is the integer-distance condition of discrete geometry",
+    concept: "integer distances",
+    spellings: ["integer distances", "integral distances", "distances are integers", "distance is an integer", "distances are all integers", "integer distance"],
+  },
+  {
+    reason: "a monochromatic set is one whose elements all get the same colour",
+    concept: "monochromatic",
+    spellings: ["monochromatic", "same colour", "one colour", "single colour", "same color", "one color"],
+  },
+  {
+    reason: "a graph with no triangle is triangle-free",
+    concept: "triangle free",
+    spellings: ["triangle free", "no triangle", "no triangles", "without triangles", "without a triangle"],
+  },
+  {
+    reason: "φ is the standard symbol of Euler's totient function",
+    concept: "phi",
+    spellings: ["totient", "euler function", "phi function"],
+  },
+  {
+    reason: "σ is the standard symbol of the sum-of-divisors function",
+    concept: "sigma",
+    spellings: ["sum of divisors", "divisor sum", "sum of the divisors"],
+  },
+  {
+    reason: "ω(n) is the standard symbol of the number of distinct prime factors",
+    concept: "omega",
+    spellings: ["number of distinct prime factors", "number of distinct prime divisors", "number of prime factors"],
+  },
+  {
+    reason: "divisibility: 'divides', 'divisible by', 'a divisor of' and 'a multiple of' state one relation",
+    concept: "divides",
+    spellings: ["divides", "divisible", "divisor of", "multiple of"],
+  },
+  {
+    reason: "the positive integers are the naturals ℕ",
+    concept: "naturals",
+    spellings: ["positive integers", "natural numbers", "naturals", "positive integer", "natural number"],
+  },
+  {
+    reason: "`ℝ^2` is the plane; `ℝ^d` is Euclidean space",
+    concept: "plane",
+    spellings: ["plane", "euclidean plane", "two dimensional"],
+    notation: /reals\s*\^\s*\{?2(?![0-9])/,
+  },
+  {
+    reason: "`ℤ/pℤ`, 'mod p' and 'modulo p' all name residues",
+    concept: "modulo",
+    spellings: ["modulo", "mod", "residue", "residues", "congruent"],
+  },
+];

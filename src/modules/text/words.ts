@@ -1,0 +1,53 @@
+// Splits folded text into stemmed words, expanding abbreviations and flagging stopwords; the
+// shared first step of tokens, definitional phrases, concepts and proximity pairs.
+
+import { stemWord } from "./stem.js";
+import { STOPWORDS } from "./stopwords.js";
+
+export interface Word {
+  stem: string;
+  stop: boolean;
+}
+
+/** Abbreviations that stand for a definitional phrase. */
+const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["ap", ["arithmetic", "progression"]],
+  ["aps", ["arithmetic", "progression"]],
+  ["gp", ["geometric", "progression"]],
+]);
+
+export function wordsOf(folded: string): Word[] {
+  const words: Word[] = [];
+  for (const [raw] of folded.replace(/'s\b/g, "").matchAll(/[a-z]+|\d+(?:[./]\d+)?/g)) {
+    const expanded = ABBREVIATIONS.get(raw) ?? [raw];
+    for (const word of expanded) {
+      // Single letters are variable names, which are arbitrary; digits are kept as exact values.
+      const stop = STOPWORDS.has(word) || (word.length === 1 && !/\d/.test(word));
+      words.push({ stem: stemWord(word), stop });
+    }
+  }
+  return words;
+}
+
+/** Word sequences in stemmed form, grouped by first stem, longest first, for matching in text order. */
+export type SequenceTable<Value> = ReadonlyMap<string, { stems: string[]; value: Value }[]>;
+
+export function buildSequenceTable<Value>(entries: readonly { stems: string[]; value: Value }[]): SequenceTable<Value> {
+  const byFirst = new Map<string, { stems: string[]; value: Value }[]>();
+  for (const entry of entries) {
+    const first = entry.stems[0];
+    if (first === undefined) continue;
+    byFirst.set(first, [...(byFirst.get(first) ?? []), entry].sort((left, right) => right.stems.length - left.stems.length));
+  }
+  return byFirst;
+}
+
+/** The value of the longest sequence starting at each word, in text order. */
+export function matchSequences<Value>(words: readonly Word[], table: SequenceTable<Value>): Value[] {
+  const found: Value[] = [];
+  words.forEach((word, start) => {
+    const match = table.get(word.stem)?.find((entry) => entry.stems.every((stem, offset) => words[start + offset]?.stem === stem));
+    if (match !== undefined) found.push(match.value);
+  });
+  return found;
+}
