@@ -140,7 +140,9 @@ export function scoreCandidates(index: DiscoveryIndex, terms: readonly QueryTerm
   const candidates = new Set<IndexedDocument>();
   for (const term of terms) if (term.informative) for (const document of index.documentsWith(term.term)) candidates.add(document);
   const mass = queryMass(terms);
+  // Most query pairs occur in no document: dropping them before the per-document loop keeps latency flat.
+  const scorable = terms.filter((term) => term.documentFrequency > 0);
   return [...candidates]
-    .map((document) => scoreDocument(index, document, terms, mass))
+    .map((document) => scoreDocument(index, document, scorable, mass))
     .sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
 }

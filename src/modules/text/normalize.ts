@@ -11,7 +11,8 @@ export { conceptDerivesFrom } from "./concepts.js";
 export { foldText, stripControlCharacters } from "./latex.js";
 
 /** Bump on any change to the token stream; the sparse document view version derives from it. */
-export const NORMALIZER_VERSION = 2;
+/** 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...). */
+export const NORMALIZER_VERSION = 3;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

@@ -110,4 +110,62 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     concept: "modulo",
     spellings: ["modulo", "mod", "residue", "residues", "congruent"],
   },
+  {
+    reason: "`n!` is read aloud as 'n factorial'",
+    concept: "factorial",
+    spellings: ["factorials"],
+    notation: /[a-z0-9)}]\s*!(?!\s*=)/,
+  },
+  {
+    reason: "`π(x)` is the prime-counting function, which prose calls the number of primes up to x",
+    concept: "prime counting",
+    spellings: ["prime counting function", "number of primes up to", "number of primes below", "number of primes less than", "counting function of the primes"],
+    notation: /\bpi\s*\(/,
+  },
+  {
+    reason: "lcm is the usual abbreviation of the least (lowest) common multiple",
+    concept: "lcm",
+    spellings: ["least common multiple", "lowest common multiple"],
+  },
+  {
+    reason: "gcd is the usual abbreviation of the greatest common divisor (highest common factor)",
+    concept: "gcd",
+    spellings: ["greatest common divisor", "highest common factor", "greatest common factor"],
+  },
+  {
+    reason: "`binom{2n}{n}` is the central binomial coefficient, read aloud '2n choose n'",
+    concept: "central binomial",
+    spellings: ["central binomial coefficient", "middle binomial coefficient", "2n choose n"],
+    notation: /binomial\s*\{?\s*2\s*n\s*\}?\s*\{?\s*n\b|\{\s*2\s*n\s+binomial\s+n\s*\}/,
+  },
+  {
+    reason: "a prime divisor is a prime factor",
+    concept: "prime factor",
+    spellings: ["prime divisor", "prime divisors"],
+  },
+  {
+    reason: "splitting a set into parts is partitioning it",
+    concept: "partition",
+    spellings: ["split into", "divided into", "splitting into", "split up into", "partitioned"],
+  },
+  {
+    reason: "the number of ways to write n as a sum is its number of representations",
+    concept: "representation",
+    spellings: ["number of ways", "ways to write", "ways of writing", "representations"],
+  },
+  {
+    reason: "twin primes are primes two apart, however prose says it",
+    concept: "twin prime",
+    spellings: ["primes differing by 2", "primes that differ by 2", "primes at distance 2", "prime pairs differing by 2"],
+  },
+  {
+    reason: "a gap between consecutive primes is a prime gap",
+    concept: "prime gap",
+    spellings: ["gap between consecutive primes", "gaps between consecutive primes", "difference between consecutive primes", "differences between consecutive primes"],
+  },
+  {
+    reason: "an accumulation point is a limit point",
+    concept: "limit point",
+    spellings: ["accumulation point", "accumulation points", "cluster point"],
+  },
 ];

@@ -15,9 +15,9 @@ const rows = parseEvalRows(readFileSync(DEFAULT_EVAL_PATH, "utf8"));
 describe("evaluation set", () => {
   it("has the required composition and follows the recorded split rule", () => {
     const count = (kind: string) => rows.filter((row) => row.kind === kind).length;
-    expect(new Set(rows.filter((row) => row.expected !== null).map((row) => row.expected)).size).toBeGreaterThanOrEqual(60);
-    expect(count("hard_negative")).toBeGreaterThanOrEqual(15);
-    expect(count("abstain")).toBeGreaterThanOrEqual(20);
+    expect(new Set(rows.filter((row) => row.expected !== null).map((row) => row.expected)).size).toBeGreaterThanOrEqual(180);
+    expect(count("hard_negative")).toBeGreaterThanOrEqual(40);
+    expect(count("abstain")).toBeGreaterThanOrEqual(46);
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     for (const row of rows) expect(row.split).toBe(splitOf(row.id));
   });
@@ -46,14 +46,16 @@ describe("metrics", () => {
 if (!hasData) console.warn(`SKIPPED full-catalogue discovery evaluation: shared data not found under ${dataDir}`);
 
 describe("full catalogue", () => {
-  // Regression floors just under the measured test-split figures for normaliser v2 (P@1 0.74,
-  // abstention precision 0.75, R@5 0.87). The issue's targets (P@1 >= 0.90, abstention precision
-  // >= 0.95) are not met on test yet; dev reaches P@1 0.89 with abstention precision 1.00.
+  // Regression floors just under the single measured test-split run for normaliser v3 (P@1 0.759,
+  // abstention precision 0.917, R@5 0.889, ECE 0.111). The targets (P@1 >= 0.90, abstention
+  // precision >= 0.95) are not met: the grown dev split (209 rows) gives P@1 0.80, abstention precision 0.94.
   it.skipIf(!hasData)("keeps the measured test-split figures", async () => {
     const report = await runDiscoveryEval({ dataDir, print: () => undefined });
-    expect(report.test.precisionAt1).toBeGreaterThanOrEqual(0.72);
-    expect(report.test.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.72);
-    expect(report.test.recallAt5).toBeGreaterThanOrEqual(0.85);
+    expect(report.test.precisionAt1).toBeGreaterThanOrEqual(0.74);
+    expect(report.test.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(report.test.recallAt5).toBeGreaterThanOrEqual(0.87);
+    expect(report.dev.precisionAt1).toBeGreaterThanOrEqual(0.78);
+    expect(report.dev.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.92);
     expect(report.latency.meanMs).toBeLessThan(5);
   });
 });

@@ -68,6 +68,15 @@ describe("concept lexicon", () => {
     expect(tokenize("points in $\\mathbb{R}^2$")).toContain("plan");
   });
 
+  it("general notation meets its spoken form: n!, π(x), binom{2n}{n}, lcm, prime divisors", () => {
+    expect(tokenize("primes of the form $n! + 1$")).toContain("factorial");
+    expect(tokenize("$\\pi(x+y) \\le \\pi(x) + \\pi(y)$")).toContain("prim-count");
+    expect(tokenize("the number of primes up to x")).toContain("prim-count");
+    for (const text of ["$\\binom{2n}{n}$", "{2n \\choose n}", "2n choose n"]) expect(tokenize(text)).toContain("central-binomial");
+    expect(tokenize("least common multiple")).toContain("lcm");
+    expect(tokenize("largest prime divisor")).toContain("prim-factor");
+  });
+
   it("a one-word spelling equal to its concept is not counted twice", () => {
     expect(tokenize("maximum").filter((token) => token === "maximum")).toHaveLength(1);
   });
