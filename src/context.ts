@@ -25,13 +25,21 @@ export interface Context {
   prisma: PrismaClient;
   services: Services;
   auth: TokenCheck;
+  /** Facts for this request's log line (operation name...); the transport shares this object. */
+  logFields: Record<string, unknown>;
 }
 
-export async function createContext(services: Services, authorization: string | undefined | null, requestId: string = randomUUID()): Promise<Context> {
+export async function createContext(
+  services: Services,
+  authorization: string | undefined | null,
+  requestId: string = randomUUID(),
+  logFields: Record<string, unknown> = {},
+): Promise<Context> {
   return {
     requestId,
     prisma: services.db.prisma,
     services,
     auth: await authenticate(services.db.prisma, authorization),
+    logFields,
   };
 }

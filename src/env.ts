@@ -20,6 +20,19 @@ export interface Env {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** Allow anonymous reads (writes always need a token). */
   anonymousReads: boolean;
+  /** Per-operation protection limits (graphql-armor) and the request body cap; see README "Operations". */
+  limits: {
+    maxDepth: number;
+    maxCost: number;
+    maxAliases: number;
+    maxTokens: number;
+    maxDirectives: number;
+    maxBodyBytes: number;
+  };
+  /** Mutations each operator may run per window; `points: 0` turns the limiter off. */
+  writeRateLimit: { points: number; windowSeconds: number };
+  /** How long shutdown waits for in-flight requests and writes before closing connections. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigurationError extends Error {
@@ -56,6 +69,15 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+function parseCount(raw: string | undefined, name: string, fallback: number, minimum = 1): number {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ConfigurationError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+  }
+  return value;
+}
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -74,5 +96,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     runWorker: parseBoolean(source.RUN_WORKER, "RUN_WORKER", true),
     logLevel,
     anonymousReads: parseBoolean(source.ANONYMOUS_READS, "ANONYMOUS_READS", true),
+    limits: {
+      maxDepth: parseCount(source.MAX_QUERY_DEPTH, "MAX_QUERY_DEPTH", 12),
+      maxCost: parseCount(source.MAX_QUERY_COST, "MAX_QUERY_COST", 20_000),
+      maxAliases: parseCount(source.MAX_QUERY_ALIASES, "MAX_QUERY_ALIASES", 30),
+      maxTokens: parseCount(source.MAX_QUERY_TOKENS, "MAX_QUERY_TOKENS", 2_000),
+      maxDirectives: parseCount(source.MAX_QUERY_DIRECTIVES, "MAX_QUERY_DIRECTIVES", 50),
+      maxBodyBytes: parseCount(source.MAX_BODY_BYTES, "MAX_BODY_BYTES", 512 * 1024),
+    },
+    writeRateLimit: {
+      points: parseCount(source.WRITE_RATE_LIMIT, "WRITE_RATE_LIMIT", 600, 0),
+      windowSeconds: parseCount(source.WRITE_RATE_WINDOW_SECONDS, "WRITE_RATE_WINDOW_SECONDS", 60),
+    },
+    shutdownGraceMs: parseCount(source.SHUTDOWN_GRACE_MS, "SHUTDOWN_GRACE_MS", 10_000, 0),
   };
 }

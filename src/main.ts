@@ -1,4 +1,5 @@
 // `npm start`: serve on PORT (default 4000) with the embedded database unless DATABASE_URL is set.
+// SIGTERM/SIGINT drain HTTP and WebSocket clients and finish in-flight writes before the database closes.
 import { ConfigurationError, parseEnv } from "./env.js";
 import { DatabaseStartupError } from "./db/embedded.js";
 import { MigrationError } from "./db/migrate.js";
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const service = await startService(env, { logger });
   logger.info("service ready", {
     url: service.server.url,
+    port: service.server.port,
     database: service.services.db.kind,
     dataDir: service.services.db.kind === "embedded" ? env.dataDir : undefined,
     startupMs: Date.now() - started,
@@ -20,9 +22,21 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info("shutting down", { signal });
-    await service.stop();
-    process.exit(0);
+    const began = Date.now();
+    logger.info("shutting down", { signal, graceMs: env.shutdownGraceMs });
+    // Draining is bounded by the grace period twice (requests, then writes); past that, something hangs.
+    setTimeout(() => {
+      logger.error("shutdown did not finish in time; exiting", { signal, elapsedMs: Date.now() - began });
+      process.exit(1);
+    }, env.shutdownGraceMs * 2 + 5_000).unref();
+    try {
+      await service.stop();
+      logger.info("stopped", { signal, elapsedMs: Date.now() - began });
+      process.exit(0);
+    } catch (error) {
+      logger.error("shutdown failed", { signal, error: (error as Error).message });
+      process.exit(1);
+    }
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

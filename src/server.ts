@@ -1,69 +1,109 @@
-// Composition root: HTTP (GraphQL over HTTP, /health) and graphql-ws subscriptions on one port.
+// Composition root: HTTP (GraphQL over HTTP, GraphiQL, dashboard, /health, /metrics) and graphql-ws
+// subscriptions on one port, with the protection limits, write rate limit and graceful shutdown.
 import http from "node:http";
-import { randomUUID } from "node:crypto";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
-import express from "express";
-import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { createContext, type Context, type Services } from "./context.js";
 import { buildSchema } from "./graphql/schema.js";
 import { createErrorFormatter } from "./graphql/mask-errors.js";
+import { createProtection } from "./graphql/protection.js";
+import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
-
-/** Largest request body accepted; a 1 MB query is refused before parsing. */
-export const MAX_BODY_BYTES = 512 * 1024;
-
-/** A caller's request id is kept when it is a plausible token, so logs can be correlated. */
-function requestIdOf(header: string | string[] | undefined): string {
-  return typeof header === "string" && /^[\w.-]{1,100}$/.test(header) ? header : randomUUID();
-}
+import { createInFlightWrites } from "./http/in-flight.js";
+import { createMetrics } from "./http/metrics.js";
+import { graphiqlLandingPage, pagesRouter } from "./http/pages.js";
+import { annotationsOf, requestLog } from "./http/request-log.js";
+import { startSubscriptionServer } from "./http/websocket.js";
+import { apolloLogger } from "./logger.js";
 
 export interface RunningServer {
   url: string;
   port: number;
   httpServer: http.Server;
+  /** Stops accepting, drains HTTP and WebSocket clients, then waits for in-flight writes. */
   stop(): Promise<void>;
 }
 
+/** Body-parser failures (too large, malformed JSON) answered as GraphQL errors instead of HTML. */
+function bodyErrorHandler(maxBodyBytes: number) {
+  return (error: { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
+    if (error.type === "entity.too.large") {
+      response.status(413).json({ errors: [{ message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
+    } else if (error.type === "entity.parse.failed" || error.type === "encoding.unsupported" || error.type === "charset.unsupported") {
+      response.status(400).json({ errors: [{ message: "The request body is not valid JSON", extensions: { code: "BAD_REQUEST" } }] });
+    } else {
+      next(error);
+    }
+  };
+}
+
 export async function startServer(services: Services, options: { port: number; host: string }): Promise<RunningServer> {
+  const { env, logger } = services;
   const schema = buildSchema();
   const app = express();
+  app.disable("x-powered-by");
   const httpServer = http.createServer(app);
-  const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql" });
-  const formatError = createErrorFormatter(services.logger, services.env.nodeEnv !== "production");
-  const wsCleanup = useServer<Record<string, unknown>, { context?: Context }>(
-    {
-      schema,
-      context: async (ctx) => {
-        const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
-        return createContext(services, typeof header === "string" ? header : null);
-      },
-      onError: (_ctx, _id, _payload, errors) => {
-        services.logger.warn("subscription error", { errors: errors.map((error) => error.message) });
-      },
-    },
-    wsServer,
-  );
+  const formatError = createErrorFormatter(logger, env.nodeEnv !== "production");
+  const protection = createProtection(env.limits);
+  const writeRateLimit = createWriteRateLimit(env.writeRateLimit);
+  const inFlight = createInFlightWrites();
+  const sockets = startSubscriptionServer({ httpServer, schema, services, protection, writeRateLimit, inFlight, formatError });
+  const metrics = createMetrics(services, sockets);
   const apollo = new ApolloServer<Context>({
     schema,
     formatError,
+    logger: apolloLogger(logger),
+    nodeEnv: env.nodeEnv,
     introspection: true,
+    includeStacktraceInErrorResponses: false,
+    // Automatic persisted queries are on with Apollo's bounded in-memory cache (per process).
+    persistedQueries: {},
+    parseOptions: protection.parseOptions,
+    validationRules: protection.validationRules,
+    stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: env.shutdownGraceMs }),
+      { async serverWillStart() { return { async drainServer() { await sockets.dispose(); } }; } },
+      graphiqlLandingPage(),
+      metrics.plugin,
+      writeRateLimit.plugin,
+      inFlight.plugin,
+      {
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ operationName, operation, contextValue }) {
+              Object.assign(contextValue.logFields, { operationName: operationName ?? undefined, operationType: operation?.operation });
+            },
+          };
+        },
+      },
     ],
   });
   await apollo.start();
+  app.use(requestLog(logger));
   app.get("/health", healthHandler(services));
+  app.get("/metrics", (request, response) => void metrics.handler(request, response));
+  app.use(pagesRouter());
   app.use(
     "/graphql",
-    express.json({ limit: MAX_BODY_BYTES }),
+    express.json({ limit: env.limits.maxBodyBytes }),
+    (request: Request, _response: Response, next: NextFunction) => {
+      // Without a JSON body Apollo itself answers 400 (missing body or content type), not the integration's 500.
+      if (!("body" in request)) (request as { body?: unknown }).body = undefined;
+      next();
+    },
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(services, req.headers.authorization, requestIdOf(req.headers["x-request-id"])),
+      context: async ({ req, res }) => {
+        const annotations = annotationsOf(res);
+        const context = await createContext(services, req.headers.authorization, annotations.requestId, annotations as unknown as Record<string, unknown>);
+        if (context.auth.status === "VALID") annotations.operatorId = context.auth.operator.id;
+        return context;
+      },
     }),
   );
+  app.use(bodyErrorHandler(env.limits.maxBodyBytes));
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(options.port, options.host, () => resolve());
@@ -76,6 +116,10 @@ export async function startServer(services: Services, options: { port: number; h
     httpServer,
     async stop() {
       await apollo.stop();
+      // Socket mutations outlive their closed sockets; the database must stay open until they commit.
+      if (!(await inFlight.drained(env.shutdownGraceMs))) {
+        logger.warn("shutdown: writes still running after the grace period", { inFlight: inFlight.count });
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 // Error masking: domain errors and GraphQL request errors reach clients with their code; anything
 // else is replaced by a generic message carrying an id, and logged in full under that id.
 import { randomUUID } from "node:crypto";
-import type { GraphQLFormattedError } from "graphql";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { DomainError } from "../errors/domain-error.js";
 import type { Logger } from "../logger.js";
@@ -9,7 +9,16 @@ import type { Logger } from "../logger.js";
 const CLIENT_CODES = new Set([
   "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT", "PERSISTED_QUERY_NOT_FOUND",
   "PERSISTED_QUERY_NOT_SUPPORTED", "OPERATION_RESOLUTION_FAILURE", "BAD_REQUEST",
+  // The write rate limit (src/graphql/rate-limit.ts): the client needs its retry-after.
+  "RATE_LIMITED",
 ]);
+
+/** Apollo's own request errors without a code (e.g. an APQ hash mismatch) carry a 4xx status: not ours to hide. */
+function isRequestError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.originalError) return false;
+  const status = (error.extensions.http as { status?: number } | undefined)?.status;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
 
 export function createErrorFormatter(logger: Logger, exposeDetails: boolean) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -19,6 +28,7 @@ export function createErrorFormatter(logger: Logger, exposeDetails: boolean) {
     }
     const code = formatted.extensions?.code;
     if (typeof code === "string" && CLIENT_CODES.has(code)) return formatted;
+    if (isRequestError(original)) return { ...formatted, extensions: { ...formatted.extensions, code: "BAD_REQUEST" } };
     const errorId = randomUUID();
     logger.error("unexpected error", {
       errorId,

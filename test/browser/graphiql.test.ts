@@ -1,0 +1,67 @@
+// GraphiQL served by the service from npm assets: headless Chromium loads /graphiql, runs a query over
+// HTTP and a subscription over graphql-ws, and reads both results on the page.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startTestService, type TestService } from "../helpers/databases.js";
+import { artifactPath, chromiumAvailable, launchChromium } from "./chromium.js";
+
+const QUERY = `query Resolve { problem(ref: "cp:erdos:1") { status matchedBy problem { stableId title } } }`;
+const SUBSCRIPTION = `subscription Replay { researchEvents(afterSequence: "0") { sequence eventType } }`;
+
+describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headless Chromium", () => {
+  let service: TestService;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    service = await startTestService({ name: "embedded" });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  /** Opens GraphiQL with `query` in the editor, runs it, and returns the result pane's text once `expected` shows. */
+  async function run(query: string, expected: string): Promise<{ loadMs: number; resultMs: number; text: string }> {
+    const started = Date.now();
+    await page.goto(`${service.baseUrl}/graphiql?query=${encodeURIComponent(query)}`);
+    await page.locator(".graphiql-query-editor .CodeMirror").first().waitFor({ state: "visible" });
+    await expect.poll(() => page.locator(".graphiql-query-editor").innerText()).toContain(query.slice(0, 20));
+    const loadMs = Date.now() - started;
+    const clicked = Date.now();
+    await page.locator(".graphiql-execute-button").click();
+    const result = page.locator(".result-window");
+    await expect.poll(() => result.innerText(), { timeout: 10_000 }).toContain(expected);
+    return { loadMs, resultMs: Date.now() - clicked, text: await result.innerText() };
+  }
+
+  it("loads from the service's own assets, runs a query and shows the result", async () => {
+    const { loadMs, resultMs, text } = await run(QUERY, "RESOLVED");
+    console.info(`[browser] GraphiQL page load ${loadMs} ms, query result on page ${resultMs} ms`);
+    expect(text).toContain("cp:erdos:1");
+    await page.screenshot({ path: artifactPath("graphiql.png") });
+    expect(problems).toEqual([]);
+  });
+
+  it("runs a subscription over graphql-ws and shows its events", async () => {
+    const { resultMs, text } = await run(SUBSCRIPTION, "problem.created");
+    console.info(`[browser] GraphiQL subscription result on page ${resultMs} ms`);
+    expect(text).toContain('"sequence"');
+    expect(problems).toEqual([]);
+  });
+
+  it("is also what a browser gets at GET /graphql", async () => {
+    const response = await fetch(service.url, { headers: { accept: "text/html" } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("assets/graphiql.js");
+  });
+});

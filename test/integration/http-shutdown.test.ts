@@ -1,0 +1,121 @@
+// Graceful shutdown: `src/main.ts` runs as a child process, takes a burst of research writes and gets
+// SIGTERM in the middle of it. Every write it acknowledged must be in the database afterwards.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.js";
+import { projectRoot } from "../../src/env.js";
+import { createOperator } from "../../src/modules/operators/operator.commands.js";
+import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
+import { buildResearchInput, createProjectFor, RECORD_RESEARCH } from "../helpers/research-factories.js";
+
+const WRITERS = 6;
+/** SIGTERM goes out once this many writes were acknowledged, while the writers keep going. */
+const ACKNOWLEDGED_BEFORE_SIGTERM = 30;
+
+interface ChildService {
+  child: ChildProcess;
+  url: string;
+  logs: Record<string, unknown>[];
+  exited: Promise<number | null>;
+}
+
+/** Starts the real entry point (one node process, so the signal reaches it directly). */
+async function startChild(env: Record<string, string>): Promise<ChildService> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WRITE_RATE_LIMIT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Record<string, unknown>[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry.message === "service ready") resolve(String(entry.url));
+      } catch {
+        logs.push({ raw: line });
+      }
+    });
+    child.stderr!.on("data", () => undefined);
+    void exited.then((code) => reject(new Error(`service exited with ${code} before it was ready: ${JSON.stringify(logs)}`)));
+  });
+  return { child, url, logs, exited };
+}
+
+describe.each(testDatabaseTargets())("SIGTERM during a write burst ($name database)", (target) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("drains, exits 0 and loses no acknowledged write", async () => {
+    let server: ServerDatabase | null = null;
+    let dataDir: string | null = null;
+    if (target.name === "server") {
+      server = await createServerDatabase(target.url);
+      cleanups.push(() => server!.drop());
+    } else {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), "rms-shutdown-"));
+      cleanups.push(async () => rmSync(dataDir!, { recursive: true, force: true }));
+    }
+    const location = { databaseUrl: server?.url ?? null, dataDir };
+    const setup = await openDatabase(location);
+    const { token } = await createOperator({ prisma: setup.prisma, name: "shutdown-agent", role: "AGENT" });
+    await setup.close();
+
+    const service = await startChild(server ? { DATABASE_URL: server.url } : { DATA_DIR: dataDir! });
+    cleanups.push(async () => {
+      if (service.child.exitCode === null) service.child.kill("SIGKILL");
+    });
+    const project = await createProjectFor(service.url, token);
+    const acknowledged: string[] = [];
+    let sigtermAt: number | null = null;
+    let acknowledgedAfterSigterm = 0;
+    const writer = async () => {
+      for (;;) {
+        let id: string | undefined;
+        try {
+          const response = await fetch(service.url, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+            body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
+          });
+          const body = (await response.json()) as { data?: { recordResearch?: { researchObject?: { id: string } } } };
+          id = body.data?.recordResearch?.researchObject?.id;
+        } catch {
+          return; // refused or cut: the service is gone, and this write was never acknowledged
+        }
+        if (!id) return;
+        // Relay global id "ResearchObject:<uuid>" -> the row's uuid.
+        acknowledged.push(Buffer.from(id, "base64").toString("utf8").split(":")[1]!);
+        if (sigtermAt !== null) acknowledgedAfterSigterm += 1;
+        if (sigtermAt === null && acknowledged.length >= ACKNOWLEDGED_BEFORE_SIGTERM) {
+          sigtermAt = Date.now();
+          service.child.kill("SIGTERM");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, writer));
+    const exitCode = await service.exited;
+    console.info(`[shutdown] ${acknowledged.length} writes acknowledged, ${acknowledgedAfterSigterm} after SIGTERM; exit ${exitCode} after ${Date.now() - sigtermAt!} ms`);
+
+    expect(exitCode).toBe(0);
+    expect(service.logs).toContainEqual(expect.objectContaining({ message: "shutting down", signal: "SIGTERM" }));
+    expect(service.logs).toContainEqual(expect.objectContaining({ message: "stopped", signal: "SIGTERM" }));
+    expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_SIGTERM);
+
+    const reopened = await openDatabase(location);
+    try {
+      const stored = await reopened.prisma.researchObject.findMany({ where: { id: { in: acknowledged } }, select: { id: true } });
+      expect(stored.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+    } finally {
+      await reopened.close();
+    }
+  });
+});
