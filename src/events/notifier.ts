@@ -32,8 +32,14 @@ class LocalNotifier implements EventNotifier {
   }
 }
 
+/** Reconnect backoff of the LISTEN connection: quick first retry, capped so a long outage is not hammered. */
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
 class PostgresNotifier extends LocalNotifier {
   private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = RECONNECT_FIRST_MS;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -48,10 +54,37 @@ class PostgresNotifier extends LocalNotifier {
     client.on("notification", (message) => {
       if (message.channel === CHANNEL && message.payload) this.emitter.emit("notice", BigInt(message.payload));
     });
-    client.on("error", (error) => this.logger.warn("event listener connection failed", { error: error.message }));
+    // A dropped LISTEN connection would silently stop every subscription: reconnect, then tell
+    // listeners to re-read, since notices sent while disconnected are lost (the table is not).
+    const onLost = (error?: Error) => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.removeAllListeners("end");
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.logger.warn("event listener connection lost; reconnecting", { error: error?.message, retryMs: this.retryMs });
+      setTimeout(() => void this.reconnect(), this.retryMs).unref();
+      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.client = client;
+    this.retryMs = RECONNECT_FIRST_MS;
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.start();
+      this.logger.info("event listener reconnected");
+      this.emitter.emit("notice", 0n);
+    } catch (error) {
+      this.logger.warn("event listener reconnect failed", { error: (error as Error).message, retryMs: this.retryMs });
+      setTimeout(() => void this.reconnect(), this.retryMs).unref();
+      this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
+    }
   }
 
   override async publish(sequence: bigint): Promise<void> {
@@ -59,8 +92,11 @@ class PostgresNotifier extends LocalNotifier {
   }
 
   override async close(): Promise<void> {
+    this.closed = true;
     await super.close();
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
   }
 }
 

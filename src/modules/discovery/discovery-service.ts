@@ -23,6 +23,7 @@ export class DiscoveryService {
   private refreshing: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private viewVersion = PROBLEM_SPARSE_VERSION;
+  private stopped = false;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -36,8 +37,11 @@ export class DiscoveryService {
     this.unsubscribe = this.notifier.subscribe(() => void this.refresh());
   }
 
-  stop(): void {
+  /** Stops following the stream and waits for a refresh in progress, so the pool can close after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     this.unsubscribe?.();
+    await this.refreshing;
   }
 
   current(): DiscoveryIndex | null {
@@ -86,6 +90,7 @@ export class DiscoveryService {
 
   /** Applies problem events after the index's high-water mark (serialised: one refresh at a time). */
   refresh(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.refreshing ??= this.applyNewEvents()
       .catch((error: unknown) => this.logger.warn("discovery index refresh failed", { error: (error as Error).message }))
       .finally(() => {

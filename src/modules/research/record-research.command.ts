@@ -6,7 +6,7 @@ import { WRITE_TRANSACTION, type TransactionClient } from "../../db/transaction.
 import { allocate } from "../../events/counters.js";
 import { appendEvents, type NewChangeEvent } from "../../events/change-events.js";
 import type { EventNotifier } from "../../events/notifier.js";
-import { NotFoundError } from "../../errors/domain-error.js";
+import { InvalidInputError, NotFoundError } from "../../errors/domain-error.js";
 import { contentDigest } from "../../lib/canonical-json.js";
 import { maintainResearchDocuments } from "../../projections/research-documents.js";
 import type { AuthenticatedOperator } from "../operators/operator.commands.js";
@@ -70,7 +70,12 @@ export async function recordResearch(props: RecordResearchProps) {
   const project = await props.prisma.project.findUnique({ where: { id: projectId } });
   if (!project) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
   const evidenceGrade = input.evidenceGrade ?? "UNGRADED";
-  const digest = requestDigest({ ...input, projectId, title, body, branch, evidenceGrade, metadata });
+  // Absent, null and empty spell the same request, so a client's retry may serialise either way.
+  const digest = requestDigest({
+    projectId, kind: input.kind, title, body, branch, evidenceGrade, metadata, artifact, formal,
+    relations: (input.relations ?? []).map((relation) => ({ type: relation.type, target: relation.target, note: relation.note ?? null })),
+    supersedes: input.supersedes ?? [],
+  });
   const contentHash = contentDigest({ kind: input.kind, title, body, artifact, formal });
 
   const result = await props.prisma.$transaction(async (tx) => {
@@ -98,10 +103,13 @@ export async function recordResearch(props: RecordResearchProps) {
     }];
     for (const relation of input.relations ?? []) {
       const target = await requireResearchObject(tx, relation.target);
+      if (target.routingTargetId !== project.routingTargetId) {
+        throw new InvalidInputError(`R${target.accession} belongs to another problem; relations join objects of the same problem`, "relations", "CROSS_TARGET_RELATION");
+      }
       await assertEdgeAllowed(tx, { fromId: object.id, toId: target.id, type: relation.type, fromLabel: `R${accession}`, toLabel: `R${target.accession}` });
-      await tx.researchRelation.create({ data: { fromId: object.id, toId: target.id, type: relation.type, note: relation.note ?? null, createdById: operator.id } });
+      const edge = await tx.researchRelation.create({ data: { fromId: object.id, toId: target.id, type: relation.type, note: relation.note ?? null, createdById: operator.id } });
       events.push({
-        routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_relation", resourceId: object.id,
+        routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_relation", resourceId: edge.id,
         eventType: "research.related", operatorId: operator.id,
         payload: { from: `R${accession}`, to: `R${target.accession}`, type: relation.type },
       });
