@@ -17,7 +17,6 @@ import {
   validateMetadata, validateTitleBody,
 } from "./research-input.js";
 import { projectUuid, requireResearchObject } from "./research-refs.js";
-import { assertEdgeAllowed } from "./relation-rules.js";
 import { supersedeWithin } from "./supersede-research.command.js";
 import { kebab } from "./slugs.js";
 
@@ -43,18 +42,32 @@ export interface RecordResearchProps {
   input: RecordResearchInput;
 }
 
-async function bindTargets(tx: TransactionClient, objectId: string, problemId: string, projectId: string, formal: FormalInput | null) {
+/** The typed bindings of a new object: always its problem and project, plus family and declaration. */
+async function targetBindings(tx: TransactionClient, problemId: string, projectId: string, formal: FormalInput | null) {
   const problem = await tx.problem.findUniqueOrThrow({ where: { id: problemId }, select: { statementFamilyId: true } });
-  const targets: Prisma.ResearchTargetCreateManyInput[] = [
-    { researchObjectId: objectId, targetKind: "PROBLEM", targetId: problemId },
-    { researchObjectId: objectId, targetKind: "PROJECT", targetId: projectId },
+  const targets: { targetKind: "PROBLEM" | "PROJECT" | "STATEMENT_FAMILY" | "FORMAL_DECLARATION"; targetId: string }[] = [
+    { targetKind: "PROBLEM", targetId: problemId },
+    { targetKind: "PROJECT", targetId: projectId },
   ];
-  if (problem.statementFamilyId) targets.push({ researchObjectId: objectId, targetKind: "STATEMENT_FAMILY", targetId: problem.statementFamilyId });
+  if (problem.statementFamilyId) targets.push({ targetKind: "STATEMENT_FAMILY", targetId: problem.statementFamilyId });
   if (formal?.leanDeclaration) {
     const declaration = await tx.formalDeclaration.findFirst({ where: { problemId, declName: formal.leanDeclaration } });
-    if (declaration) targets.push({ researchObjectId: objectId, targetKind: "FORMAL_DECLARATION", targetId: declaration.id });
+    if (declaration) targets.push({ targetKind: "FORMAL_DECLARATION", targetId: declaration.id });
   }
-  await tx.researchTarget.createMany({ data: targets });
+  return targets;
+}
+
+/** Resolves relation targets; they must belong to the same problem. */
+async function relationTargets(tx: TransactionClient, relations: RecordResearchInput["relations"], routingTargetId: string) {
+  const resolved = [];
+  for (const relation of relations ?? []) {
+    const target = await requireResearchObject(tx, relation.target);
+    if (target.routingTargetId !== routingTargetId) {
+      throw new InvalidInputError(`R${target.accession} belongs to another problem; relations join objects of the same problem`, "relations", "CROSS_TARGET_RELATION");
+    }
+    resolved.push({ relation, target });
+  }
+  return resolved;
 }
 
 export async function recordResearch(props: RecordResearchProps) {
@@ -81,6 +94,9 @@ export async function recordResearch(props: RecordResearchProps) {
   const result = await props.prisma.$transaction(async (tx) => {
     const claim = await claimIdempotencyKey(tx, { operatorId: operator.id, operation: "recordResearch", scope: project.id, key }, digest);
     if (claim.replay) return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }), replayed: true, sequence: null };
+    // Reads first: the accession counter row stays locked from allocation to commit, so keep that short.
+    const targets = await targetBindings(tx, project.problemId, project.id, formal);
+    const relations = await relationTargets(tx, input.relations, project.routingTargetId);
     const accession = Number(await allocate(tx, "research_accession"));
     const object = await tx.researchObject.create({
       data: {
@@ -95,18 +111,14 @@ export async function recordResearch(props: RecordResearchProps) {
         createdById: operator.id,
       },
     });
-    await bindTargets(tx, object.id, project.problemId, project.id, formal);
+    await tx.researchTarget.createMany({ data: targets.map((target) => ({ ...target, researchObjectId: object.id })) });
     const events: NewChangeEvent[] = [{
       routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_object", resourceId: object.id,
       eventType: "research.recorded", operatorId: operator.id,
       payload: { accession: `R${accession}`, kind: input.kind, branch, evidenceGrade, contentHash },
     }];
-    for (const relation of input.relations ?? []) {
-      const target = await requireResearchObject(tx, relation.target);
-      if (target.routingTargetId !== project.routingTargetId) {
-        throw new InvalidInputError(`R${target.accession} belongs to another problem; relations join objects of the same problem`, "relations", "CROSS_TARGET_RELATION");
-      }
-      await assertEdgeAllowed(tx, { fromId: object.id, toId: target.id, type: relation.type, fromLabel: `R${accession}`, toLabel: `R${target.accession}` });
+    // A new object has no incoming edges, so its outgoing relations cannot close a cycle.
+    for (const { relation, target } of relations) {
       const edge = await tx.researchRelation.create({ data: { fromId: object.id, toId: target.id, type: relation.type, note: relation.note ?? null, createdById: operator.id } });
       events.push({
         routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_relation", resourceId: edge.id,

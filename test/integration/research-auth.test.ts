@@ -1,0 +1,110 @@
+// Operators and roles on the research write path: every write needs an AGENT (or higher) token;
+// anonymous, forged, malformed, expired, revoked and under-privileged callers get a typed error and
+// nothing is written. Tokens are stored only as their sha256 digest.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOperator } from "../../src/modules/operators/operator.commands.js";
+import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { gql } from "../helpers/graphql.js";
+import {
+  buildResearchInput, CREATE_PROJECT, createProjectFor, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
+  researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult,
+} from "../helpers/research-factories.js";
+
+describe.each(testDatabaseTargets())("research writes need an authorised operator ($name database)", (target) => {
+  let service: TestService;
+  let agentToken: string;
+  let project: ProjectResult;
+  let first: ResearchObjectResult;
+  let second: ResearchObjectResult;
+  const prisma = () => service.services.db.prisma;
+
+  /** One input per write mutation, valid for an AGENT, so only the caller decides the outcome. */
+  const writes = (): [string, string, () => Record<string, unknown>][] => [
+    ["createProject", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:1", name: `P ${uniqueToken()}`, idempotencyKey: uniqueToken() })],
+    ["recordResearch", RECORD_RESEARCH, () => buildResearchInput(project.id)],
+    ["relateResearch", RELATE_RESEARCH, () => ({ from: second.accession, to: first.accession, type: "SUPPORTS", idempotencyKey: uniqueToken() })],
+    ["supersedeResearch", SUPERSEDE_RESEARCH, () => ({ target: first.accession, supersededBy: second.accession, idempotencyKey: uniqueToken() })],
+  ];
+
+  beforeAll(async () => {
+    service = await startTestService(target);
+    agentToken = (await createOperatorWithToken(prisma(), "AGENT")).token;
+    project = await createProjectFor(service.url, agentToken);
+    first = await recordObject(service.url, agentToken, project.id);
+    second = await recordObject(service.url, agentToken, project.id);
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  const callers: [string, () => Promise<string | undefined>, Record<string, unknown>][] = [
+    ["anonymous", async () => undefined, { __typename: "AuthenticationError", code: "UNAUTHENTICATED" }],
+    ["a forged token", async () => `rms_${uniqueToken()}${uniqueToken()}`, { __typename: "AuthenticationError", code: "UNAUTHENTICATED" }],
+    [
+      "an expired token",
+      async () => (await createOperator({ prisma: prisma(), name: `expired-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() - 60_000) })).token,
+      { __typename: "AuthenticationError", code: "TOKEN_EXPIRED" },
+    ],
+    [
+      "a revoked token",
+      async () => {
+        const created = await createOperatorWithToken(prisma(), "AGENT");
+        await prisma().operator.update({ where: { id: created.operator.id }, data: { revokedAt: new Date() } });
+        return created.token;
+      },
+      { __typename: "AuthenticationError", code: "UNAUTHENTICATED" },
+    ],
+    ["a READER token", async () => (await createOperatorWithToken(prisma(), "READER")).token, { __typename: "ForbiddenError", code: "FORBIDDEN", requiredRole: "AGENT" }],
+  ];
+
+  describe.each(callers)("%s", (_label, tokenFor, expected) => {
+    it.each(writes().map(([name], index) => [name, index] as const))("gets a typed error from %s and writes nothing", async (_name, index) => {
+      const token = await tokenFor();
+      const [, document, input] = writes()[index]!;
+      const before = await researchCounts(prisma());
+      expect(await mutateExpectingError(service.url, document, input(), token)).toMatchObject(expected);
+      expect(await researchCounts(prisma())).toEqual(before);
+    });
+  });
+
+  it("refuses a malformed Authorization header with a typed error", async () => {
+    const before = await researchCounts(prisma());
+    const response = await fetch(service.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Token ${agentToken}` },
+      body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
+    });
+    const body = (await response.json()) as { data: { recordResearch: { __typename: string; code: string } } };
+    expect(body.data.recordResearch).toMatchObject({ __typename: "AuthenticationError", code: "UNAUTHENTICATED" });
+    expect(await researchCounts(prisma())).toEqual(before);
+  });
+
+  it("lets a token that expires in the future write", async () => {
+    const { token } = await createOperator({ prisma: prisma(), name: `later-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() + 3_600_000) });
+    expect(await mutate(service.url, RECORD_RESEARCH, buildResearchInput(project.id), token)).toMatchObject({ __typename: "ResearchObjectPayload", replayed: false });
+  });
+
+  it.each(["AGENT", "CURATOR", "ADMIN"] as const)("lets a %s write (roles are ordered)", async (role) => {
+    const { token } = await createOperatorWithToken(prisma(), role);
+    const created = await createProjectFor(service.url, token);
+    const object = await recordObject(service.url, token, created.id);
+    expect(object.project.id).toBe(created.id);
+  });
+
+  it("stores only the sha256 digest of a token, never the token itself", async () => {
+    const { operator, token } = await createOperatorWithToken(prisma(), "AGENT");
+    expect(token).toMatch(/^rms_[\w-]{20,}$/);
+    const row = await prisma().operator.findUniqueOrThrow({ where: { id: operator.id } });
+    expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    const { rows } = await service.services.db.pool.query<{ dump: string }>("SELECT row_to_json(o)::text AS dump FROM operators o WHERE id = $1", [operator.id]);
+    expect(rows[0]!.dump).not.toContain(token);
+  });
+
+  it("keeps reads anonymous", async () => {
+    const response = await gql<{ researchObject: { accession: string } | null }>(service.url, `query($ref: String!) { researchObject(ref: $ref) { accession } }`, { ref: first.accession });
+    expect(response.data?.researchObject?.accession).toBe(first.accession);
+  });
+});

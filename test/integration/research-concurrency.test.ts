@@ -1,0 +1,88 @@
+// Concurrent writers: R accessions, S accessions and event sequences come from locked counter rows,
+// so parallel writes get exactly 1..N with no gap or duplicate, every event sequence is contiguous,
+// and the inline view's high-water mark ends at the head of the stream.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
+import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
+import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { buildCatalogueProblem, createOperatorWithToken } from "../helpers/factories.js";
+import {
+  accessionNumber, buildResearchInput, createProjectFor, isContiguous, isTypedError, mutate, RECORD_RESEARCH, recordObject, relateObjects,
+  supersedeObject, type ProjectResult, type ResearchObjectResult,
+} from "../helpers/research-factories.js";
+
+const PARALLEL_WRITES = 48;
+
+describe.each(testDatabaseTargets())("concurrent research writers ($name database)", (target) => {
+  let service: TestService;
+  let tokens: string[];
+  let projects: ProjectResult[];
+  const prisma = () => service.services.db.prisma;
+
+  beforeAll(async () => {
+    service = await startTestService(target);
+    tokens = await Promise.all(Array.from({ length: 4 }, async () => (await createOperatorWithToken(prisma(), "AGENT")).token));
+    projects = await Promise.all(["cp:erdos:1", "cp:erdos:3", "cp:erdos:4", "cp:erdos:1"].map((problemRef, index) => createProjectFor(service.url, tokens[index]!, { problemRef })));
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  const allSequences = async () => (await prisma().changeEvent.findMany({ select: { sequence: true }, orderBy: { sequence: "asc" } })).map((row) => row.sequence);
+
+  it(`gives ${PARALLEL_WRITES} parallel recordResearch calls exactly the accessions 1..${PARALLEL_WRITES}`, async () => {
+    expect(await prisma().researchObject.count()).toBe(0);
+    const results = await Promise.all(Array.from({ length: PARALLEL_WRITES }, (_, index) =>
+      mutate<{ researchObject: ResearchObjectResult }>(service.url, RECORD_RESEARCH, buildResearchInput(projects[index % 4]!.id), tokens[index % 4]),
+    ));
+    const accessions = results.map((result) => {
+      if (isTypedError(result)) throw new Error(`${result.code}: ${result.message}`);
+      return accessionNumber(result.researchObject.accession);
+    });
+    expect([...accessions].sort((a, b) => a - b)).toEqual(Array.from({ length: PARALLEL_WRITES }, (_, index) => index + 1));
+    const rows = await prisma().researchObject.findMany({ select: { accession: true, createdAt: true, id: true }, orderBy: { accession: "asc" } });
+    expect(rows.map((row) => row.accession)).toEqual(Array.from({ length: PARALLEL_WRITES }, (_, index) => index + 1));
+    expect((await prisma().counter.findUniqueOrThrow({ where: { name: "research_accession" } })).value).toBe(BigInt(PARALLEL_WRITES));
+
+    const sequences = await allSequences();
+    expect(sequences[0]).toBe(1n);
+    expect(isContiguous(sequences)).toBe(true);
+    const recorded = await prisma().changeEvent.findMany({ where: { eventType: "research.recorded" }, orderBy: { sequence: "asc" } });
+    expect(recorded).toHaveLength(PARALLEL_WRITES);
+    // Accessions and sequences are both taken under locks held to commit, so they agree in order.
+    expect(recorded.map((event) => (event.payload as { accession: string }).accession)).toEqual(rows.map((row) => `R${row.accession}`));
+  });
+
+  it("keeps the stream contiguous under mixed concurrent writes, with the inline view at the head", async () => {
+    const base = await Promise.all(Array.from({ length: 8 }, (_, index) => recordObject(service.url, tokens[index % 4]!, projects[0]!.id)));
+    const outcomes = await Promise.all([
+      ...base.slice(1, 4).map((object, index) => relateObjects(service.url, tokens[index]!, { from: object.accession, to: base[0]!.accession, type: "SUPPORTS" })),
+      ...base.slice(4, 6).map((object, index) => supersedeObject(service.url, tokens[index]!, { target: object.accession, supersededBy: base[7]!.accession })),
+      ...Array.from({ length: 6 }, (_, index) => recordObject(service.url, tokens[index % 4]!, projects[(index % 2) * 3]!.id, { relations: [{ type: "CITES", target: base[6]!.accession }] })),
+      ...Array.from({ length: 3 }, (_, index) => createProjectFor(service.url, tokens[index]!, { problemRef: "cp:erdos:6" })),
+    ]);
+    expect(outcomes.filter(isTypedError)).toEqual([]);
+    const sequences = await allSequences();
+    expect(sequences[0]).toBe(1n);
+    expect(isContiguous(sequences)).toBe(true);
+    expect((await prisma().counter.findUniqueOrThrow({ where: { name: "change_event" } })).value).toBe(sequences[sequences.length - 1]);
+    const accessions = (await prisma().researchObject.findMany({ select: { accession: true }, orderBy: { accession: "asc" } })).map((row) => row.accession);
+    expect(accessions[0]).toBe(1);
+    expect(isContiguous(accessions)).toBe(true);
+    const state = await prisma().projectionState.findFirstOrThrow({ where: { view: RESEARCH_SPARSE_VIEW, status: "SERVING" } });
+    expect(state.highWaterMark).toBe(sequences[sequences.length - 1]);
+    expect(await prisma().sparseDocument.count({ where: { view: RESEARCH_SPARSE_VIEW } })).toBe(accessions.length);
+  });
+
+  it("hands out S accessions for statement families without gap or duplicate under concurrent imports", async () => {
+    const before = await prisma().statementFamily.aggregate({ _max: { accession: true }, _count: true });
+    await Promise.all(Array.from({ length: 6 }, () => importCatalogue({ prisma: prisma(), problems: [buildCatalogueProblem(), buildCatalogueProblem()] })));
+    const families = (await prisma().statementFamily.findMany({ select: { accession: true }, orderBy: { accession: "asc" } })).map((row) => row.accession);
+    expect(families).toHaveLength(before._count + 12);
+    expect(families[0]).toBe(1);
+    expect(isContiguous(families)).toBe(true);
+    expect(families[families.length - 1]).toBe((before._max.accession ?? 0) + 12);
+    expect(isContiguous(await allSequences())).toBe(true);
+  });
+});
