@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./modules/premises/premise-service.js";
 import { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
+import { startProjectionWorker } from "./projections/worker.js";
 
 export interface RunningService {
   services: Services;
@@ -43,12 +44,15 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     await discovery.start();
     await premises.start();
     const server = await startServer(services, { port: env.port, host: env.host });
+    // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
+    const worker = env.runWorker ? startProjectionWorker({ prisma: db.prisma, notifier, logger }) : null;
     return {
       services,
       server,
       async stop() {
         await server.stop();
-        discovery.stop();
+        await worker?.stop();
+        await discovery.stop();
         await notifier.close();
         await db.close();
       },

@@ -8,7 +8,9 @@ import { readFreshness } from "../projections/freshness.js";
 import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
 import { memoryRebuilder } from "../projections/rebuild-memory.js";
 import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../projections/rebuild-sparse.js";
-import { parseArgs, UsageError } from "./args.js";
+import { parseArgs } from "node:util";
+
+class UsageError extends Error {}
 
 const REBUILDERS = new Map([memoryRebuilder, researchMemoryRebuilder, problemDiscoveryRebuilder].map((rebuilder) => [rebuilder.view, rebuilder]));
 const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].join("|")} [--dry-run]\n       npm run projections -- status`;
@@ -28,8 +30,8 @@ function printReport(report: RebuildReport): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, ["dry-run"]);
-  const [command, view] = args.positional;
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { "dry-run": { type: "boolean" } } });
+  const [command, view] = positionals;
   if (command !== "rebuild" && command !== "status") throw new UsageError(USAGE);
   const rebuilder = command === "rebuild" ? REBUILDERS.get(view ?? "") : undefined;
   if (command === "rebuild" && !rebuilder) throw new UsageError(`unknown view "${view ?? ""}"\n${USAGE}`);
@@ -44,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     }
     let lastPrinted = 0;
     const report = await rebuildView(db.prisma, rebuilder, {
-      dryRun: args.flags.has("dry-run"),
+      dryRun: values["dry-run"] === true,
       progress: (stage, done, total) => {
         if (Date.now() - lastPrinted < PROGRESS_INTERVAL_MS && done < total) return;
         lastPrinted = Date.now();
@@ -61,8 +63,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(error.message);
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error((error as Error).message);
       process.exit(2);
     }
     const known = [ConfigurationError, DatabaseStartupError, MigrationError].some((kind) => error instanceof kind);

@@ -18,6 +18,7 @@ import "../modules/events/change-event.schema.js";
 import "../modules/memory/memory-branch.schema.js";
 import "../modules/memory/memory-branch.queries.js";
 import "../modules/freshness/freshness.schema.js";
+import "../orient/orient.schema.js";
 
 builder.queryType({});
 builder.mutationType({});

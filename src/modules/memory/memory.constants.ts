@@ -1,0 +1,25 @@
+// Budgets and names of the hierarchical research memory (branches, checkpoints, member pages).
+// Every number here bounds work or output size; the reasons sit next to them.
+
+/** The derived view holding branches, memberships, checkpoints and heads (one version, one mark). */
+export const MEMORY_VIEW = "memory-branches";
+/** Bump when derivation or checkpoint layout changes; a rebuild then writes the new layout. */
+export const MEMORY_VIEW_VERSION = 1;
+
+/** The seed's get_memory_branch default: a page small enough to read whole before descending. */
+export const DEFAULT_MEMBER_PAGE = 12;
+/** Larger pages defeat the point of checkpoint-first descent and make one response unbounded. */
+export const MAX_MEMBER_PAGE = 100;
+
+/** Checkpoints summarise the newest current members: bounded cost per refresh at any branch size. */
+export const CHECKPOINT_WINDOW = 64;
+/** Characters of a member body read for a checkpoint; summaries are extractive, so this caps input. */
+export const CHECKPOINT_BODY_CHARS = 2_000;
+/** A checkpoint summary is a compact orientation line, not a report (about three sentences). */
+export const SUMMARY_MAX_CHARS = 600;
+/** Sentences longer than this are clipped so one run-on sentence cannot fill the summary. */
+export const SENTENCE_MAX_CHARS = 240;
+/** Enough key terms to rank a branch against a query, few enough to read at a glance. */
+export const KEY_TERM_COUNT = 12;
+/** Head summaries name the largest branches; more than this is the branch list itself. */
+export const HEAD_BRANCHES_NAMED = 5;

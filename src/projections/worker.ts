@@ -1,0 +1,102 @@
+// The projection worker: keeps worker-maintained views (memory branches and checkpoints) caught up
+// after commit. Woken by change notices, polls as a fallback, retries failed refreshes from the stream.
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { EventNotifier } from "../events/notifier.js";
+import type { Logger } from "../logger.js";
+import { refreshMemoryOnce, type RefreshOptions, type RefreshResult } from "./memory-refresh.js";
+
+/** Writers that do not announce (direct imports, other tools) are still picked up within this time. */
+export const WORKER_POLL_MS = 2_000;
+/** After a failed refresh: long enough not to spin on a persistent error, short enough to recover fast. */
+export const WORKER_RETRY_MS = 1_000;
+/** Another worker holds the view: check again soon, it may stop before catching up. */
+const BUSY_RETRY_MS = 50;
+
+export interface ProjectionWorker {
+  /** Resolves when the current drain (if any) finishes. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions extends RefreshOptions {
+  prisma: PrismaClient;
+  notifier: EventNotifier;
+  logger: Logger;
+  onRefresh?: (result: RefreshResult) => void;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Applies batches until the view is caught up; another worker holding the lock makes this wait. */
+export async function drainMemory(prisma: PrismaClient, options: RefreshOptions & { onRefresh?: (result: RefreshResult) => void; stopped?: () => boolean } = {}): Promise<number> {
+  let applied = 0;
+  for (;;) {
+    if (options.stopped?.()) return applied;
+    const result = await refreshMemoryOnce(prisma, options);
+    options.onRefresh?.(result);
+    if (result.status === "idle") return applied;
+    if (result.status === "busy") await pause(BUSY_RETRY_MS);
+    applied += result.applied;
+  }
+}
+
+export function startProjectionWorker(options: WorkerOptions): ProjectionWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(wake, ms);
+  };
+
+  const drain = async () => {
+    do {
+      again = false;
+      try {
+        await drainMemory(options.prisma, {
+          ...options,
+          stopped: () => stopped,
+          onRefresh: (result) => {
+            options.onRefresh?.(result);
+            // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
+            if (result.status === "applied") void options.notifier.publish(result.highWaterMark).catch(() => undefined);
+          },
+        });
+        schedule(WORKER_POLL_MS);
+      } catch (error) {
+        // Nothing was committed for the failed batch: the next attempt replays it from the stream.
+        options.logger.warn("projection refresh failed; it will be replayed", { view: "memory-branches", error: (error as Error).message });
+        schedule(WORKER_RETRY_MS);
+        return;
+      }
+    } while (again && !stopped);
+  };
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain().finally(() => {
+      running = null;
+    });
+  }
+
+  const unsubscribe = options.notifier.subscribe(() => wake());
+  wake();
+  return {
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

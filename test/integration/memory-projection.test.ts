@@ -1,0 +1,139 @@
+// The memory-branches projector against both databases: replay equivalence with a rebuild, a crash in
+// the middle of a refresh, concurrent workers, and keyset paging over 1,000 members.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "../../src/generated/prisma/client.js";
+import type { EventNotifier } from "../../src/events/notifier.js";
+import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
+import { createProject } from "../../src/modules/research/create-project.command.js";
+import { recordResearch } from "../../src/modules/research/record-research.command.js";
+import { branchId } from "../../src/modules/memory/branch-derivation.js";
+import { readMemberPage } from "../../src/modules/memory/memory-branch.queries.js";
+import { InvalidCursorError } from "../../src/modules/memory/memory.errors.js";
+import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
+import { refreshMemoryOnce } from "../../src/projections/memory-refresh.js";
+import { drainMemory } from "../../src/projections/worker.js";
+import { serializeMemoryVersion } from "../../src/projections/memory-serialize.js";
+import { seedResearchObjects } from "../../src/projections/memory-seed.js";
+import { rebuildView } from "../../src/projections/rebuild.js";
+import { memoryRebuilder } from "../../src/projections/rebuild-memory.js";
+import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
+import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+
+const silentNotifier: EventNotifier = { publish: async () => undefined, subscribe: () => () => undefined, close: async () => undefined };
+
+async function servingMemoryVersion(prisma: PrismaClient): Promise<number> {
+  return (await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } })).servingVersion;
+}
+
+async function head(prisma: PrismaClient): Promise<bigint> {
+  return (await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+}
+
+describe.each(testDatabaseTargets())("memory-branches projection ($name database)", (target) => {
+  let database: TestDatabase;
+  let prisma: PrismaClient;
+  let operator: Awaited<ReturnType<typeof createOperatorWithToken>>["operator"];
+
+  async function newProject(): Promise<string> {
+    const problem = buildCatalogueProblem();
+    await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
+    const { project } = await createProject({ prisma, notifier: silentNotifier, operator, input: { problemRef: problem.stableId, name: `Memory ${uniqueToken()}`, idempotencyKey: uniqueToken() } });
+    return project.id;
+  }
+
+  async function record(projectId: string, input: { kind: "CLAIM" | "ATTEMPT" | "NEGATIVE_TRACE"; title: string; branch?: string; supersedes?: string[] }) {
+    const result = await recordResearch({
+      prisma, notifier: silentNotifier, operator,
+      input: { projectId, body: `${input.title}. Details follow.`, evidenceGrade: "ARGUED", idempotencyKey: uniqueToken(), ...input },
+    });
+    return result.object.id;
+  }
+
+  async function expectEqualsRebuild(): Promise<void> {
+    const before = await servingMemoryVersion(prisma);
+    const incremental = await serializeMemoryVersion(prisma, before);
+    const report = await rebuildView(prisma, memoryRebuilder);
+    expect(report.failures).toEqual([]);
+    expect(report.switched).toBe(true);
+    expect(report.diff.every((table) => table.added + table.removed + table.changed === 0)).toBe(true);
+    expect(await serializeMemoryVersion(prisma, report.builtVersion)).toBe(incremental);
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+    prisma = database.db.prisma;
+    operator = (await createOperatorWithToken(prisma, "AGENT")).operator;
+  });
+
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  it("a rebuild from scratch equals the incrementally maintained state", async () => {
+    const projectId = await newProject();
+    const first = await record(projectId, { kind: "CLAIM", title: "Second moment bound", branch: "approach/second-moment" });
+    await record(projectId, { kind: "NEGATIVE_TRACE", title: "Greedy colouring fails", branch: "approach/greedy" });
+    await drainMemory(prisma, { batchSize: 2 });
+    await record(projectId, { kind: "CLAIM", title: "Sharper second moment bound", branch: "approach/second-moment", supersedes: [first] });
+    await record(projectId, { kind: "ATTEMPT", title: "Entropy attempt" });
+    await drainMemory(prisma, { batchSize: 3 });
+    const version = await servingMemoryVersion(prisma);
+    const root = await prisma.checkpoint.findUniqueOrThrow({ where: { version_branchId: { version, branchId: branchId(projectId, "project") } } });
+    expect([root.memberCount, root.currentCount]).toEqual([4, 3]);
+    expect(root.summary).not.toContain("Second moment bound.");
+    await expectEqualsRebuild();
+  });
+
+  it("a crash in the middle of a refresh leaves nothing applied and is replayed", async () => {
+    const projectId = await newProject();
+    await drainMemory(prisma);
+    await record(projectId, { kind: "CLAIM", title: "Crash test claim", branch: "approach/crash" });
+    const version = await servingMemoryVersion(prisma);
+    const markBefore = (await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } })).highWaterMark;
+    const membersBefore = await prisma.branchMembership.count({ where: { version } });
+    await expect(refreshMemoryOnce(prisma, { beforeCommit: () => { throw new Error("simulated crash"); } })).rejects.toThrow("simulated crash");
+    const state = await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } });
+    expect(state.highWaterMark).toBe(markBefore);
+    expect(await prisma.branchMembership.count({ where: { version } })).toBe(membersBefore);
+    await drainMemory(prisma);
+    expect((await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } })).highWaterMark).toBe(await head(prisma));
+    await expectEqualsRebuild();
+  });
+
+  it("concurrent workers apply every event exactly once", async () => {
+    const projectId = await newProject();
+    await drainMemory(prisma);
+    const from = await head(prisma);
+    await seedResearchObjects(prisma, { projectId, count: 300, branches: ["approach/a", "approach/b/c", null] });
+    const events = Number((await head(prisma)) - from);
+    const applied = await Promise.all(Array.from({ length: 4 }, () => drainMemory(prisma, { batchSize: 20 })));
+    expect(applied.reduce((total, count) => total + count, 0)).toBe(events);
+    await expectEqualsRebuild();
+  });
+
+  it("pages over 1,000 members with no duplicate or gap, and rejects foreign or tampered cursors", async () => {
+    const projectId = await newProject();
+    const ids = await seedResearchObjects(prisma, { projectId, count: 1_000, branches: ["approach/big"], startAt: new Date("2026-01-01T00:00:00Z") });
+    await drainMemory(prisma);
+    const expected = (await prisma.researchObject.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } })).map((row) => row.id);
+    const id = branchId(projectId, "approach/big");
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page = await readMemberPage(prisma, { id, first: 12, after });
+      expect(page.memberIds.length).toBeLessThanOrEqual(12);
+      seen.push(...page.memberIds);
+      after = page.nextMemberCursor;
+      pages += 1;
+    } while (after);
+    expect(pages).toBe(Math.ceil(1_000 / 12));
+    expect(seen).toEqual(expected);
+    const firstPage = await readMemberPage(prisma, { id, first: 12, after: null });
+    const cursor = firstPage.nextMemberCursor!;
+    await expect(readMemberPage(prisma, { id: branchId(projectId, "approach"), first: 12, after: cursor })).rejects.toBeInstanceOf(InvalidCursorError);
+    const [payload, signature] = cursor.split(".");
+    const altered = `${payload!.slice(0, -2)}AA.${signature}`;
+    await expect(readMemberPage(prisma, { id, first: 12, after: altered })).rejects.toMatchObject({ code: "INVALID_CURSOR" });
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { buildCheckpoint, extractiveSummary, keyTerms } from "../../../src/modules/memory/checkpoint.js";
+import { buildProjectHead, buildTargetHead } from "../../../src/modules/memory/heads.js";
+import { KEY_TERM_COUNT, SUMMARY_MAX_CHARS } from "../../../src/modules/memory/memory.constants.js";
+
+const window = [
+  { id: "a", title: "Second moment bound for sumsets", body: "The second moment method bounds the sumset size. Variance is small." },
+  { id: "b", title: "Variance of sumset counts", body: "We compute the variance of sumset representation counts. The second moment is finite." },
+  { id: "c", title: "Unrelated remark", body: "Colourings appear elsewhere." },
+];
+
+describe("buildCheckpoint", () => {
+  it("counts every member but mixes only current ones", () => {
+    const checkpoint = buildCheckpoint(
+      [
+        { kind: "CLAIM", evidenceGrade: "ARGUED", state: "CURRENT", count: 3 },
+        { kind: "CLAIM", evidenceGrade: "REPRODUCED", state: "SUPERSEDED", count: 2 },
+        { kind: "NEGATIVE_TRACE", evidenceGrade: "REPRODUCED", state: "CURRENT", count: 1 },
+      ],
+      window,
+    );
+    expect(checkpoint.memberCount).toBe(6);
+    expect(checkpoint.currentCount).toBe(4);
+    expect(checkpoint.evidenceMix).toEqual({ ARGUED: 3, REPRODUCED: 1 });
+    expect(checkpoint.kindMix).toEqual({ CLAIM: 3, NEGATIVE_TRACE: 1 });
+  });
+
+  it("is empty for an empty branch", () => {
+    expect(buildCheckpoint([], [])).toEqual({ summary: "", keyTerms: [], memberCount: 0, currentCount: 0, evidenceMix: {}, kindMix: {} });
+  });
+});
+
+describe("extractive summary and key terms", () => {
+  it("leads with terms shared across members and is deterministic", () => {
+    const terms = keyTerms(window);
+    // Terms in two of three members outrank the one-off remark.
+    expect(terms.slice(0, 3)).toEqual(["moment", "second", "sumset"]);
+    expect(terms.length).toBeLessThanOrEqual(KEY_TERM_COUNT);
+    expect(extractiveSummary(window)).toBe(extractiveSummary(window));
+    expect(extractiveSummary(window)).toMatch(/second moment|variance/i);
+  });
+
+  it("stays within its budget on long input", () => {
+    const long = Array.from({ length: 64 }, (_, index) => ({ id: String(index), title: `Title ${index} about sumsets`, body: "word ".repeat(400) }));
+    expect(extractiveSummary(long).length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+  });
+});
+
+describe("heads", () => {
+  const branches = [
+    { id: "1", name: "project", memberCount: 10, currentCount: 8, summary: "Root summary." },
+    { id: "2", name: "approach/x", memberCount: 3, currentCount: 3, summary: "" },
+    { id: "3", name: "outcome/claims", memberCount: 7, currentCount: 5, summary: "" },
+  ];
+
+  it("lists the root first, then branches largest first", () => {
+    const head = buildProjectHead(branches);
+    expect(head.branchIds).toEqual(["1", "3", "2"]);
+    expect(head.memberCount).toBe(10);
+    expect(head.summary).toContain("8 current of 10 records in 3 branches");
+  });
+
+  it("sums the projects of a target", () => {
+    const head = buildTargetHead([branches[0]!, { id: "9", name: "project", memberCount: 20, currentCount: 20, summary: "Big." }]);
+    expect(head.branchIds).toEqual(["9", "1"]);
+    expect(head.memberCount).toBe(30);
+  });
+});
