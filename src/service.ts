@@ -10,6 +10,7 @@ import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
 import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./modules/premises/premise-service.js";
 import { DiscoveryService } from "./modules/discovery/discovery-service.js";
+import { rebuildStaleViews } from "./projections/rebuilders.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
 
@@ -41,6 +42,7 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     const premises = new PremiseService(db.prisma);
     const services: Services = { env, db, logger, notifier, discovery, premises };
     if (env.loadFixtureOnStart) await loadFixtureIfEmpty(services);
+    await rebuildStaleViews(db.prisma, logger);
     await discovery.start();
     await premises.start();
     const server = await startServer(services, { port: env.port, host: env.host });

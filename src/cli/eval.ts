@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../db/database.js";
 import { ConfigurationError, parseEnv } from "../env.js";
 import { DatabaseStartupError } from "../db/embedded.js";
+import { runOrientSuite } from "./eval-orient.js";
 import { FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runEvalRows, type SplitChoice } from "./eval-discovery.js";
 
 class UsageError extends Error {}
@@ -43,6 +44,7 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
 
 const SUITES: Readonly<Record<string, Suite>> = {
   discovery: { description: "problem discovery: P@1, MRR, R@5, abstention P/R, ECE on fixtures/discovery/eval.jsonl", run: runDiscoverySuite },
+  orient: { description: "orient packets on fixtures/orient: coverage by record type, reserves, precision, packet sizes", run: runOrientSuite },
 };
 
 function usage(): string {

@@ -6,13 +6,11 @@ import { DatabaseStartupError } from "../db/embedded.js";
 import { MigrationError } from "../db/migrate.js";
 import { readFreshness } from "../projections/freshness.js";
 import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
-import { memoryRebuilder } from "../projections/rebuild-memory.js";
-import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../projections/rebuild-sparse.js";
+import { REBUILDERS } from "../projections/rebuilders.js";
 import { parseArgs } from "node:util";
 
 class UsageError extends Error {}
 
-const REBUILDERS = new Map([memoryRebuilder, researchMemoryRebuilder, problemDiscoveryRebuilder].map((rebuilder) => [rebuilder.view, rebuilder]));
 const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].join("|")} [--dry-run]\n       npm run projections -- status`;
 // Progress lines at most this often, so a 100k rebuild shows movement without flooding the log.
 const PROGRESS_INTERVAL_MS = 2_000;

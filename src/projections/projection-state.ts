@@ -15,7 +15,7 @@ export async function servingVersion(tx: TransactionClient, view: string, codeVe
   if (pointer) return pointer.servingVersion;
   await tx.projectionState.upsert({
     where: { view_version: { view, version: codeVersion } },
-    create: { view, version: codeVersion, status: "SERVING" },
+    create: { view, version: codeVersion, status: "SERVING", details: { codeVersion } },
     update: {},
   });
   await tx.projectionPointer.upsert({ where: { view }, create: { view, servingVersion: codeVersion }, update: {} });

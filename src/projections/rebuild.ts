@@ -41,7 +41,7 @@ async function prepare(prisma: PrismaClient, rebuilder: Rebuilder): Promise<{ se
     const latest = await tx.projectionState.aggregate({ where: { view: rebuilder.view }, _max: { version: true } });
     // Above every version ever used (failed and retired ones too), so no leftover rows can mix in.
     const target = Math.max(latest._max.version ?? 0, serving, rebuilder.codeVersion - 1) + 1;
-    await tx.projectionState.create({ data: { view: rebuilder.view, version: target, status: "BUILDING", details: { startedAt: new Date().toISOString() } } });
+    await tx.projectionState.create({ data: { view: rebuilder.view, version: target, status: "BUILDING", details: { startedAt: new Date().toISOString(), codeVersion: rebuilder.codeVersion } } });
     return { serving, target };
   });
 }
@@ -101,6 +101,6 @@ async function abandon(prisma: PrismaClient, rebuilder: Rebuilder, version: numb
   await prisma.$transaction(async (tx) => {
     await discardVersion(tx, rebuilder.tables, version);
     if (failures === null) await tx.projectionState.delete({ where: { view_version: { view: rebuilder.view, version } } });
-    else await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version } }, data: { status: "FAILED", details: { failures } } });
+    else await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version } }, data: { status: "FAILED", details: { failures, codeVersion: rebuilder.codeVersion } } });
   }, LONG_TRANSACTION);
 }

@@ -1,0 +1,50 @@
+// `npm run eval -- orient`: loads the orient fixtures (Fibonacci regression, cross-project) into an
+// in-memory embedded database (or DATABASE_URL's server) and prints coverage by record type, reserve
+// satisfaction, precision of included items and the packet size distribution against the budget.
+import type { Database } from "../db/database.js";
+import { openDatabase } from "../db/database.js";
+import { createNotifier } from "../events/notifier.js";
+import { createLogger } from "../logger.js";
+import { loadFixtureCatalogue } from "../modules/catalogue/fixture-catalogue.js";
+import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
+import { createOperator } from "../modules/operators/operator.commands.js";
+import { maintainProblemDocuments } from "../projections/problem-documents.js";
+import { loadOrientFixture, readOrientFixture } from "../orient/fixtures/load-orient-fixture.js";
+import { runFixtureQueries, type QueryResult } from "../orient/fixtures/fixture-run.js";
+import { summarise } from "../orient/fixtures/eval-metrics.js";
+
+export const ORIENT_FIXTURES = ["fibonacci-regression", "cross-project"] as const;
+
+async function evalOperator(db: Database) {
+  const existing = await db.prisma.operator.findUnique({ where: { name: "orient-eval" }, select: { id: true, name: true, role: true } });
+  return existing ?? (await createOperator({ prisma: db.prisma, name: "orient-eval", role: "AGENT" })).operator;
+}
+
+async function runOn(db: Database, print: (line: string) => void): Promise<QueryResult[]> {
+  if ((await db.prisma.problem.count()) === 0) await importCatalogue({ prisma: db.prisma, problems: loadFixtureCatalogue(), afterWrite: maintainProblemDocuments });
+  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger: createLogger("silent") });
+  try {
+    const operator = await evalOperator(db);
+    const results: QueryResult[] = [];
+    for (const name of ORIENT_FIXTURES) {
+      const fixture = readOrientFixture(name);
+      const loaded = await loadOrientFixture({ prisma: db.prisma, notifier, operator, fixture });
+      print(`fixture ${name}: ${fixture.objects.length} objects, ${fixture.queries.length} gold queries`);
+      results.push(...await runFixtureQueries(db.prisma, fixture, loaded, operator.id));
+    }
+    return results;
+  } finally {
+    await notifier.close();
+  }
+}
+
+/** The suite entry for src/cli/eval.ts: the configured server database, else a fresh in-memory one. */
+export async function runOrientSuite(db: Database, _args: unknown, print: (line: string) => void): Promise<void> {
+  const target = db.kind === "server" ? db : await openDatabase({ databaseUrl: null, dataDir: null });
+  try {
+    print(`database: ${target.kind}${target === db ? "" : " (in memory)"}`);
+    for (const line of summarise(await runOn(target, print))) print(line);
+  } finally {
+    if (target !== db) await target.close();
+  }
+}

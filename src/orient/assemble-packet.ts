@@ -1,0 +1,107 @@
+// Stage 6b: the budgeted serializer. Builds the compact JSON packet, measures its exact length
+// (every bracket, quote and comma), shrinks item texts, then drops the lowest-ranked items; never exceeds.
+import { ITEM_TEXT_MIN } from "./orient.constants.js";
+import type { Category, PacketItem } from "./orient.types.js";
+
+/** Texts shrink to this before any item is dropped: an item that says something beats two that do not. */
+const COMFORTABLE_TEXT = 240;
+const SHRINK = 0.85;
+/** Branch summaries guide selection; they shrink faster than records, which carry the evidence. */
+const SUMMARY_FLOOR = 120;
+
+export interface PacketBranch {
+  id: string;
+  name: string;
+  summary: string;
+}
+
+export interface PacketHeader {
+  problem: string;
+  intent: string;
+  mode: "orient" | "checkPlan";
+  fallback: boolean;
+  project: { id: string | null; margin: number; confident: boolean };
+  branches: PacketBranch[];
+  categoryOrder: Category[];
+  /** checkPlan: what bears on the plan, by accession, leading the packet. */
+  bearings?: { accession: string; bearing: string }[];
+}
+
+export interface AssembledPacket {
+  serialized: string;
+  chars: number;
+  items: PacketItem[];
+  omitted: number;
+  textLimit: number;
+}
+
+export function clip(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, Math.max(0, limit - 1)).trimEnd()}…`;
+}
+
+function itemJson(item: PacketItem, textLimit: number) {
+  return {
+    id: item.id, acc: item.accession, kind: item.kind, grade: item.evidenceGrade, state: item.state, why: item.reason,
+    text: clip(item.text, textLimit),
+    ...(item.branch ? { branch: item.branch } : {}),
+    ...(item.duplicates.length ? { dups: item.duplicates } : {}),
+    ...(item.relations.length ? { rel: item.relations } : {}),
+    ...(item.replay ? { replay: Object.fromEntries(Object.entries(item.replay).map(([key, value]) => [key, clip(value, textLimit)])) } : {}),
+  };
+}
+
+function render(header: PacketHeader, items: PacketItem[], textLimit: number, summaryLimit: number, omitted: number): string {
+  const present = new Set(items.map((item) => item.accession));
+  const sections = header.categoryOrder
+    .map((category) => ({ category, items: items.filter((item) => item.category === category).map((item) => itemJson(item, textLimit)) }))
+    .filter((section) => section.items.length > 0);
+  return JSON.stringify({
+    v: 1, mode: header.mode, problem: header.problem, intent: header.intent,
+    ...(header.fallback ? { fallback: "RELEVANCE_FALLBACK: nothing matched the query; these are the newest records, not matches" } : {}),
+    ...(header.bearings ? { bearings: header.bearings.filter((entry) => present.has(entry.accession)) } : {}),
+    project: header.project,
+    branches: header.branches.map((branch) => ({ id: branch.id, name: branch.name, summary: clip(branch.summary, summaryLimit) })),
+    sections,
+    omitted,
+    drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch",
+  });
+}
+
+/** `items` best first; reserved ones are dropped last. The result's length is always <= maxChars. */
+export function assemblePacket(header: PacketHeader, items: readonly PacketItem[], maxChars: number, textMax: number): AssembledPacket {
+  let kept = [...items];
+  let textLimit = textMax;
+  let summaryLimit = Math.min(textMax, 400);
+  let branches = true;
+  const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length);
+  for (;;) {
+    const serialized = attempt();
+    if (serialized.length <= maxChars) return { serialized, chars: serialized.length, items: kept.map((item) => ({ ...item, text: clip(item.text, textLimit) })), omitted: items.length - kept.length, textLimit };
+    if (textLimit > COMFORTABLE_TEXT || summaryLimit > SUMMARY_FLOOR) {
+      textLimit = Math.max(COMFORTABLE_TEXT, Math.floor(textLimit * SHRINK));
+      summaryLimit = Math.max(SUMMARY_FLOOR, Math.floor(summaryLimit * SHRINK));
+      continue;
+    }
+    const droppable = kept.map((item, index) => ({ item, index })).filter((entry) => !entry.item.reserved).at(-1);
+    if (droppable && kept.length > 1) {
+      kept.splice(droppable.index, 1);
+      continue;
+    }
+    if (textLimit > ITEM_TEXT_MIN) {
+      textLimit = Math.max(ITEM_TEXT_MIN, Math.floor(textLimit * SHRINK));
+      continue;
+    }
+    if (branches) {
+      branches = false;
+      continue;
+    }
+    if (kept.length > 0) {
+      kept = kept.slice(0, -1);
+      continue;
+    }
+    // Only reachable when the header alone outgrows the budget: answer with identity and the count.
+    const minimal = JSON.stringify({ v: 1, problem: header.problem, omitted: items.length });
+    return { serialized: minimal, chars: minimal.length, items: [], omitted: items.length, textLimit };
+  }
+}

@@ -1,0 +1,74 @@
+// The pure composition of stages 4-6: eligibility, rerank, relevance filter, near-duplicate removal,
+// intent selection with reserves, and the budgeted packet. Same inputs, same packet (replayable).
+import { assemblePacket, type AssembledPacket, type PacketBranch } from "./assemble-packet.js";
+import type { CorpusStats } from "./bm25.js";
+import { applyEligibility } from "./candidates.js";
+import { planBearings, type PlanBearing } from "./check-plan.js";
+import { removeNearDuplicates } from "./dedupe.js";
+import { CATEGORY_ORDER, PLAN_CATEGORY_ORDER, reservesFor } from "./intent-policy.js";
+import { ITEM_TEXT_MAX, MAX_PACKET_ITEMS, PLAN_ITEM_TEXT_MAX } from "./orient.constants.js";
+import type { Intent, PacketItem, PooledCandidate, RelationEdge, ScoredCandidate } from "./orient.types.js";
+import type { AnalysedQuery } from "./query.js";
+import { rerank, type ProjectSelection } from "./rerank.js";
+import { overlaps, relevantRecords, selectItems, type Selection } from "./select.js";
+
+export interface ComposeInput {
+  mode: "orient" | "checkPlan";
+  intent: Intent;
+  maxChars: number;
+  problemStableId: string;
+  scopedProjectId: string | null;
+  query: AnalysedQuery;
+  pool: readonly PooledCandidate[];
+  stats: CorpusStats;
+  relations: readonly RelationEdge[];
+  branches: readonly PacketBranch[];
+}
+
+export interface Composition {
+  packet: AssembledPacket;
+  fallback: boolean;
+  reserves: Selection["reserves"];
+  selection: ProjectSelection;
+  scored: ScoredCandidate[];
+  filtered: number;
+  eligibleMatches: number;
+  bearings: PlanBearing[];
+}
+
+function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[], relations: readonly RelationEdge[], included: ReadonlySet<string>, accessions: ReadonlyMap<string, string>): PacketItem {
+  const record = candidate.record;
+  const text = record.bodyPrefix ? `${record.title}: ${record.bodyPrefix}` : record.title;
+  return {
+    id: record.id, accession: `R${record.accession}`, kind: record.kind, category: candidate.category, evidenceGrade: record.evidenceGrade,
+    state: record.state, reason: reserved ? `${candidate.reason}; reserved ${candidate.category.toLowerCase().replace(/_/g, " ")} slot` : candidate.reason,
+    text, score: Math.round(candidate.score * 1000) / 1000, projectId: record.projectId, branch: record.branchName, reserved,
+    duplicates: folded.slice(0, 5).map((id) => accessions.get(id) ?? id),
+    relations: relations.filter((edge) => edge.fromId === record.id && included.has(edge.toId)).map((edge) => ({ type: edge.type, to: accessions.get(edge.toId)! })),
+    replay: record.replay,
+  };
+}
+
+export function composePacket(input: ComposeInput): Composition {
+  const { eligible, filtered } = applyEligibility(input.pool, input.intent, input.scopedProjectId);
+  const { scored, selection } = rerank(eligible, input.query, input.stats, input.scopedProjectId);
+  const { records, fallback } = relevantRecords(scored);
+  const { kept, folded } = removeNearDuplicates(records.slice(0, MAX_PACKET_ITEMS * 3), input.relations);
+  const order = input.mode === "checkPlan" ? PLAN_CATEGORY_ORDER : CATEGORY_ORDER[input.intent];
+  const chosen = selectItems(kept, reservesFor(input.intent), fallback, fallback ? [] : scored.filter(overlaps));
+  const included = new Set(chosen.ranked.map((entry) => entry.candidate.record.id));
+  const accessions = new Map(input.pool.map((candidate) => [candidate.record.id, `R${candidate.record.accession}`]));
+  const items = chosen.ranked.map((entry) => toItem(entry.candidate, entry.reserved, folded.get(entry.candidate.record.id) ?? [], input.relations, included, accessions));
+  const bearings = input.mode === "checkPlan" ? planBearings(items, order) : [];
+  const packet = assemblePacket({
+    problem: input.problemStableId, intent: input.intent, mode: input.mode, fallback,
+    project: { id: selection.projectId, margin: Math.round(selection.margin * 1000) / 1000, confident: selection.confident },
+    branches: [...input.branches], categoryOrder: order,
+    ...(input.mode === "checkPlan" ? { bearings: bearings.map((entry) => ({ accession: entry.accession, bearing: entry.bearing })) } : {}),
+  }, items, input.maxChars, input.mode === "checkPlan" ? PLAN_ITEM_TEXT_MAX : ITEM_TEXT_MAX);
+  const present = new Set(packet.items.map((item) => item.id));
+  return {
+    packet, fallback, reserves: chosen.reserves, selection, scored, filtered,
+    eligibleMatches: scored.filter(overlaps).length, bearings: bearings.filter((entry) => present.has(entry.id)),
+  };
+}

@@ -1,0 +1,52 @@
+// Near-duplicate removal by token-set Jaccard over title and body terms. The higher-ranked record
+// stays and lists the folded ids; a record in a DISAGREES_WITH or REFUTES pair is never folded away.
+import { NEAR_DUPLICATE_JACCARD } from "./orient.constants.js";
+import type { RelationEdge, ScoredCandidate } from "./orient.types.js";
+
+export const DISAGREEMENT_TYPES = new Set(["DISAGREES_WITH", "REFUTES"]);
+
+export interface Deduplicated {
+  kept: ScoredCandidate[];
+  /** Kept id -> ids folded into it. */
+  folded: Map<string, string[]>;
+}
+
+export function contentTokens(candidate: ScoredCandidate): Set<string> {
+  const fields = candidate.record.fields;
+  return new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})]);
+}
+
+export function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
+  if (left.size === 0 && right.size === 0) return 1;
+  let shared = 0;
+  for (const token of left) if (right.has(token)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+/** Ids on either side of a disagreement among the given records. */
+export function disagreeingIds(edges: readonly RelationEdge[]): Set<string> {
+  const ids = new Set<string>();
+  for (const edge of edges) {
+    if (!DISAGREEMENT_TYPES.has(edge.type)) continue;
+    ids.add(edge.fromId);
+    ids.add(edge.toId);
+  }
+  return ids;
+}
+
+/** `ranked` is best first; the first of a near-duplicate group is kept. */
+export function removeNearDuplicates(ranked: readonly ScoredCandidate[], edges: readonly RelationEdge[], threshold = NEAR_DUPLICATE_JACCARD): Deduplicated {
+  const protectedIds = disagreeingIds(edges);
+  const kept: { candidate: ScoredCandidate; tokens: Set<string> }[] = [];
+  const folded = new Map<string, string[]>();
+  for (const candidate of ranked) {
+    const tokens = contentTokens(candidate);
+    const twin = protectedIds.has(candidate.record.id) ? undefined : kept.find((entry) => jaccard(entry.tokens, tokens) >= threshold);
+    if (twin) {
+      folded.set(twin.candidate.record.id, [...(folded.get(twin.candidate.record.id) ?? []), candidate.record.id]);
+      continue;
+    }
+    kept.push({ candidate, tokens });
+  }
+  return { kept: kept.map((entry) => entry.candidate), folded };
+}

@@ -1,0 +1,72 @@
+// DB reads of raw records for the bounded candidate union: objects by id (body clipped in SQL), their
+// sparse token counts, relations around graph seeds and among candidates, and proof-state matches.
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { EvidenceGrade, ResearchKind, ResearchState } from "../generated/prisma/enums.js";
+import { replaySummary } from "../modules/research/manifest.js";
+import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
+import { GRAPH_EDGE_LIMIT, ITEM_TEXT_MAX, PROOF_STATE_LIMIT } from "./orient.constants.js";
+import type { CandidateRecord, FieldCounts, RelationEdge } from "./orient.types.js";
+
+type ObjectRow = {
+  id: string; accession: number; project_id: string; kind: ResearchKind; title: string; body_prefix: string; body_chars: number;
+  evidence_grade: EvidenceGrade; state: ResearchState; branch_name: string | null; created_at: Date; artifact: unknown;
+};
+
+/** Objects with their sparse fields; `known` supplies fields already read by the sparse probe. */
+export async function loadRecords(prisma: PrismaClient, sparseVersion: number | null, ids: readonly string[], known: ReadonlyMap<string, { fields: FieldCounts; length: number }>): Promise<Map<string, CandidateRecord>> {
+  if (ids.length === 0) return new Map();
+  const missing = ids.filter((id) => !known.has(id));
+  const [objects, documents] = await Promise.all([
+    prisma.$queryRaw<ObjectRow[]>`
+      SELECT id::text, accession, project_id::text, kind, title, left(body, ${ITEM_TEXT_MAX * 2}) AS body_prefix, length(body) AS body_chars,
+             evidence_grade, state, branch_name, created_at, artifact
+      FROM research_objects WHERE id = ANY(${ids}::uuid[])`,
+    sparseVersion === null || missing.length === 0
+      ? Promise.resolve([] as { document_id: string; fields: FieldCounts; length: number }[])
+      : prisma.$queryRaw<{ document_id: string; fields: FieldCounts; length: number }[]>`
+          SELECT document_id, fields, length FROM sparse_documents
+          WHERE view = ${RESEARCH_SPARSE_VIEW} AND version = ${sparseVersion} AND document_id = ANY(${missing}::text[])`,
+  ]);
+  const fields = new Map<string, { fields: FieldCounts; length: number }>([...known, ...documents.map((row) => [row.document_id, row] as const)]);
+  return new Map(objects.map((row) => [row.id, {
+    id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title, bodyPrefix: row.body_prefix,
+    bodyChars: row.body_chars, evidenceGrade: row.evidence_grade, state: row.state, branchName: row.branch_name, createdAt: row.created_at,
+    replay: replaySummary(row.artifact), fields: fields.get(row.id)?.fields ?? {}, length: fields.get(row.id)?.length ?? 0,
+  }]));
+}
+
+/** Edges touching the seeds, in either direction, as (seed, neighbour, type). */
+export async function loadNeighbours(prisma: PrismaClient, seedIds: readonly string[]): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
+  if (seedIds.length === 0) return [];
+  const rows = await prisma.$queryRaw<{ from_id: string; to_id: string; type: string }[]>`
+    (SELECT from_id::text, to_id::text, type::text FROM research_relations WHERE from_id = ANY(${seedIds}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT})
+    UNION ALL
+    (SELECT from_id::text, to_id::text, type::text FROM research_relations WHERE to_id = ANY(${seedIds}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT})`;
+  const seeds = new Set(seedIds);
+  return rows.flatMap((row) => [
+    ...(seeds.has(row.from_id) ? [{ seedId: row.from_id, neighbourId: row.to_id, type: row.type }] : []),
+    ...(seeds.has(row.to_id) ? [{ seedId: row.to_id, neighbourId: row.from_id, type: row.type }] : []),
+  ]);
+}
+
+/** Relations whose both ends are among `ids` (disagreements and support inside the packet). */
+export async function loadRelationsAmong(prisma: PrismaClient, ids: readonly string[]): Promise<RelationEdge[]> {
+  if (ids.length < 2) return [];
+  const rows = await prisma.$queryRaw<{ from_id: string; to_id: string; type: string }[]>`
+    SELECT from_id::text, to_id::text, type::text FROM research_relations
+    WHERE from_id = ANY(${ids}::uuid[]) AND to_id = ANY(${ids}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT * 2}`;
+  return rows.map((row) => ({ fromId: row.from_id, toId: row.to_id, type: row.type }));
+}
+
+export async function loadProofMatches(prisma: PrismaClient, targetId: string, exact: string[], structural: string[]): Promise<{ exactIds: string[]; structuralIds: string[] }> {
+  if (exact.length === 0 && structural.length === 0) return { exactIds: [], structuralIds: [] };
+  const rows = await prisma.$queryRaw<{ id: string; goal_fingerprint: string | null; goal_shape_fingerprint: string | null }[]>`
+    SELECT id::text, goal_fingerprint, goal_shape_fingerprint FROM research_objects
+    WHERE routing_target_id = ${targetId}::uuid AND (goal_fingerprint = ANY(${exact}::text[]) OR goal_shape_fingerprint = ANY(${structural}::text[]))
+    ORDER BY created_at DESC LIMIT ${PROOF_STATE_LIMIT}`;
+  const exactSet = new Set(exact);
+  return {
+    exactIds: rows.filter((row) => row.goal_fingerprint && exactSet.has(row.goal_fingerprint)).map((row) => row.id),
+    structuralIds: rows.filter((row) => !(row.goal_fingerprint && exactSet.has(row.goal_fingerprint))).map((row) => row.id),
+  };
+}

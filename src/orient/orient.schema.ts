@@ -1,0 +1,98 @@
+// `orient` and `checkPlan`: from an exact problem ref and the agent's task (or plan) to the envelope,
+// a bounded intent-aware packet, lane reports, freshness and the stored impression id.
+import { builder } from "../graphql/builder.js";
+import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
+import { LaneReportType } from "../modules/discovery/discovery.schema.js";
+import { ViewFreshnessType } from "../modules/freshness/freshness.schema.js";
+import { AmbiguousRefError } from "../modules/research/research.errors.js";
+import "../modules/research/research-errors.schema.js";
+import { DEFAULT_MAX_CHARS, DEFAULT_PLAN_MAX_CHARS } from "./orient.constants.js";
+import { runOrient, type OrientOutcome } from "./orient.service.js";
+import { EnvelopeType, IntentEnum, PacketType } from "./orient-types.schema.js";
+import type { PlanBearing } from "./check-plan.js";
+import "./record-use.schema.js";
+
+const ORIENT_ERRORS = [InvalidInputError, NotFoundError, AmbiguousRefError];
+
+export const OrientationType = builder.objectRef<OrientOutcome>("Orientation").implement({
+  description: "Envelope (outside the budget), packet (within it), lane reports, freshness and the impression to cite in recordUse.",
+  fields: (t) => ({
+    envelope: t.field({ type: EnvelopeType, resolve: (outcome) => outcome.envelope }),
+    packet: t.field({ type: PacketType, resolve: (outcome) => outcome.packet }),
+    lanes: t.field({ type: [LaneReportType], resolve: (outcome) => outcome.lanes }),
+    freshness: t.field({ type: [ViewFreshnessType], resolve: (outcome) => outcome.freshness }),
+    impressionId: t.exposeID("impressionId"),
+  }),
+});
+
+const PlanBearingType = builder.objectRef<PlanBearing>("PlanBearing").implement({
+  description: "How one packet record bears on the plan; `accession` points back into the packet.",
+  fields: (t) => ({
+    accession: t.exposeString("accession"),
+    id: t.exposeID("id"),
+    bearing: t.exposeString("bearing"),
+    explanation: t.exposeString("explanation"),
+  }),
+});
+
+const PlanCheckType = builder.objectRef<OrientOutcome>("PlanCheck").implement({
+  description: "A plan check: what bears on the plan first (failed routes lead), then the packet it points into.",
+  fields: (t) => ({
+    bearings: t.field({ type: [PlanBearingType], resolve: (outcome) => outcome.composition.bearings }),
+    envelope: t.field({ type: EnvelopeType, resolve: (outcome) => outcome.envelope }),
+    packet: t.field({ type: PacketType, resolve: (outcome) => outcome.packet }),
+    lanes: t.field({ type: [LaneReportType], resolve: (outcome) => outcome.lanes }),
+    freshness: t.field({ type: [ViewFreshnessType], resolve: (outcome) => outcome.freshness }),
+    impressionId: t.exposeID("impressionId"),
+  }),
+});
+
+const OrientInput = builder.inputType("OrientInput", {
+  fields: (t) => ({
+    problemRef: t.string({ required: true, description: "Exact problem ref (number, stable id, slug, URL, Lean name...); never free text." }),
+    problem: t.string({ required: true, description: "The task: intended action, its scope and the method under consideration." }),
+    intent: t.field({ type: IntentEnum, defaultValue: "ORIENT" }),
+    maxChars: t.int({ defaultValue: DEFAULT_MAX_CHARS, description: "Packet budget, 4000..40000 characters." }),
+    projectId: t.id(),
+    pinnedWorld: t.string({ description: "Lean world (repository@commit) for proof-state fingerprints; the problem's declarations' worlds are always tried." }),
+  }),
+});
+
+const CheckPlanInput = builder.inputType("CheckPlanInput", {
+  fields: (t) => ({
+    problemRef: t.string({ required: true }),
+    plan: t.string({ required: true, description: "The plan to check: steps, methods and what it assumes." }),
+    intent: t.field({ type: IntentEnum, defaultValue: "ORIENT" }),
+    maxChars: t.int({ defaultValue: DEFAULT_PLAN_MAX_CHARS, description: "Packet budget, 4000..40000 characters." }),
+    projectId: t.id(),
+    pinnedWorld: t.string(),
+  }),
+});
+
+const operatorOf = (auth: { status: string; operator?: { id: string } }) => (auth.status === "VALID" ? auth.operator!.id : null);
+
+builder.queryField("orient", (t) =>
+  t.field({
+    type: OrientationType,
+    description: "Orientation for an agent about to work on an exact problem: envelope, bounded packet, lanes, freshness; stores an impression.",
+    args: { input: t.arg({ type: OrientInput, required: true }) },
+    errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "OrientResult" } },
+    resolve: (_root, { input }, context) => runOrient(context.prisma, {
+      mode: "orient", problemRef: input.problemRef, text: input.problem, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_MAX_CHARS,
+      projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
+    }),
+  }),
+);
+
+builder.queryField("checkPlan", (t) =>
+  t.field({
+    type: PlanCheckType,
+    description: "Checks a plan against the problem's memory: failed routes, citable results and reusable artifacts first, by packet id.",
+    args: { input: t.arg({ type: CheckPlanInput, required: true }) },
+    errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "CheckPlanResult" } },
+    resolve: (_root, { input }, context) => runOrient(context.prisma, {
+      mode: "checkPlan", problemRef: input.problemRef, text: input.plan, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_PLAN_MAX_CHARS,
+      projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
+    }),
+  }),
+);

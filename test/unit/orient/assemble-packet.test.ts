@@ -1,0 +1,51 @@
+// The budgeted serializer: the serialized packet never exceeds maxChars (JSON syntax included) for
+// random inputs at the smallest, default and largest budgets, and reserved items are dropped last.
+import { describe, expect, it } from "vitest";
+import { assemblePacket, type PacketHeader } from "../../../src/orient/assemble-packet.js";
+import { CATEGORIES } from "../../../src/orient/orient.types.js";
+import { buildItem, seededRandom } from "./builders.js";
+
+const header: PacketHeader = {
+  problem: "cp:erdos:267", intent: "ORIENT", mode: "orient", fallback: false, project: { id: null, margin: 0, confident: false },
+  branches: [{ id: "b1", name: "approach/liouville", summary: "A branch summary. ".repeat(60) }], categoryOrder: [...CATEGORIES],
+};
+
+const ALPHABET = "abc xyz \"quoted\" back\\slash ∑ φ⁻ⁿ ⊢ \n\t 😀 {}[],:";
+
+function randomText(random: () => number, length: number): string {
+  return Array.from({ length }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join("");
+}
+
+describe("assemblePacket", () => {
+  it.each([4_000, 12_000, 20_000, 40_000])("never exceeds %i characters for random items", (maxChars) => {
+    const random = seededRandom(maxChars);
+    for (let round = 0; round < 40; round += 1) {
+      const items = Array.from({ length: Math.floor(random() * 45) }, () => buildItem({
+        category: CATEGORIES[Math.floor(random() * CATEGORIES.length)]!, reserved: random() < 0.1,
+        text: randomText(random, Math.floor(random() * 3_000)), reason: randomText(random, 80),
+        replay: random() < 0.3 ? { command: randomText(random, 400), uri: "https://example.org/x" } : null,
+        duplicates: random() < 0.2 ? ["R1", "R2"] : [], relations: random() < 0.2 ? [{ type: "DISAGREES_WITH", to: "R9" }] : [],
+      }));
+      const packet = assemblePacket(header, items, maxChars, 700);
+      expect(packet.serialized.length).toBeLessThanOrEqual(maxChars);
+      expect(packet.chars).toBe(packet.serialized.length);
+      expect(() => JSON.parse(packet.serialized)).not.toThrow();
+      expect(packet.items.length + packet.omitted).toBe(items.length);
+    }
+  });
+
+  it("shrinks texts before dropping items, and drops unreserved items first", () => {
+    const items = [buildItem({ reserved: true, category: "NEGATIVE_TRACE", text: "n".repeat(5_000) }), ...Array.from({ length: 30 }, () => buildItem({ text: "t".repeat(2_000) }))];
+    const packet = assemblePacket(header, items, 4_000, 700);
+    expect(packet.serialized.length).toBeLessThanOrEqual(4_000);
+    expect(packet.items.some((item) => item.category === "NEGATIVE_TRACE")).toBe(true);
+    expect(packet.omitted).toBeGreaterThan(0);
+  });
+
+  it("keeps everything whole when it fits", () => {
+    const items = [buildItem({ text: "short" }), buildItem({ text: "also short" })];
+    const packet = assemblePacket(header, items, 20_000, 700);
+    expect(packet.omitted).toBe(0);
+    expect(JSON.parse(packet.serialized).sections[0].items.map((item: { text: string }) => item.text)).toEqual(["short", "also short"]);
+  });
+});

@@ -1,0 +1,58 @@
+// Builders of plain orient-stage inputs (records, pooled and scored candidates, packet items) for unit
+// tests: every field has a valid default and can be overridden.
+import type { CandidateRecord, PacketItem, PooledCandidate, ScoredCandidate } from "../../../src/orient/orient.types.js";
+import { tokenize } from "../../../src/modules/text/normalize.js";
+import { categoryOf } from "../../../src/orient/intent-policy.js";
+
+let counter = 0;
+
+function counts(text: string): Record<string, number> {
+  const map: Record<string, number> = {};
+  for (const token of tokenize(text)) map[token] = (map[token] ?? 0) + 1;
+  return map;
+}
+
+export function buildRecord(overrides: Partial<CandidateRecord> = {}): CandidateRecord {
+  counter += 1;
+  const title = overrides.title ?? `Record ${counter}`;
+  const body = overrides.bodyPrefix ?? `Body of record ${counter}.`;
+  const fields = overrides.fields ?? { title: counts(title), body: counts(body) };
+  const length = Object.values(fields).reduce((total, field) => total + Object.values(field).reduce((a, b) => a + b, 0), 0);
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`, accession: counter, projectId: "project-a", kind: "CLAIM",
+    title, bodyPrefix: body, bodyChars: body.length, evidenceGrade: "ARGUED", state: "CURRENT", branchName: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, counter)), replay: null, fields, length, ...overrides,
+  };
+}
+
+export function pooled(record: CandidateRecord, extra: Partial<PooledCandidate> = {}): PooledCandidate {
+  return { record, sources: new Set(["sparse"]), viaBranches: [], viaEdges: [], ...extra };
+}
+
+export function scored(record: CandidateRecord, score: number, extra: Partial<ScoredCandidate> = {}): ScoredCandidate {
+  return {
+    ...pooled(record), relevance: score, coverage: score > 0 ? 0.5 : 0, matchedTerms: score > 0 ? ["term"] : [], score,
+    category: categoryOf(record.kind, record.evidenceGrade), reason: "test", ...extra,
+  };
+}
+
+export function buildItem(overrides: Partial<PacketItem> = {}): PacketItem {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`, accession: `R${counter}`, kind: "CLAIM", category: "ESTABLISHED_RESULT",
+    evidenceGrade: "REPRODUCED", state: "CURRENT", reason: "matches term", text: `Item ${counter}`, score: 1, projectId: "project-a", branch: null,
+    reserved: false, duplicates: [], relations: [], replay: null, ...overrides,
+  };
+}
+
+/** Deterministic pseudo-random numbers (mulberry32) so failures reproduce. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
