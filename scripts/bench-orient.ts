@@ -12,7 +12,8 @@ import { loadFixtureCatalogue } from "../src/modules/catalogue/fixture-catalogue
 import { importCatalogue } from "../src/modules/catalogue/import-catalogue.js";
 import { maintainProblemDocuments } from "../src/projections/problem-documents.js";
 import { seedSynthetic } from "../src/orient/fixtures/synthetic.js";
-import { random32, syntheticQuery } from "../src/orient/fixtures/synthetic-text.js";
+import { syntheticQuery } from "../src/orient/fixtures/synthetic-text.js";
+import { seededRandom as random32 } from "../src/lib/seeded-random.js";
 import { runOrient } from "../src/orient/orient.service.js";
 
 const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" } } });

@@ -11,6 +11,7 @@ import { parseEnv } from "../src/env.js";
 import { createOperator } from "../src/modules/operators/operator.commands.js";
 import { projectUuid } from "../src/modules/research/research-refs.js";
 import { startService, type RunningService } from "../src/service.js";
+import { seededRandom as random } from "../src/lib/seeded-random.js";
 
 interface Options {
   writes: number;
@@ -38,17 +39,6 @@ function parseOptions(argv: string[]): Options {
   return options;
 }
 
-/** Small deterministic PRNG (mulberry32), so a run's retry pattern can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RECORD = `
   mutation Record($input: RecordResearchInput!) {

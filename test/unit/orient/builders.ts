@@ -3,6 +3,8 @@
 import type { CandidateRecord, PacketItem, PooledCandidate, ScoredCandidate } from "../../../src/orient/orient.types.js";
 import { tokenize } from "../../../src/modules/text/normalize.js";
 import { categoryOf } from "../../../src/orient/intent-policy.js";
+import { seededRandom } from "../../../src/lib/seeded-random.js";
+export { seededRandom };
 
 let counter = 0;
 
@@ -45,14 +47,3 @@ export function buildItem(overrides: Partial<PacketItem> = {}): PacketItem {
   };
 }
 
-/** Deterministic pseudo-random numbers (mulberry32) so failures reproduce. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
