@@ -1,6 +1,8 @@
-// `npm run bench:orient [-- --sizes 1000,10000,100000 --runs 40]`: p50/p95 of orient (in process) at
-// several history sizes on one target, each in a fresh database, next to a single plain SQL full-text
-// query over the same target (the floor), and the ratio. DATABASE_URL: fresh server databases per size.
+// `npm run bench:orient [-- --sizes 1000,10000,100000 --runs 40 --keep --reuse]`: p50/p95 of orient (in
+// process) at several history sizes on one target, each in a fresh database, next to a single plain SQL
+// full-text query over the same target without and with a GIN index (the two floors), and the ratios.
+// The fair floor is the indexed one: the target is orient p95 <= 3x it. DATABASE_URL: server databases
+// per size; --keep leaves them, --reuse measures a kept, already seeded one again instead of reseeding.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +18,7 @@ import { syntheticQuery } from "../src/orient/fixtures/synthetic-text.js";
 import { seededRandom as random32 } from "../src/lib/seeded-random.js";
 import { runOrient } from "../src/orient/orient.service.js";
 
-const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" } } });
+const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" }, reuse: { type: "boolean" } } });
 const sizes = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
 const runs = Number(values.runs ?? 40);
 const env = parseEnv();
@@ -28,28 +30,31 @@ function quantile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
 
-async function freshDatabase(size: number): Promise<{ db: Database; drop(): Promise<void> }> {
+async function freshDatabase(size: number): Promise<{ db: Database; reused: boolean; drop(): Promise<void> }> {
   if (!env.databaseUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), `bench-orient-${size}-`));
     const db = await openDatabase({ databaseUrl: null, dataDir: dir });
-    return { db, drop: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return { db, reused: false, drop: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
   const name = `rms_bench_orient_${size}`;
   const admin = new URL(env.databaseUrl);
   admin.pathname = "/postgres";
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${name}"`);
+  const reused = Boolean(values.reuse) && (await client.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount === 1;
+  if (!reused) {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  }
   await client.end();
   const url = new URL(env.databaseUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   return {
-    db,
+    db, reused,
     drop: async () => {
       await db.close();
-      if (values.keep) return;
+      if (values.keep || values.reuse) return;
       const dropper = new pg.Client({ connectionString: admin.toString() });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -69,14 +74,22 @@ async function timeEach(queries: string[], run: (query: string) => Promise<unkno
   return timings;
 }
 
-const rows: string[] = [];
+const results: { size: number; o50: number; o95: number; f50: number; f95: number; i50: number; i95: number }[] = [];
 for (const size of sizes) {
-  const { db, drop } = await freshDatabase(size);
+  const { db, reused, drop } = await freshDatabase(size);
   try {
-    await importCatalogue({ prisma: db.prisma, problems: loadFixtureCatalogue(), afterWrite: maintainProblemDocuments });
-    const seeded = Date.now();
-    const { problemId } = await seedSynthetic(db.prisma, { objects: size, seed: 7, onProgress: (stage, done, total) => process.stdout.write(`\r${size}: ${stage} ${done}${total ? `/${total}` : ""}      `) });
-    process.stdout.write(`\r${size}: seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s${" ".repeat(30)}\n`);
+    let problemId: string;
+    if (reused) {
+      await db.pool.query("DROP INDEX IF EXISTS bench_fts");
+      const { rows: seededRows } = await db.pool.query<{ routing_target_id: string }>("SELECT routing_target_id::text FROM research_objects LIMIT 1");
+      problemId = seededRows[0]!.routing_target_id;
+      process.stdout.write(`${size}: reusing the seeded database\n`);
+    } else {
+      await importCatalogue({ prisma: db.prisma, problems: loadFixtureCatalogue(), afterWrite: maintainProblemDocuments });
+      const seeded = Date.now();
+      ({ problemId } = await seedSynthetic(db.prisma, { objects: size, seed: 7, onProgress: (stage, done, total) => process.stdout.write(`\r${size}: ${stage} ${done}${total ? `/${total}` : ""}      `) }));
+      process.stdout.write(`\r${size}: seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s${" ".repeat(30)}\n`);
+    }
     await db.pool.query("ANALYZE");
     const random = random32(size);
     const queries = Array.from({ length: 20 }, () => syntheticQuery(random));
@@ -86,13 +99,23 @@ for (const size of sizes) {
     await db.pool.query(`CREATE INDEX bench_fts ON research_objects USING gin (to_tsvector('english', title || ' ' || body))`);
     await db.pool.query("ANALYZE research_objects");
     const indexed = await timeEach(queries, (text) => db.pool.query(FLOOR_SQL, [problemId, text]));
-    const [o50, o95, f50, f95, i95] = [quantile(orient, 0.5), quantile(orient, 0.95), quantile(floor, 0.5), quantile(floor, 0.95), quantile(indexed, 0.95)];
-    const cells = [o50, o95, f50, f95, o95 / f95, i95, o95 / i95].map((value, index) => value.toFixed(index === 4 || index === 6 ? 2 : 1).padStart(index === 4 || index === 6 ? 7 : 9));
-    rows.push(`${String(size).padStart(7)} |${cells.join(" |")}`);
+    const [o50, o95, f50, f95, i50, i95] = [quantile(orient, 0.5), quantile(orient, 0.95), quantile(floor, 0.5), quantile(floor, 0.95), quantile(indexed, 0.5), quantile(indexed, 0.95)];
+    results.push({ size, o50, o95, f50, f95, i50, i95 });
   } finally {
     await drop();
   }
 }
-console.log(`\ndatabase: ${env.databaseUrl ? "server" : "embedded"}; ${runs} timed runs per size after 5 warm-ups; floor: ${FLOOR_SQL}`);
-console.log(" objects |  orient50 |  orient95 |   floor50 |   floor95 |   ratio | floor95 GIN |   ratio   (ms; ratio = orient p95 / floor p95)");
-for (const row of rows) console.log(row);
+const ms = (value: number) => value.toFixed(1).padStart(8);
+const ratio = (value: number) => `${value.toFixed(1)}x`.padStart(9);
+console.log(`\ndatabase: ${env.databaseUrl ? "server" : "embedded"}; ${runs} timed runs per size after 5 warm-ups`);
+console.log(`floor query (one plain SQL full-text query over the same target): ${FLOOR_SQL}`);
+console.log("  seq floor: without an index (sequential scan); GIN floor: with a GIN tsvector expression index (the fair floor)");
+console.log(" objects | orient p50 | orient p95 | seq floor p50 | seq floor p95 | GIN floor p50 | GIN floor p95 | orient p95 / seq floor p95 | orient p95 / GIN floor p95 (target <= 3x)");
+for (const row of results) {
+  console.log(`${String(row.size).padStart(8)} |${ms(row.o50)}   |${ms(row.o95)}   |${ms(row.f50)}      |${ms(row.f95)}      |${ms(row.i50)}      |${ms(row.i95)}      |${ratio(row.o95 / row.f95)}                  |${ratio(row.o95 / row.i95)}`);
+}
+const [smallest, largest] = [results[0], results.at(-1)];
+if (smallest && largest && smallest !== largest) {
+  console.log(`orient p95 growth ${smallest.size} -> ${largest.size} objects: ${(largest.o95 / smallest.o95).toFixed(2)}x (target < 2x)`);
+}
+console.log("(all times ms)");

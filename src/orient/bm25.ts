@@ -17,6 +17,18 @@ export interface TermScore {
   matched: string[];
 }
 
+const FIELD_ENTRIES = Object.entries(FIELD_WEIGHTS);
+/** IDF per term of one pool's statistics: bm25 scores hundreds of documents against the same few terms. */
+const idfCache = new WeakMap<CorpusStats, Map<string, number>>();
+
+function cachedIdf(stats: CorpusStats, term: string): number {
+  let cache = idfCache.get(stats);
+  if (!cache) idfCache.set(stats, (cache = new Map()));
+  let value = cache.get(term);
+  if (value === undefined) cache.set(term, (value = idf(stats, term)));
+  return value;
+}
+
 export function idf(stats: CorpusStats, term: string): number {
   const df = Math.min(stats.documentFrequency.get(term) ?? 0, stats.documentCount);
   return Math.log(1 + (stats.documentCount - df + 0.5) / (df + 0.5));
@@ -31,7 +43,8 @@ export function poolStats(pool: readonly { fields: FieldCounts; length: number }
   let totalLength = 0;
   for (const document of pool) {
     totalLength += document.length;
-    for (const term of terms) if (Object.values(document.fields).some((field) => (field[term] ?? 0) > 0)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    const fields = Object.values(document.fields);
+    for (const term of terms) if (fields.some((field) => (field[term] ?? 0) > 0)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const count = Math.max(documentCount, pool.length, 1);
   if (saturated && pool.length > 0) {
@@ -48,10 +61,10 @@ export function bm25(terms: readonly string[], queryFrequency: ReadonlyMap<strin
   const matched: string[] = [];
   const norm = 1 - BM25_B + (BM25_B * length) / stats.averageLength;
   for (const term of terms) {
-    const weight = idf(stats, term);
+    const weight = cachedIdf(stats, term);
     totalWeight += weight;
     let tf = 0;
-    for (const [field, fieldWeight] of Object.entries(FIELD_WEIGHTS)) tf += fieldWeight * (fields[field]?.[term] ?? 0);
+    for (const [field, fieldWeight] of FIELD_ENTRIES) tf += fieldWeight * (fields[field]?.[term] ?? 0);
     if (tf === 0) continue;
     matched.push(term);
     coveredWeight += weight;

@@ -1,56 +1,115 @@
-// DB read: the canonical problem behind an exact ref, with its open advisories, statement accession and
-// the pinned worlds of its Lean declarations. Free text is refused with a pointer to discoverProblems.
+// DB read: the canonical problem behind an exact ref, with its open advisories, statement accession,
+// the pinned worlds of its Lean declarations and the target's common terms. Free text is refused with a pointer to discoverProblems.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
-import { resolveProblemRef } from "../modules/identity/resolve-problem-ref.js";
+import { IDENTITY_PRECEDENCE, probeKeys, type IdentityKind } from "../modules/identity/identifier-keys.js";
+import { validateRef } from "../modules/identity/resolve-problem-ref.js";
 import { AmbiguousRefError } from "../modules/research/research.errors.js";
 import { projectUuid } from "../modules/research/research-refs.js";
+import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
+import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 import type { EnvelopeProblem } from "./envelope.js";
 
 export interface LoadedProblem extends EnvelopeProblem {
   matchedBy: string;
   pinnedWorlds: string[];
+  /**
+   * Key terms of the root checkpoints on the target (or the requested project) in the memory view the
+   * pointer serves: what nearly every record there talks about (pool-stats commonTermsOf, read here so
+   * the sparse probe need not wait for the checkpoints).
+   */
+  commonTerms: { memoryVersion: number | null; terms: Set<string> };
 }
+
+type ProblemRow = {
+  matched_kind: string; matched_value: string; id: string; stable_id: string; number: number | null; slug: string; title: string; statement: string | null; definitions: unknown;
+  resolution_state: string; publication_state: string; challenge_deadline: Date | null; acceptance_conditions: string | null;
+  statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; common_terms: string[];
+  advisories: { id: string; kind: string; message: string; blocking: boolean; raisedAt: string }[];
+};
 
 /** Three or more words with no identifier shape: a description, not a ref. */
 function looksLikeFreeText(ref: string): boolean {
   return ref.trim().split(/\s+/).length >= 3 && !/^(?:erd(?:ő|o)s|#)/i.test(ref.trim());
 }
 
-export async function loadProblem(prisma: PrismaClient, ref: string): Promise<LoadedProblem> {
-  const resolution = await resolveProblemRef(prisma, ref);
-  if (resolution.status === "AMBIGUOUS") {
-    const candidates = await prisma.problem.findMany({ where: { id: { in: resolution.candidateIds } }, select: { stableId: true } });
-    throw new AmbiguousRefError(ref, candidates.map((candidate) => candidate.stableId).sort());
+/**
+ * One round trip: the identifier rows matching the ref's probe keys (resolveProblemRefs' lookup), each
+ * with its problem, open advisories, statement accession and pinned worlds. The precedence rule then
+ * picks the resolution exactly as modules/identity does.
+ */
+export async function loadProblem(prisma: PrismaClient, ref: string, projectId: string | null = null): Promise<LoadedProblem> {
+  const probes = probeKeys(validateRef(ref));
+  // A malformed project id is loadProject's error to report, after the ref's: common terms are then target-wide.
+  let project: string | null = null;
+  try {
+    project = projectId === null ? null : projectUuid(projectId);
+  } catch {
+    project = null;
   }
-  if (!resolution.problemId) {
+  const rows = probes.length === 0 ? [] : await prisma.$queryRaw<ProblemRow[]>`
+    SELECT i.kind::text AS matched_kind, i.value AS matched_value,
+           p.id::text, p.stable_id, p.number, p.slug, p.title, p.statement, p.definitions, p.resolution_state::text, p.publication_state::text,
+           p.challenge_deadline, p.acceptance_conditions, f.accession AS statement_family_accession,
+           COALESCE((SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'message', a.message, 'blocking', a.blocking, 'raisedAt', a.raised_at) ORDER BY a.raised_at, a.id)
+                     FROM advisories a WHERE a.problem_id = p.id AND a.resolved_at IS NULL), '[]'::json) AS advisories,
+           ARRAY(SELECT d.pinned_world FROM formal_declarations d WHERE d.problem_id = p.id GROUP BY d.pinned_world ORDER BY min(d.id::text) LIMIT 8) AS pinned_worlds,
+           memory.version AS memory_version,
+           ARRAY(SELECT DISTINCT term FROM checkpoints c JOIN memory_branches b ON b.version = c.version AND b.id = c.branch_id CROSS JOIN LATERAL unnest(c.key_terms) AS term
+                 WHERE c.version = memory.version AND c.routing_target_id = p.id AND b.name = ${ROOT_BRANCH}
+                   AND (${project}::uuid IS NULL OR c.project_id = ${project}::uuid)) AS common_terms
+    FROM (SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${MEMORY_VIEW}) AS version) memory CROSS JOIN problem_identifiers i JOIN problems p ON p.id = i.problem_id LEFT JOIN statement_families f ON f.id = p.statement_family_id
+    WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
+      AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
+    ORDER BY array_position(${IDENTITY_PRECEDENCE}::text[], i.kind::text), p.id LIMIT 64`;
+  let matched: { kind: IdentityKind; rows: ProblemRow[] } | null = null;
+  for (const kind of IDENTITY_PRECEDENCE) {
+    const probe = probes.find((candidate) => candidate.kind === kind);
+    if (!probe) continue;
+    const hits = rows.filter((row) => row.matched_kind === kind && row.matched_value === probe.key);
+    const byProblem = [...new Map(hits.map((row) => [row.id, row])).values()];
+    if (byProblem.length > 0) {
+      matched = { kind, rows: byProblem };
+      break;
+    }
+  }
+  if (matched && matched.rows.length > 1) throw new AmbiguousRefError(ref, matched.rows.map((row) => row.stable_id).sort());
+  const problem = matched?.rows[0];
+  if (!matched || !problem) {
     const hint = looksLikeFreeText(ref) ? "problemRef takes an exact identifier, not a description: find the problem with discoverProblems(text) first" : `No problem has the identifier "${ref}"; for free text use discoverProblems`;
     throw new NotFoundError(hint, ref, looksLikeFreeText(ref) ? "FREE_TEXT_REF" : "NOT_FOUND");
   }
-  const problem = await prisma.problem.findUniqueOrThrow({
-    where: { id: resolution.problemId },
-    include: {
-      advisories: { where: { resolvedAt: null }, orderBy: { raisedAt: "asc" }, select: { id: true, kind: true, message: true, blocking: true, raisedAt: true } },
-      statementFamily: { select: { accession: true } },
-      formalDeclarations: { select: { pinnedWorld: true }, distinct: ["pinnedWorld"], take: 8 },
-    },
-  });
   return {
-    ...problem,
-    matchedBy: resolution.matchedBy ?? "STABLE_ID",
-    statementFamilyAccession: problem.statementFamily?.accession ?? null,
-    pinnedWorlds: problem.formalDeclarations.map((declaration) => declaration.pinnedWorld),
+    id: problem.id, stableId: problem.stable_id, number: problem.number, slug: problem.slug, title: problem.title, statement: problem.statement,
+    definitions: problem.definitions, resolutionState: problem.resolution_state, publicationState: problem.publication_state,
+    challengeDeadline: problem.challenge_deadline, acceptanceConditions: problem.acceptance_conditions,
+    statementFamilyAccession: problem.statement_family_accession,
+    // json_agg carries timestamps as text: restore the Date the envelope (and its schema) expects.
+    advisories: problem.advisories.map((advisory) => ({ ...advisory, raisedAt: new Date(`${advisory.raisedAt}Z`) })),
+    matchedBy: matched.kind,
+    pinnedWorlds: problem.pinned_worlds,
+    commonTerms: { memoryVersion: problem.memory_version, terms: new Set(problem.common_terms) },
   };
 }
 
-/** The requested project, which must exist and belong to the resolved problem's target. */
-export async function loadProjectScope(prisma: PrismaClient, projectId: string | null | undefined, targetId: string): Promise<string | null> {
+/** The requested project's routing target (null when none was requested); checked by checkProjectScope. */
+export async function loadProject(prisma: PrismaClient, projectId: string | null | undefined): Promise<{ id: string; routingTargetId: string } | null> {
   if (projectId === null || projectId === undefined) return null;
   const id = projectUuid(projectId);
   const project = await prisma.project.findUnique({ where: { id }, select: { id: true, routingTargetId: true } });
   if (!project) throw new NotFoundError(`No project ${projectId}`, projectId);
+  return project;
+}
+
+/** The requested project, which must exist and belong to the resolved problem's target. */
+export function checkProjectScope(project: { id: string; routingTargetId: string } | null, projectId: string | null | undefined, targetId: string): string | null {
+  if (project === null) return null;
   if (project.routingTargetId !== targetId) {
     throw new InvalidInputError(`Project ${projectId} belongs to another problem; omit projectId or pass one of this problem's projects`, "projectId", "PROJECT_NOT_ON_PROBLEM");
   }
   return project.id;
+}
+
+export async function loadProjectScope(prisma: PrismaClient, projectId: string | null | undefined, targetId: string): Promise<string | null> {
+  return checkProjectScope(await loadProject(prisma, projectId), projectId, targetId);
 }

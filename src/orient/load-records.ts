@@ -16,18 +16,16 @@ type ObjectRow = {
 export async function loadRecords(prisma: PrismaClient, sparseVersion: number | null, ids: readonly string[], known: ReadonlyMap<string, { fields: FieldCounts; length: number }>): Promise<Map<string, CandidateRecord>> {
   if (ids.length === 0) return new Map();
   const missing = ids.filter((id) => !known.has(id));
-  const [objects, documents] = await Promise.all([
-    prisma.$queryRaw<ObjectRow[]>`
-      SELECT id::text, accession, project_id::text, kind, title, left(body, ${ITEM_TEXT_MAX * 2}) AS body_prefix, length(body) AS body_chars,
-             evidence_grade, state, branch_name, created_at, artifact
-      FROM research_objects WHERE id = ANY(${ids}::uuid[])`,
-    sparseVersion === null || missing.length === 0
-      ? Promise.resolve([] as { document_id: string; fields: FieldCounts; length: number }[])
-      : prisma.$queryRaw<{ document_id: string; fields: FieldCounts; length: number }[]>`
-          SELECT document_id, fields, length FROM sparse_documents
-          WHERE view = ${RESEARCH_SPARSE_VIEW} AND version = ${sparseVersion} AND document_id = ANY(${missing}::text[])`,
-  ]);
-  const fields = new Map<string, { fields: FieldCounts; length: number }>([...known, ...documents.map((row) => [row.document_id, row] as const)]);
+  // One statement: the sparse fields of records the probe did not read come along (LEFT JOIN, same view version).
+  const objects = await prisma.$queryRaw<(ObjectRow & { fields: FieldCounts | null; length: number | null })[]>`
+    SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title, left(o.body, ${ITEM_TEXT_MAX * 2}) AS body_prefix, length(o.body) AS body_chars,
+           o.evidence_grade, o.state, o.branch_name, o.created_at, o.artifact, d.fields, d.length
+    FROM research_objects o
+    LEFT JOIN sparse_documents d ON ${sparseVersion !== null && missing.length > 0} AND d.view = ${RESEARCH_SPARSE_VIEW} AND d.version = ${sparseVersion}::int
+      AND d.document_id = o.id::text AND d.document_id = ANY(${missing}::text[])
+    WHERE o.id = ANY(${ids}::uuid[])`;
+  const fields = new Map<string, { fields: FieldCounts; length: number }>(known);
+  for (const row of objects) if (row.fields !== null && !fields.has(row.id)) fields.set(row.id, { fields: row.fields, length: row.length ?? 0 });
   return new Map(objects.map((row) => [row.id, {
     id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title, bodyPrefix: row.body_prefix,
     bodyChars: row.body_chars, evidenceGrade: row.evidence_grade, state: row.state, branchName: row.branch_name, createdAt: row.created_at,

@@ -1,6 +1,6 @@
 // DB read of the research-memory lane: documents on the target (and project) sharing a query term.
-// Two bounded probes: the query's distinctive terms (those not already common on the target), then
-// any term. Scoring happens in the service (bm25.ts); the database only generates candidates.
+// Two bounded probes in one statement: the query's distinctive terms (those not already common on the
+// target), then any term. Scoring happens in the service (bm25.ts); the database only generates candidates.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
 import { SPARSE_POOL_LIMIT } from "./orient.constants.js";
@@ -20,31 +20,44 @@ export interface SparsePool {
   saturated: boolean;
 }
 
-type Row = { document_id: string; project_id: string; fields: FieldCounts; length: number; eligible: boolean };
+type Row = { probe: number; document_id: string; project_id: string; fields: FieldCounts; length: number; eligible: boolean };
 
-async function probe(prisma: PrismaClient, version: number, targetId: string, projectId: string | null, terms: string[], eligibleOnly: boolean, limit: number): Promise<Row[]> {
-  if (terms.length === 0) return [];
-  return prisma.$queryRaw<Row[]>`
-    SELECT document_id, project_id::text, fields, length, eligible FROM sparse_documents
-    WHERE view = ${RESEARCH_SPARSE_VIEW} AND version = ${version} AND routing_target_id = ${targetId}::uuid
-      AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)
-      AND (${eligibleOnly} = false OR eligible) AND terms && ${terms}::text[]
-    LIMIT ${limit}`;
-}
-
-/** `commonTerms`: terms the target's checkpoints list as key terms; they say little about any one record. */
+/**
+ * One statement, two bounded probes. `commonTerms` are the key terms of the target's (or project's) root
+ * checkpoints: common on the target, they say little about any one record. The first probe asks for the
+ * query's distinctive terms (at most half the pool), the second for any query term (the rest). The term
+ * arrays are literal parameters, so the planner sees their selectivity: a sequential scan that stops at
+ * the LIMIT for common terms, the GIN index for rare ones.
+ */
 export async function loadSparsePool(
   prisma: PrismaClient, version: number, targetId: string, projectId: string | null, terms: string[], commonTerms: ReadonlySet<string>, eligibleOnly: boolean,
 ): Promise<SparsePool> {
+  if (terms.length === 0) return { hits: [], saturated: false };
   const distinctive = terms.filter((term) => !commonTerms.has(term));
   const half = Math.floor(SPARSE_POOL_LIMIT / 2);
-  const first = distinctive.length > 0 && distinctive.length < terms.length ? await probe(prisma, version, targetId, projectId, distinctive, eligibleOnly, half) : [];
+  const runFirst = distinctive.length > 0 && distinctive.length < terms.length;
+  const rows = await prisma.$queryRaw<Row[]>`
+    WITH first AS MATERIALIZED (
+      SELECT document_id, project_id, fields, length, eligible FROM sparse_documents
+      WHERE ${runFirst} AND view = ${RESEARCH_SPARSE_VIEW} AND version = ${version} AND routing_target_id = ${targetId}::uuid
+        AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)
+        AND (${eligibleOnly} = false OR eligible) AND terms && ${distinctive}::text[]
+      LIMIT ${half}),
+    second AS (
+      SELECT document_id, project_id, fields, length, eligible FROM sparse_documents
+      WHERE view = ${RESEARCH_SPARSE_VIEW} AND version = ${version} AND routing_target_id = ${targetId}::uuid
+        AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)
+        AND (${eligibleOnly} = false OR eligible) AND terms && ${terms}::text[]
+      LIMIT ${SPARSE_POOL_LIMIT} - (SELECT count(*) FROM first))
+    SELECT 1 AS probe, document_id, project_id::text, fields, length, eligible FROM first
+    UNION ALL
+    SELECT 2 AS probe, document_id, project_id::text, fields, length, eligible FROM second`;
+  const first = rows.filter((row) => row.probe === 1);
+  const secondRaw = rows.filter((row) => row.probe === 2);
   const seen = new Set(first.map((row) => row.document_id));
-  const secondLimit = SPARSE_POOL_LIMIT - first.length;
-  const secondRaw = await probe(prisma, version, targetId, projectId, terms, eligibleOnly, secondLimit);
-  const rows = [...first, ...secondRaw.filter((row) => !seen.has(row.document_id))];
+  const kept = [...first, ...secondRaw.filter((row) => !seen.has(row.document_id))];
   return {
-    hits: rows.map((row) => ({ id: row.document_id, projectId: row.project_id, fields: row.fields, length: row.length, eligible: row.eligible })),
-    saturated: first.length >= half || secondRaw.length >= secondLimit,
+    hits: kept.map((row) => ({ id: row.document_id, projectId: row.project_id, fields: row.fields, length: row.length, eligible: row.eligible })),
+    saturated: first.length >= half || secondRaw.length >= SPARSE_POOL_LIMIT - first.length,
   };
 }

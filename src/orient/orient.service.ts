@@ -1,9 +1,10 @@
 // The orient/checkPlan orchestrator: a thin sequence of bounded reads between the pure stages, then
 // the stored impression. Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
+// Independent reads share a round trip (Promise.all; the embedded database's single connection queues
+// them, which is fine), so a request costs five sequential database waits, the impression included.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
-import { storeImpression } from "../modules/telemetry/impressions.js";
-import { readFreshness, type ViewFreshness } from "../projections/freshness.js";
+import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
 import { unionCandidates } from "./candidates.js";
 import { composePacket, type Composition } from "./compose.js";
@@ -12,14 +13,16 @@ import { buildEnvelope, type Envelope } from "./envelope.js";
 import { includesSuperseded } from "./intent-policy.js";
 import { laneReports } from "./lanes.js";
 import { loadBranchMembers, loadCheckpoints } from "./load-memory.js";
-import { loadProblem, loadProjectScope } from "./load-problem.js";
+import { loadFreshness } from "./load-freshness.js";
+import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
 import { loadNeighbours, loadProofMatches, loadRecords, loadRelationsAmong } from "./load-records.js";
 import { loadSparsePool } from "./load-sparse.js";
-import { goalFingerprints, documentCountOf, commonTermsOf, graphSeeds } from "./pool-stats.js";
+import { goalFingerprints, documentCountOf, graphSeeds } from "./pool-stats.js";
 import { poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { rankCheckpoints } from "./rank-checkpoints.js";
+import { storeImpression } from "../modules/telemetry/impressions.js";
 
 export interface OrientRequest {
   mode: "orient" | "checkPlan";
@@ -45,27 +48,38 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest): P
   const field = request.mode === "checkPlan" ? "plan" : "problem";
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
-  const problem = await loadProblem(prisma, request.problemRef);
-  const [scope, freshness] = await Promise.all([loadProjectScope(prisma, request.projectId, problem.id), readFreshness(prisma)]);
+  // Round trip 1 (concurrent): identity resolution with the problem and its common terms, view freshness, the requested project.
+  const pending = { freshness: loadFreshness(prisma), project: loadProject(prisma, request.projectId) };
+  for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
+  const problem = await loadProblem(prisma, request.problemRef, request.projectId ?? null);
+  const [project, freshness] = await Promise.all([pending.project, pending.freshness]);
+  const scope = checkProjectScope(project, request.projectId, problem.id);
   const query = analyseQuery(text);
   const memoryVersion = freshness.find((view) => view.view === "memory-branches")?.version ?? null;
   const sparseVersion = freshness.find((view) => view.view === "research-memory")?.version ?? null;
-
-  const checkpoints = memoryVersion === null ? [] : await loadCheckpoints(prisma, memoryVersion, problem.id, scope);
-  const ranked = rankCheckpoints(checkpoints, query.terms, request.intent);
-  const descent = chooseBranches(ranked);
   const worlds = [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])];
   const fingerprints = goalFingerprints(query.goals, worlds);
-  const [members, sparse, proof] = await Promise.all([
-    memoryVersion === null ? [] : loadBranchMembers(prisma, memoryVersion, descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === "project").slice(0, 2)),
-    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(prisma, sparseVersion, problem.id, scope, query.terms, commonTermsOf(checkpoints), !includesSuperseded(request.intent)),
+  // Common terms come from the same memory version the freshness read serves (none when it serves none).
+  const commonTerms = memoryVersion !== null && problem.commonTerms.memoryVersion === memoryVersion ? problem.commonTerms.terms : new Set<string>();
+
+  // Round trip 2 (concurrent): checkpoints, the sparse pool (common terms came with the problem) and proof-state matches.
+  const [checkpoints, sparse, proof] = await Promise.all([
+    memoryVersion === null ? [] : loadCheckpoints(prisma, memoryVersion, problem.id, scope),
+    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(prisma, sparseVersion, problem.id, scope, query.terms, commonTerms, !includesSuperseded(request.intent)),
     loadProofMatches(prisma, problem.id, fingerprints.exact, fingerprints.structural),
   ]);
+  const ranked = rankCheckpoints(checkpoints, query.terms, request.intent);
+  const descent = chooseBranches(ranked);
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
   const seeds = graphSeeds(sparse.hits, query, stats);
-  const edges = await loadNeighbours(prisma, seeds);
+  // Round trip 3 (concurrent): members of the selected branches and the graph neighbours of the top hits.
+  const [members, edges] = await Promise.all([
+    memoryVersion === null ? [] : loadBranchMembers(prisma, memoryVersion, descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === "project").slice(0, 2)),
+    loadNeighbours(prisma, seeds),
+  ]);
   const ids = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id), ...edges.map((edge) => edge.neighbourId)])];
+  // Round trip 4 (concurrent): the raw records and the relations among them.
   const [records, relations] = await Promise.all([
     loadRecords(prisma, sparseVersion, ids, new Map(sparse.hits.map((hit) => [hit.id, hit]))),
     loadRelationsAmong(prisma, ids),
@@ -87,6 +101,7 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest): P
   });
   const present = new Set(composition.packet.items.map((item) => item.id));
   const top = composition.scored.slice(0, 100);
+  // Round trip 5: the impression.
   const impressionId = await storeImpression(prisma, {
     operation: request.mode, operatorId: request.operatorId, queryText: text, intent: request.intent, resolvedTargetId: problem.id, projectId: scope,
     outcome: composition.fallback ? "RELEVANCE_FALLBACK" : composition.packet.items.length ? "PACKET" : "EMPTY",

@@ -41,7 +41,14 @@ function reasonFor(candidate: PooledCandidate, matched: string[], inherited: str
 /** 1 for ordinary text; below REPETITION_FLOOR distinct-term share, proportionally less (keyword stuffing). */
 export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "length">): number {
   if (record.length === 0) return 1;
-  const distinct = new Set(Object.values(record.fields).flatMap((field) => Object.keys(field))).size;
+  const fields = Object.values(record.fields);
+  let distinct: number;
+  if (fields.length === 1) distinct = Object.keys(fields[0]!).length;
+  else {
+    const terms = new Set<string>();
+    for (const field of fields) for (const term in field) terms.add(term);
+    distinct = terms.size;
+  }
   return Math.min(1, distinct / record.length / REPETITION_FLOOR);
 }
 

@@ -1,5 +1,6 @@
 // Search impressions: what a retrieval call saw and returned, for threshold calibration and for
 // linking later causal use. Append-only; never read by ranking at query time.
+import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { sha256Hex } from "../../lib/canonical-json.js";
 
@@ -23,23 +24,21 @@ export function queryDigest(text: string): string {
   return sha256Hex(text.normalize("NFC").trim());
 }
 
+/**
+ * One statement with an asynchronous commit: the row is visible at once and flushed by the WAL writer
+ * within wal_writer_delay, so a retrieval call never waits on a disk flush for telemetry that ranking
+ * never reads. A crash may lose the last fraction of a second of impressions; nothing else.
+ */
 export async function storeImpression(prisma: PrismaClient, input: ImpressionInput): Promise<string> {
-  const row = await prisma.searchImpression.create({
-    data: {
-      operation: input.operation,
-      operatorId: input.operatorId,
-      queryDigest: queryDigest(input.queryText),
-      intent: input.intent ?? null,
-      resolvedTargetId: input.resolvedTargetId ?? null,
-      projectId: input.projectId ?? null,
-      outcome: input.outcome ?? null,
-      candidateIds: input.candidateIds,
-      scores: input.scores,
-      returnedOrder: input.returnedOrder,
-      selectedBranches: input.selectedBranches ?? [],
-      laneVersions: input.laneVersions,
-    },
-    select: { id: true },
-  });
-  return row.id;
+  const id = randomUUID();
+  await prisma.$executeRaw`
+    WITH commit_mode AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))
+    INSERT INTO search_impressions (id, operation, operator_id, query_digest, intent, resolved_target_id, project_id, outcome,
+                                    candidate_ids, scores, returned_order, selected_branches, lane_versions, created_at)
+    SELECT ${id}::uuid, ${input.operation}, ${input.operatorId}::uuid, ${queryDigest(input.queryText)}, ${input.intent ?? null},
+           ${input.resolvedTargetId ?? null}::uuid, ${input.projectId ?? null}::uuid, ${input.outcome ?? null}, ${input.candidateIds}::text[],
+           ${input.scores}::float8[], ${input.returnedOrder}::text[], ${input.selectedBranches ?? []}::text[],
+           ${JSON.stringify(input.laneVersions)}::jsonb, now() AT TIME ZONE 'UTC'
+    FROM commit_mode`;
+  return id;
 }
