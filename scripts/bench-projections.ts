@@ -22,7 +22,7 @@ const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITE_RATE ?? 20);
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
-// The embedded run at 100k takes tens of minutes (one wasm session); BENCH_EMBEDDED=false skips it.
+// The embedded run at 100k takes a few minutes, mostly seeding (one wasm session); BENCH_EMBEDDED=false skips it.
 const RUN_EMBEDDED = process.env.BENCH_EMBEDDED !== "false";
 
 const percentile = (values: number[], p: number) => {

@@ -2,8 +2,8 @@
 // builds a version from scratch out of the canonical records. Both paths share every write.
 import type { TransactionClient } from "../db/transaction.js";
 import type { ChangeEventRow } from "../events/event-stream.js";
-import { addObjects, branchesOfObjects, ensureRootBranches, loadMemoryObjects, settleCreationTimes } from "./memory-store.js";
-import { refreshCheckpoints, refreshHeads } from "./memory-checkpoints.js";
+import { addObjects, ensureRootBranches, loadMemoryObjects, membershipsOfObjects, noteEarliest, settleCreationTimes } from "./memory-store.js";
+import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
 
 /** Events that change the view; every other event only advances the high-water mark. */
 export const MEMORY_EVENT_TYPES = ["project.created", "research.recorded", "research.superseded"] as const;
@@ -11,29 +11,44 @@ export const MEMORY_EVENT_TYPES = ["project.created", "research.recorded", "rese
 // Objects read per page when building from scratch: bounded memory at 100k objects.
 const BUILD_PAGE = 2_000;
 
-async function refreshTouched(tx: TransactionClient, version: number, branchIds: string[], highWaterMark: bigint): Promise<void> {
+async function refreshTouched(tx: TransactionClient, version: number, branchIds: string[], changes: BranchChanges, highWaterMark: bigint): Promise<void> {
   if (branchIds.length === 0) return;
-  await settleCreationTimes(tx, version, branchIds);
-  await refreshCheckpoints(tx, version, branchIds, highWaterMark);
+  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark);
   const projects = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } }, select: { projectId: true }, distinct: ["projectId"] });
   await refreshHeads(tx, version, projects.map((row) => row.projectId), highWaterMark);
 }
 
-/** Applies `events` (contiguous, ascending) to `version`; the caller advances the mark in the same transaction. */
+/**
+ * Applies `events` (contiguous, ascending) to `version`; the caller advances the mark in the same transaction.
+ * Counts follow the stream: a recorded member counts as current (it was recorded current) and its
+ * supersession event takes it out, so the counts at a mark are those of a build at that mark, and
+ * the work is proportional to the batch. The summary window reads the members' current state.
+ */
 export async function applyMemoryEvents(tx: TransactionClient, version: number, events: ChangeEventRow[]): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
-  const projects = events.filter((event) => event.eventType === "project.created").map((event) => event.resourceId);
-  const recorded = events.filter((event) => event.eventType === "research.recorded").map((event) => event.resourceId);
-  const superseded = events.filter((event) => event.eventType === "research.superseded").map((event) => event.resourceId);
+  const ofType = (type: string) => [...new Set(events.filter((event) => event.eventType === type).map((event) => event.resourceId))];
+  const projects = ofType("project.created");
+  const recorded = ofType("research.recorded");
+  const superseded = ofType("research.superseded");
   const touched = new Set<string>(await ensureRootBranches(tx, version, projects));
+  const changes = new BranchChanges();
   if (recorded.length > 0) {
     const objects = await loadMemoryObjects(tx, { id: { in: recorded } });
     await ensureRootBranches(tx, version, [...new Set(objects.map((object) => object.projectId))]);
-    for (const id of await addObjects(tx, version, objects)) touched.add(id);
+    const { branchIds, added } = await addObjects(tx, version, objects);
+    for (const id of branchIds) touched.add(id);
+    await settleCreationTimes(tx, version, noteEarliest(new Map(), added));
+    for (const member of added) changes.added(member);
   }
-  for (const id of await branchesOfObjects(tx, version, superseded)) touched.add(id);
-  await refreshTouched(tx, version, [...touched], last.sequence);
+  if (superseded.length > 0) {
+    const objects = await loadMemoryObjects(tx, { id: { in: superseded } });
+    for (const member of await membershipsOfObjects(tx, version, objects)) {
+      touched.add(member.branchId);
+      changes.superseded(member);
+    }
+  }
+  await refreshTouched(tx, version, [...touched], changes, last.sequence);
 }
 
 export interface BuildProgress {
@@ -45,22 +60,28 @@ export async function buildMemoryVersion(tx: TransactionClient, version: number,
   const projects = await tx.project.findMany({ select: { id: true }, orderBy: { id: "asc" } });
   await ensureRootBranches(tx, version, projects.map((project) => project.id));
   const total = await tx.researchObject.count();
+  // Counts, newest members and creation times accumulate in memory (a few numbers per branch), so
+  // the build reads each object once and never groups over the memberships it wrote.
+  const changes = new BranchChanges();
+  const earliest = new Map<string, Date>();
   let done = 0;
   let afterId: string | undefined;
   for (;;) {
     const page = await loadMemoryObjects(tx, {}, { take: BUILD_PAGE, afterId });
     if (page.length === 0) break;
-    await addObjects(tx, version, page);
+    const { added } = await addObjects(tx, version, page);
+    noteEarliest(earliest, added);
+    for (const member of added) changes.added(member, member.state === "CURRENT");
     done += page.length;
     afterId = page.at(-1)!.id;
     progress("memberships", done, total);
   }
-  await settleCreationTimes(tx, version, "all");
+  await settleCreationTimes(tx, version, earliest);
   const branches = (await tx.memoryBranch.findMany({ where: { version }, select: { id: true }, orderBy: { id: "asc" } })).map((row) => row.id);
   // Checkpoints in slices so progress is visible on large stores.
   const slice = 500;
   for (let start = 0; start < branches.length; start += slice) {
-    await refreshCheckpoints(tx, version, branches.slice(start, start + slice), highWaterMark);
+    await updateCheckpoints(tx, version, branches.slice(start, start + slice), changes, highWaterMark);
     progress("checkpoints", Math.min(start + slice, branches.length), branches.length);
   }
   await refreshHeads(tx, version, projects.map((project) => project.id), highWaterMark);

@@ -9,6 +9,12 @@ import { applyMemoryEvents } from "./memory-apply.js";
 
 /** Events per transaction: large enough to amortise checkpoint work, small enough to stay short. */
 export const REFRESH_BATCH = 500;
+/**
+ * Events per transaction while replaying a backlog (more than REFRESH_BATCH behind): a refresh costs
+ * the batch plus a fixed part per touched branch (window reads, summaries, heads), so larger batches
+ * amortise the fixed part; each stays a few seconds at most.
+ */
+export const BACKLOG_BATCH = 5_000;
 // A refresh that recomputes many large branches needs more than Prisma's 5 s default.
 const REFRESH_TRANSACTION = { timeout: 120_000, maxWait: 30_000 } as const;
 
@@ -46,9 +52,15 @@ export async function nextEvents(tx: TransactionClient, mark: bigint, batchSize:
   return run;
 }
 
+/** REFRESH_BATCH when caught up or nearly, BACKLOG_BATCH when replaying a backlog (the head is an index lookup). */
+async function batchSizeFor(tx: TransactionClient, mark: bigint): Promise<number> {
+  const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+  return head - mark > BigInt(REFRESH_BATCH) ? BACKLOG_BATCH : REFRESH_BATCH;
+}
+
 /** Applies events after `mark` to `version` and advances its mark; caller holds the row lock. */
 export async function applyAndAdvance(tx: TransactionClient, version: number, mark: bigint, options: RefreshOptions = {}): Promise<ChangeEventRow[]> {
-  const events = await nextEvents(tx, mark, options.batchSize ?? REFRESH_BATCH);
+  const events = await nextEvents(tx, mark, options.batchSize ?? (await batchSizeFor(tx, mark)));
   if (events.length === 0) return events;
   await applyMemoryEvents(tx, version, events);
   await options.beforeCommit?.(events);

@@ -111,6 +111,29 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     await expectEqualsRebuild();
   });
 
+  it("counts stay exact when supersessions commit before their members are applied, across batches", async () => {
+    const projectId = await newProject();
+    await drainMemory(prisma);
+    // 100 older members, then 150 newer ones on the same branch; the newer ones are all superseded
+    // before the worker sees them, so the summary window has to reach past them to the older ones.
+    await seedResearchObjects(prisma, { projectId, count: 100, branches: ["approach/window"], startAt: new Date("2026-02-01T00:00:00Z") });
+    const newer = await seedResearchObjects(prisma, { projectId, count: 150, branches: ["approach/window"], startAt: new Date("2026-03-01T00:00:00Z") });
+    for (let start = 0; start < newer.length; start += 19) {
+      await record(projectId, { kind: "CLAIM", title: `Replacement ${start}`, branch: "approach/replacements", supersedes: newer.slice(start, start + 19) });
+    }
+    // Small batches first (supersessions land in later batches than their members), then the rest as a backlog.
+    await refreshMemoryOnce(prisma, { batchSize: 40 });
+    await refreshMemoryOnce(prisma, { batchSize: 70 });
+    await drainMemory(prisma);
+    const version = await servingMemoryVersion(prisma);
+    const window = await prisma.checkpoint.findUniqueOrThrow({ where: { version_branchId: { version, branchId: branchId(projectId, "approach/window") } } });
+    expect([window.memberCount, window.currentCount]).toEqual([250, 100]);
+    expect(window.summary).toContain("Seeded finding");
+    const root = await prisma.checkpoint.findUniqueOrThrow({ where: { version_branchId: { version, branchId: branchId(projectId, "project") } } });
+    expect([root.memberCount, root.currentCount]).toEqual([258, 108]);
+    await expectEqualsRebuild();
+  });
+
   it("pages over 1,000 members with no duplicate or gap, and rejects foreign or tampered cursors", async () => {
     const projectId = await newProject();
     const ids = await seedResearchObjects(prisma, { projectId, count: 1_000, branches: ["approach/big"], startAt: new Date("2026-01-01T00:00:00Z") });

@@ -88,8 +88,55 @@ export function extractiveSummary(window: WindowMember[]): string {
   return chosen.join(" ");
 }
 
-/** The checkpoint of one branch: counts over all members, text over the newest current ones. */
-export function buildCheckpoint(groups: MemberGroup[], window: WindowMember[]): CheckpointContent {
+/** The counted part of a checkpoint: over all members, so maintained by deltas rather than recounted. */
+export interface CheckpointCounts {
+  memberCount: number;
+  currentCount: number;
+  evidenceMix: Record<string, number>;
+  kindMix: Record<string, number>;
+}
+
+/** A change of counts: members added (+) and current members superseded (-), per grade and kind. */
+export interface CountDelta {
+  members: number;
+  current: number;
+  evidence: Map<string, number>;
+  kinds: Map<string, number>;
+}
+
+export const EMPTY_COUNTS: CheckpointCounts = { memberCount: 0, currentCount: 0, evidenceMix: {}, kindMix: {} };
+
+export function emptyDelta(): CountDelta {
+  return { members: 0, current: 0, evidence: new Map(), kinds: new Map() };
+}
+
+/** Records one member in `delta`: `members` +1 when it joins, `current` +1 when it joins current, -1 when superseded. */
+export function countMember(delta: CountDelta, member: { kind: ResearchKind; evidenceGrade: EvidenceGrade }, change: { members: 0 | 1; current: -1 | 0 | 1 }): void {
+  delta.members += change.members;
+  if (change.current === 0) return;
+  delta.current += change.current;
+  delta.evidence.set(member.evidenceGrade, (delta.evidence.get(member.evidenceGrade) ?? 0) + change.current);
+  delta.kinds.set(member.kind, (delta.kinds.get(member.kind) ?? 0) + change.current);
+}
+
+// Stored counts that a delta would take below zero were damaged (a rebuild reports and repairs them):
+// they stop at zero rather than fail the refresh, which would stall the view and the rebuild's catch-up.
+function mergeMix(mix: Record<string, number>, delta: Map<string, number>): Record<string, number> {
+  const merged = new Map(Object.entries(mix));
+  for (const [key, step] of delta) merged.set(key, (merged.get(key) ?? 0) + step);
+  for (const [key, count] of merged) if (count <= 0) merged.delete(key);
+  return sortedRecord(merged);
+}
+
+/** Counts after `delta`: the same numbers a recount over all members gives (zero entries are dropped, keys sorted). */
+export function applyCountDelta(counts: CheckpointCounts, delta: CountDelta): CheckpointCounts {
+  const memberCount = Math.max(0, counts.memberCount + delta.members);
+  const currentCount = Math.min(memberCount, Math.max(0, counts.currentCount + delta.current));
+  return { memberCount, currentCount, evidenceMix: mergeMix(counts.evidenceMix, delta.evidence), kindMix: mergeMix(counts.kindMix, delta.kinds) };
+}
+
+/** Counts over all members, from grouped statistics (a build from scratch). */
+export function countGroups(groups: MemberGroup[]): CheckpointCounts {
   const evidence = new Map<string, number>();
   const kinds = new Map<string, number>();
   let memberCount = 0;
@@ -101,12 +148,15 @@ export function buildCheckpoint(groups: MemberGroup[], window: WindowMember[]): 
     evidence.set(group.evidenceGrade, (evidence.get(group.evidenceGrade) ?? 0) + group.count);
     kinds.set(group.kind, (kinds.get(group.kind) ?? 0) + group.count);
   }
-  return {
-    summary: extractiveSummary(window),
-    keyTerms: keyTerms(window),
-    memberCount,
-    currentCount,
-    evidenceMix: sortedRecord(evidence),
-    kindMix: sortedRecord(kinds),
-  };
+  return { memberCount, currentCount, evidenceMix: sortedRecord(evidence), kindMix: sortedRecord(kinds) };
+}
+
+/** The checkpoint of one branch from its counts and its window of newest current members. */
+export function checkpointFromCounts(counts: CheckpointCounts, window: WindowMember[]): CheckpointContent {
+  return { summary: extractiveSummary(window), keyTerms: keyTerms(window), ...counts };
+}
+
+/** The checkpoint of one branch: counts over all members, text over the newest current ones. */
+export function buildCheckpoint(groups: MemberGroup[], window: WindowMember[]): CheckpointContent {
+  return checkpointFromCounts(countGroups(groups), window);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCheckpoint, extractiveSummary, keyTerms } from "../../../src/modules/memory/checkpoint.js";
+import { applyCountDelta, buildCheckpoint, countGroups, countMember, emptyDelta, EMPTY_COUNTS, extractiveSummary, keyTerms, type MemberGroup } from "../../../src/modules/memory/checkpoint.js";
 import { buildProjectHead, buildTargetHead } from "../../../src/modules/memory/heads.js";
 import { KEY_TERM_COUNT, SUMMARY_MAX_CHARS } from "../../../src/modules/memory/memory.constants.js";
 
@@ -27,6 +27,38 @@ describe("buildCheckpoint", () => {
 
   it("is empty for an empty branch", () => {
     expect(buildCheckpoint([], [])).toEqual({ summary: "", keyTerms: [], memberCount: 0, currentCount: 0, evidenceMix: {}, kindMix: {} });
+  });
+});
+
+describe("incremental counts", () => {
+  it("equal a recount after members are added and superseded, in any batching", () => {
+    const members = [
+      { kind: "CLAIM", evidenceGrade: "ARGUED" },
+      { kind: "CLAIM", evidenceGrade: "REPRODUCED" },
+      { kind: "NEGATIVE_TRACE", evidenceGrade: "REPRODUCED" },
+      { kind: "ATTEMPT", evidenceGrade: "SOURCE_BACKED" },
+    ] as const;
+    const superseded = new Set([1, 3]);
+    // Recount: every member once, superseded ones out of the current mix.
+    const groups: MemberGroup[] = members.map((member, index) => ({ ...member, state: superseded.has(index) ? "SUPERSEDED" : "CURRENT", count: 1 }));
+    const expected = countGroups(groups);
+    // Batch 1 adds members 0-2; batch 2 adds member 3 and supersedes 1 and 3 (3 in the batch that added it).
+    const first = emptyDelta();
+    for (const member of members.slice(0, 3)) countMember(first, member, { members: 1, current: 1 });
+    const second = emptyDelta();
+    countMember(second, members[3], { members: 1, current: 1 });
+    for (const index of superseded) countMember(second, members[index]!, { members: 0, current: -1 });
+    const counts = applyCountDelta(applyCountDelta(EMPTY_COUNTS, first), second);
+    expect(counts).toEqual(expected);
+    expect(JSON.stringify(counts)).toBe(JSON.stringify(expected));
+    expect(counts).toEqual({ memberCount: 4, currentCount: 2, evidenceMix: { ARGUED: 1, REPRODUCED: 1 }, kindMix: { CLAIM: 1, NEGATIVE_TRACE: 1 } });
+  });
+
+  it("drops emptied mix entries and stops damaged counts at zero instead of failing", () => {
+    const delta = emptyDelta();
+    countMember(delta, { kind: "CLAIM", evidenceGrade: "ARGUED" }, { members: 0, current: -1 });
+    expect(applyCountDelta({ memberCount: 1, currentCount: 1, evidenceMix: { ARGUED: 1 }, kindMix: { CLAIM: 1 } }, delta)).toEqual({ memberCount: 1, currentCount: 0, evidenceMix: {}, kindMix: {} });
+    expect(applyCountDelta(EMPTY_COUNTS, delta)).toEqual(EMPTY_COUNTS);
   });
 });
 
