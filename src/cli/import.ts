@@ -2,7 +2,7 @@
 // the configured database (DATABASE_URL, else the embedded one), with a progress bar and a report.
 import { SingleBar, Presets } from "cli-progress";
 import { ConfigurationError, parseEnv } from "../env.js";
-import { openDatabase } from "../db/database.js";
+import { openDatabase, refreshStatistics } from "../db/database.js";
 import { DatabaseStartupError } from "../db/embedded.js";
 import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
 import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
       afterWrite: maintainProblemDocuments,
     });
     bar.stop();
+    if (report.created + report.updated > 0) await refreshStatistics(db.pool);
     console.log(
       `${db.kind} database: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged ` +
         `of ${report.total} in ${report.durationMs} ms; catalogue now has ${report.published} published and ` +

@@ -1,7 +1,7 @@
 // `npm run projections -- rebuild VIEW [--dry-run]` and `npm run projections -- status`: rebuild a
 // derived view into a new version and switch to it only when its acceptance checks pass.
 import { ConfigurationError, parseEnv } from "../env.js";
-import { openDatabase } from "../db/database.js";
+import { openDatabase, refreshStatistics } from "../db/database.js";
 import { DatabaseStartupError } from "../db/embedded.js";
 import { MigrationError } from "../db/migrate.js";
 import { readFreshness } from "../projections/freshness.js";
@@ -51,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(`  ${stage}: ${done}/${total}`);
       },
     });
+    if (report.switched) await refreshStatistics(db.pool);
     printReport(report);
     return report.failures.length === 0 ? 0 : 1;
   } finally {

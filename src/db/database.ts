@@ -40,6 +40,14 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
 }
 
+/**
+ * Refreshes planner statistics after a bulk write. The embedded database has no autovacuum daemon, so
+ * without this its planner keeps row estimates from before the load and picks sorts over index scans.
+ */
+export async function refreshStatistics(pool: pg.Pool): Promise<void> {
+  await pool.query("ANALYZE");
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let connectionString: string;
   let closeEmbedded = async () => undefined as void;

@@ -52,6 +52,7 @@ export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger): P
   for (const { rebuilder, builtBy } of await staleViews(prisma)) {
     logger.warn("derived view was built by other code: rebuilding", { view: rebuilder.view, builtBy, codeVersion: rebuilder.codeVersion });
     const report = await rebuildView(prisma, rebuilder);
+    if (report.switched) await prisma.$executeRaw`ANALYZE`;
     const log = report.switched ? logger.info : logger.error;
     log("derived view rebuild finished", { view: report.view, version: report.builtVersion, switched: report.switched, failures: report.failures, ms: report.durationMs });
   }
