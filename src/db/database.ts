@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { DatabaseStartupError, startEmbeddedDatabase } from "./embedded.js";
 import { applyMigrations } from "./migrate.js";
+import { silenceKnownAdapterNotice } from "./upstream-warnings.js";
 
 export type DatabaseKind = "embedded" | "server";
 
@@ -49,6 +50,7 @@ export async function refreshStatistics(pool: pg.Pool): Promise<void> {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  silenceKnownAdapterNotice();
   let connectionString: string;
   let closeEmbedded = async () => undefined as void;
   let kind: DatabaseKind;
