@@ -1,17 +1,14 @@
 // `npm run import -- catalogue --erdos FILE --formal-conjectures FILE`: loads a full catalogue into
 // the configured database (DATABASE_URL, else the embedded one), with a progress bar and a report.
 import { SingleBar, Presets } from "cli-progress";
-import { ConfigurationError, parseEnv } from "../env.js";
 import { openDatabase, refreshStatistics } from "../db/database.js";
-import { DatabaseStartupError } from "../db/embedded.js";
 import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
 import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
 import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
 import { parseArgs } from "node:util";
-import { DomainError } from "../errors/domain-error.js";
 import { maintainProblemDocuments } from "../projections/problem-documents.js";
-
-class UsageError extends Error {}
+import { parseEnv } from "../env.js";
+import { runCommand, UsageError } from "./run-command.js";
 
 const USAGE = "usage: npm run import -- catalogue [--erdos problems.yaml] [--formal-conjectures statements.jsonl]";
 
@@ -53,15 +50,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      console.error((error as Error).message);
-      process.exit(2);
-    }
-    const known = [CatalogueImportError, ConfigurationError, DatabaseStartupError, DomainError].some((kind) => error instanceof kind);
-    console.error(known ? `import failed, nothing was written: ${(error as Error).message}` : error);
-    process.exit(1);
-  },
-);
+runCommand("import", () => main(process.argv.slice(2)), { expected: [CatalogueImportError], failurePrefix: "import failed, nothing was written:" });

@@ -1,15 +1,12 @@
 // `npm run projections -- rebuild VIEW [--dry-run]` and `npm run projections -- status`: rebuild a
 // derived view into a new version and switch to it only when its acceptance checks pass.
-import { ConfigurationError, parseEnv } from "../env.js";
+import { parseEnv } from "../env.js";
 import { openDatabase, refreshStatistics } from "../db/database.js";
-import { DatabaseStartupError } from "../db/embedded.js";
-import { MigrationError } from "../db/migrate.js";
 import { readFreshness } from "../projections/freshness.js";
 import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
 import { REBUILDERS } from "../projections/rebuilders.js";
 import { parseArgs } from "node:util";
-
-class UsageError extends Error {}
+import { runCommand, UsageError } from "./run-command.js";
 
 const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].join("|")} [--dry-run]\n       npm run projections -- status`;
 // Progress lines at most this often, so a 100k rebuild shows movement without flooding the log.
@@ -59,15 +56,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      console.error((error as Error).message);
-      process.exit(2);
-    }
-    const known = [ConfigurationError, DatabaseStartupError, MigrationError].some((kind) => error instanceof kind);
-    console.error(known ? `projections: ${(error as Error).message}` : error);
-    process.exit(1);
-  },
-);
+runCommand("projections", () => main(process.argv.slice(2)));
