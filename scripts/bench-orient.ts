@@ -93,7 +93,7 @@ for (const size of sizes) {
     await db.pool.query("ANALYZE");
     const random = random32(size);
     const queries = Array.from({ length: 20 }, () => syntheticQuery(random));
-    const orient = await timeEach(queries, (text) => runOrient(db.prisma, { mode: "orient", problemRef: "cp:erdos:1", text, intent: "ORIENT", maxChars: 20_000, operatorId: null }));
+    const orient = await timeEach(queries, (text) => runOrient(db.prisma, { mode: "orient", problemRef: "cp:erdos:1", text, intent: "ORIENT", maxChars: 20_000, operatorId: null }, db.pool));
     const floor = await timeEach(queries, (text) => db.pool.query(FLOOR_SQL, [problemId, text]));
     // The same query with a GIN expression index (bench database only): the strongest plain-SQL floor.
     await db.pool.query(`CREATE INDEX bench_fts ON research_objects USING gin (to_tsvector('english', title || ' ' || body))`);

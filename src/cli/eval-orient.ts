@@ -30,7 +30,7 @@ async function runOn(db: Database, print: (line: string) => void): Promise<Query
       const fixture = readOrientFixture(name);
       const loaded = await loadOrientFixture({ prisma: db.prisma, notifier, operator, fixture });
       print(`fixture ${name}: ${fixture.objects.length} objects, ${fixture.queries.length} gold queries`);
-      results.push(...await runFixtureQueries(db.prisma, fixture, loaded, operator.id));
+      results.push(...await runFixtureQueries(db, fixture, loaded, operator.id));
     }
     return results;
   } finally {

@@ -1,5 +1,7 @@
-// The pure composition of stages 4-6: eligibility, rerank, relevance filter, near-duplicate removal,
-// intent selection with reserves, and the budgeted packet. Same inputs, same packet (replayable).
+// The pure composition of stages 4-6, in two steps around one read: `choosePacket` (eligibility, rerank,
+// relevance filter, near-duplicate removal, intent selection with reserves) needs only the lean records;
+// `composePacket` then renders the chosen few with their texts (bodies and replays, read for at most
+// MAX_PACKET_ITEMS records) into the budgeted packet. Same inputs, same packet (replayable).
 import { assemblePacket, type AssembledPacket, type PacketBranch } from "./assemble-packet.js";
 import type { CorpusStats } from "./bm25.js";
 import { applyEligibility } from "./candidates.js";
@@ -7,7 +9,7 @@ import { planBearings, type PlanBearing } from "./check-plan.js";
 import { removeNearDuplicates } from "./dedupe.js";
 import { CATEGORY_ORDER, PLAN_CATEGORY_ORDER, reservesFor } from "./intent-policy.js";
 import { ITEM_TEXT_MAX, MAX_PACKET_ITEMS, PLAN_ITEM_TEXT_MAX } from "./orient.constants.js";
-import type { Intent, PacketItem, PooledCandidate, RelationEdge, ScoredCandidate } from "./orient.types.js";
+import type { Intent, ItemText, PacketItem, PooledCandidate, RelationEdge, ScoredCandidate } from "./orient.types.js";
 import type { AnalysedQuery } from "./query.js";
 import { rerank, type ProjectSelection } from "./rerank.js";
 import { overlaps, relevantRecords, selectItems, type Selection } from "./select.js";
@@ -36,29 +38,51 @@ export interface Composition {
   bearings: PlanBearing[];
 }
 
-function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[], relations: readonly RelationEdge[], included: ReadonlySet<string>, accessions: ReadonlyMap<string, string>): PacketItem {
+/** What selection decided, before any record text is read. */
+export interface PacketChoice {
+  chosen: Selection;
+  folded: Map<string, string[]>;
+  fallback: boolean;
+  selection: ProjectSelection;
+  scored: ScoredCandidate[];
+  filtered: number;
+}
+
+function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[], relations: readonly RelationEdge[], included: ReadonlySet<string>, accessions: ReadonlyMap<string, string>, texts: ReadonlyMap<string, ItemText>): PacketItem {
   const record = candidate.record;
-  const text = record.bodyPrefix ? `${record.title}: ${record.bodyPrefix}` : record.title;
+  const bodyPrefix = texts.get(record.id)?.bodyPrefix ?? "";
+  const text = bodyPrefix ? `${record.title}: ${bodyPrefix}` : record.title;
   return {
     id: record.id, accession: `R${record.accession}`, kind: record.kind, category: candidate.category, evidenceGrade: record.evidenceGrade,
     state: record.state, reason: reserved ? `${candidate.reason}; reserved ${candidate.category.toLowerCase().replace(/_/g, " ")} slot` : candidate.reason,
     text, score: Math.round(candidate.score * 1000) / 1000, projectId: record.projectId, branch: record.branchName, reserved,
     duplicates: folded.slice(0, 5).map((id) => accessions.get(id) ?? id),
     relations: relations.filter((edge) => edge.fromId === record.id && included.has(edge.toId)).map((edge) => ({ type: edge.type, to: accessions.get(edge.toId)! })),
-    replay: record.replay,
+    replay: texts.get(record.id)?.replay ?? null,
   };
 }
 
-export function composePacket(input: ComposeInput): Composition {
+export function choosePacket(input: ComposeInput): PacketChoice {
   const { eligible, filtered } = applyEligibility(input.pool, input.intent, input.scopedProjectId);
   const { scored, selection } = rerank(eligible, input.query, input.stats, input.scopedProjectId);
   const { records, fallback } = relevantRecords(scored);
   const { kept, folded } = removeNearDuplicates(records.slice(0, MAX_PACKET_ITEMS * 3), input.relations);
-  const order = input.mode === "checkPlan" ? PLAN_CATEGORY_ORDER : CATEGORY_ORDER[input.intent];
   const chosen = selectItems(kept, reservesFor(input.intent), fallback, fallback ? [] : scored.filter(overlaps));
-  const included = new Set(chosen.ranked.map((entry) => entry.candidate.record.id));
+  return { chosen, folded, fallback, selection, scored, filtered };
+}
+
+/** Ids whose texts `composePacket` needs: the chosen items only. */
+export function chosenIds(choice: PacketChoice): string[] {
+  return choice.chosen.ranked.map((entry) => entry.candidate.record.id);
+}
+
+/** `texts` holds the chosen records' bodies and replays; a missing entry renders the title alone. */
+export function composePacket(input: ComposeInput, choice: PacketChoice, texts: ReadonlyMap<string, ItemText>): Composition {
+  const { chosen, folded, fallback, selection, scored, filtered } = choice;
+  const order = input.mode === "checkPlan" ? PLAN_CATEGORY_ORDER : CATEGORY_ORDER[input.intent];
+  const included = new Set(chosenIds(choice));
   const accessions = new Map(input.pool.map((candidate) => [candidate.record.id, `R${candidate.record.accession}`]));
-  const items = chosen.ranked.map((entry) => toItem(entry.candidate, entry.reserved, folded.get(entry.candidate.record.id) ?? [], input.relations, included, accessions));
+  const items = chosen.ranked.map((entry) => toItem(entry.candidate, entry.reserved, folded.get(entry.candidate.record.id) ?? [], input.relations, included, accessions, texts));
   const bearings = input.mode === "checkPlan" ? planBearings(items, order) : [];
   const packet = assemblePacket({
     problem: input.problemStableId, intent: input.intent, mode: input.mode, fallback,

@@ -1,6 +1,7 @@
 // DB reads of the hierarchical memory lane: serving versions, the target's (or project's) branch
 // checkpoints, and the newest members of the selected branches. Every read is LIMITed and index-backed.
 import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Sql } from "./sql.js";
 import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
 import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
 import { CHECKPOINT_LIMIT, MEMBERS_PER_BRANCH } from "./orient.constants.js";
@@ -23,8 +24,8 @@ type CheckpointRow = {
 };
 
 /** Largest branches first, so a target with more than CHECKPOINT_LIMIT branches keeps its main ones. */
-export async function loadCheckpoints(prisma: PrismaClient, version: number, targetId: string, projectId: string | null): Promise<CheckpointView[]> {
-  const rows = await prisma.$queryRaw<CheckpointRow[]>`
+export async function loadCheckpoints(sql: Sql, version: number, targetId: string, projectId: string | null): Promise<CheckpointView[]> {
+  const rows = await sql<CheckpointRow>`
     SELECT c.branch_id::text, b.name, b.kind::text AS kind, c.project_id::text, c.summary, c.key_terms,
            c.member_count, c.current_count, c.kind_mix
     FROM checkpoints c JOIN memory_branches b ON b.version = c.version AND b.id = c.branch_id
@@ -38,9 +39,9 @@ export async function loadCheckpoints(prisma: PrismaClient, version: number, tar
 }
 
 /** Newest members of each branch (keyset index on version, branch, member time, id). */
-export async function loadBranchMembers(prisma: PrismaClient, version: number, branches: readonly { branchId: string; name: string }[], perBranch = MEMBERS_PER_BRANCH): Promise<{ id: string; branchName: string }[]> {
+export async function loadBranchMembers(sql: Sql, version: number, branches: readonly { branchId: string; name: string }[], perBranch = MEMBERS_PER_BRANCH): Promise<{ id: string; branchName: string }[]> {
   if (branches.length === 0) return [];
-  const rows = await prisma.$queryRaw<{ branch_id: string; id: string }[]>`
+  const rows = await sql<{ branch_id: string; id: string }>`
     SELECT b.id::text AS branch_id, m.research_object_id::text AS id FROM unnest(${branches.map((branch) => branch.branchId)}::uuid[]) AS b(id)
     CROSS JOIN LATERAL (
       SELECT research_object_id FROM branch_memberships

@@ -1,25 +1,26 @@
-// DB reads of raw records for the bounded candidate union: objects by id (body clipped in SQL), their
-// sparse token counts, relations around graph seeds and among candidates, and proof-state matches.
-import type { PrismaClient } from "../generated/prisma/client.js";
+// DB reads of raw records for the bounded candidate union: lean objects by id with their sparse token
+// counts, the texts (clipped body, replay) of the few chosen for the packet, relations around graph
+// seeds and among candidates, and proof-state matches.
+import type { Sql } from "./sql.js";
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../generated/prisma/enums.js";
 import { replaySummary } from "../modules/research/manifest.js";
 import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
 import { GRAPH_EDGE_LIMIT, ITEM_TEXT_MAX, PROOF_STATE_LIMIT } from "./orient.constants.js";
-import type { CandidateRecord, FieldCounts, RelationEdge } from "./orient.types.js";
+import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "./orient.types.js";
 
 type ObjectRow = {
-  id: string; accession: number; project_id: string; kind: ResearchKind; title: string; body_prefix: string; body_chars: number;
-  evidence_grade: EvidenceGrade; state: ResearchState; branch_name: string | null; created_at: Date; artifact: unknown;
+  id: string; accession: number; project_id: string; kind: ResearchKind; title: string;
+  evidence_grade: EvidenceGrade; state: ResearchState; branch_name: string | null; created_at: Date;
 };
 
 /** Objects with their sparse fields; `known` supplies fields already read by the sparse probe. */
-export async function loadRecords(prisma: PrismaClient, sparseVersion: number | null, ids: readonly string[], known: ReadonlyMap<string, { fields: FieldCounts; length: number }>): Promise<Map<string, CandidateRecord>> {
+export async function loadRecords(sql: Sql, sparseVersion: number | null, ids: readonly string[], known: ReadonlyMap<string, { fields: FieldCounts; length: number }>): Promise<Map<string, CandidateRecord>> {
   if (ids.length === 0) return new Map();
   const missing = ids.filter((id) => !known.has(id));
   // One statement: the sparse fields of records the probe did not read come along (LEFT JOIN, same view version).
-  const objects = await prisma.$queryRaw<(ObjectRow & { fields: FieldCounts | null; length: number | null })[]>`
-    SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title, left(o.body, ${ITEM_TEXT_MAX * 2}) AS body_prefix, length(o.body) AS body_chars,
-           o.evidence_grade, o.state, o.branch_name, o.created_at, o.artifact, d.fields, d.length
+  const objects = await sql<(ObjectRow & { fields: FieldCounts | null; length: number | null })>`
+    SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title,
+           o.evidence_grade, o.state, o.branch_name, o.created_at AT TIME ZONE 'UTC' AS created_at, d.fields, d.length
     FROM research_objects o
     LEFT JOIN sparse_documents d ON ${sparseVersion !== null && missing.length > 0} AND d.view = ${RESEARCH_SPARSE_VIEW} AND d.version = ${sparseVersion}::int
       AND d.document_id = o.id::text AND d.document_id = ANY(${missing}::text[])
@@ -27,16 +28,24 @@ export async function loadRecords(prisma: PrismaClient, sparseVersion: number | 
   const fields = new Map<string, { fields: FieldCounts; length: number }>(known);
   for (const row of objects) if (row.fields !== null && !fields.has(row.id)) fields.set(row.id, { fields: row.fields, length: row.length ?? 0 });
   return new Map(objects.map((row) => [row.id, {
-    id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title, bodyPrefix: row.body_prefix,
-    bodyChars: row.body_chars, evidenceGrade: row.evidence_grade, state: row.state, branchName: row.branch_name, createdAt: row.created_at,
-    replay: replaySummary(row.artifact), fields: fields.get(row.id)?.fields ?? {}, length: fields.get(row.id)?.length ?? 0,
+    id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title,
+    evidenceGrade: row.evidence_grade, state: row.state, branchName: row.branch_name, createdAt: row.created_at,
+    fields: fields.get(row.id)?.fields ?? {}, length: fields.get(row.id)?.length ?? 0,
   }]));
 }
 
+/** Clipped bodies and replay summaries of the packet's records (at most MAX_PACKET_ITEMS rows). */
+export async function loadItemTexts(sql: Sql, ids: readonly string[]): Promise<Map<string, ItemText>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; body_prefix: string; artifact: unknown }>`
+    SELECT id::text, left(body, ${ITEM_TEXT_MAX * 2}) AS body_prefix, artifact FROM research_objects WHERE id = ANY(${ids}::uuid[])`;
+  return new Map(rows.map((row) => [row.id, { bodyPrefix: row.body_prefix, replay: replaySummary(row.artifact) }]));
+}
+
 /** Edges touching the seeds, in either direction, as (seed, neighbour, type). */
-export async function loadNeighbours(prisma: PrismaClient, seedIds: readonly string[]): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
+export async function loadNeighbours(sql: Sql, seedIds: readonly string[]): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
   if (seedIds.length === 0) return [];
-  const rows = await prisma.$queryRaw<{ from_id: string; to_id: string; type: string }[]>`
+  const rows = await sql<{ from_id: string; to_id: string; type: string }>`
     (SELECT from_id::text, to_id::text, type::text FROM research_relations WHERE from_id = ANY(${seedIds}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT})
     UNION ALL
     (SELECT from_id::text, to_id::text, type::text FROM research_relations WHERE to_id = ANY(${seedIds}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT})`;
@@ -48,17 +57,17 @@ export async function loadNeighbours(prisma: PrismaClient, seedIds: readonly str
 }
 
 /** Relations whose both ends are among `ids` (disagreements and support inside the packet). */
-export async function loadRelationsAmong(prisma: PrismaClient, ids: readonly string[]): Promise<RelationEdge[]> {
+export async function loadRelationsAmong(sql: Sql, ids: readonly string[]): Promise<RelationEdge[]> {
   if (ids.length < 2) return [];
-  const rows = await prisma.$queryRaw<{ from_id: string; to_id: string; type: string }[]>`
+  const rows = await sql<{ from_id: string; to_id: string; type: string }>`
     SELECT from_id::text, to_id::text, type::text FROM research_relations
     WHERE from_id = ANY(${ids}::uuid[]) AND to_id = ANY(${ids}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT * 2}`;
   return rows.map((row) => ({ fromId: row.from_id, toId: row.to_id, type: row.type }));
 }
 
-export async function loadProofMatches(prisma: PrismaClient, targetId: string, exact: string[], structural: string[]): Promise<{ exactIds: string[]; structuralIds: string[] }> {
+export async function loadProofMatches(sql: Sql, targetId: string, exact: string[], structural: string[]): Promise<{ exactIds: string[]; structuralIds: string[] }> {
   if (exact.length === 0 && structural.length === 0) return { exactIds: [], structuralIds: [] };
-  const rows = await prisma.$queryRaw<{ id: string; goal_fingerprint: string | null; goal_shape_fingerprint: string | null }[]>`
+  const rows = await sql<{ id: string; goal_fingerprint: string | null; goal_shape_fingerprint: string | null }>`
     SELECT id::text, goal_fingerprint, goal_shape_fingerprint FROM research_objects
     WHERE routing_target_id = ${targetId}::uuid AND (goal_fingerprint = ANY(${exact}::text[]) OR goal_shape_fingerprint = ANY(${structural}::text[]))
     ORDER BY created_at DESC LIMIT ${PROOF_STATE_LIMIT}`;

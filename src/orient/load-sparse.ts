@@ -1,7 +1,7 @@
 // DB read of the research-memory lane: documents on the target (and project) sharing a query term.
 // Two bounded probes in one statement: the query's distinctive terms (those not already common on the
 // target), then any term. Scoring happens in the service (bm25.ts); the database only generates candidates.
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Sql } from "./sql.js";
 import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
 import { SPARSE_POOL_LIMIT } from "./orient.constants.js";
 import type { FieldCounts } from "./orient.types.js";
@@ -30,13 +30,13 @@ type Row = { probe: number; document_id: string; project_id: string; fields: Fie
  * the LIMIT for common terms, the GIN index for rare ones.
  */
 export async function loadSparsePool(
-  prisma: PrismaClient, version: number, targetId: string, projectId: string | null, terms: string[], commonTerms: ReadonlySet<string>, eligibleOnly: boolean,
+  sql: Sql, version: number, targetId: string, projectId: string | null, terms: string[], commonTerms: ReadonlySet<string>, eligibleOnly: boolean,
 ): Promise<SparsePool> {
   if (terms.length === 0) return { hits: [], saturated: false };
   const distinctive = terms.filter((term) => !commonTerms.has(term));
   const half = Math.floor(SPARSE_POOL_LIMIT / 2);
   const runFirst = distinctive.length > 0 && distinctive.length < terms.length;
-  const rows = await prisma.$queryRaw<Row[]>`
+  const rows = await sql<Row>`
     WITH first AS MATERIALIZED (
       SELECT document_id, project_id, fields, length, eligible FROM sparse_documents
       WHERE ${runFirst} AND view = ${RESEARCH_SPARSE_VIEW} AND version = ${version} AND routing_target_id = ${targetId}::uuid

@@ -80,7 +80,7 @@ builder.queryField("orient", (t) =>
     resolve: (_root, { input }, context) => runOrient(context.prisma, {
       mode: "orient", problemRef: input.problemRef, text: input.problem, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_MAX_CHARS,
       projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
-    }),
+    }, context.services.db.pool),
   }),
 );
 
@@ -93,6 +93,6 @@ builder.queryField("checkPlan", (t) =>
     resolve: (_root, { input }, context) => runOrient(context.prisma, {
       mode: "checkPlan", problemRef: input.problemRef, text: input.plan, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_PLAN_MAX_CHARS,
       projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
-    }),
+    }, context.services.db.pool),
   }),
 );

@@ -1,13 +1,14 @@
 // The orient/checkPlan orchestrator: a thin sequence of bounded reads between the pure stages, then
 // the stored impression. Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
 // Independent reads share a round trip (Promise.all; the embedded database's single connection queues
-// them, which is fine), so a request costs five sequential database waits, the impression included.
+// them, which is fine), so a request costs six sequential database waits, the impression included.
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
 import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
 import { unionCandidates } from "./candidates.js";
-import { composePacket, type Composition } from "./compose.js";
+import { choosePacket, chosenIds, composePacket, type Composition } from "./compose.js";
 import { chooseBranches } from "./descend.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { includesSuperseded } from "./intent-policy.js";
@@ -15,13 +16,14 @@ import { laneReports } from "./lanes.js";
 import { loadBranchMembers, loadCheckpoints } from "./load-memory.js";
 import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
-import { loadNeighbours, loadProofMatches, loadRecords, loadRelationsAmong } from "./load-records.js";
+import { loadItemTexts, loadNeighbours, loadProofMatches, loadRecords, loadRelationsAmong } from "./load-records.js";
 import { loadSparsePool } from "./load-sparse.js";
 import { goalFingerprints, documentCountOf, graphSeeds } from "./pool-stats.js";
 import { poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { rankCheckpoints } from "./rank-checkpoints.js";
+import { sqlOf } from "./sql.js";
 import { storeImpression } from "../modules/telemetry/impressions.js";
 
 export interface OrientRequest {
@@ -44,12 +46,14 @@ export interface OrientOutcome {
   impressionId: string;
 }
 
-export async function runOrient(prisma: PrismaClient, request: OrientRequest): Promise<OrientOutcome> {
+/** `pgPool` (the Database's) carries the hot reads past Prisma's result processing; without it they run through Prisma. */
+export async function runOrient(prisma: PrismaClient, request: OrientRequest, pgPool: pg.Pool): Promise<OrientOutcome> {
+  const sql = sqlOf(pgPool);
   const field = request.mode === "checkPlan" ? "plan" : "problem";
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
   // Round trip 1 (concurrent): identity resolution with the problem and its common terms, view freshness, the requested project.
-  const pending = { freshness: loadFreshness(prisma), project: loadProject(prisma, request.projectId) };
+  const pending = { freshness: loadFreshness(sql), project: loadProject(prisma, request.projectId) };
   for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
   const problem = await loadProblem(prisma, request.problemRef, request.projectId ?? null);
   const [project, freshness] = await Promise.all([pending.project, pending.freshness]);
@@ -64,9 +68,9 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest): P
 
   // Round trip 2 (concurrent): checkpoints, the sparse pool (common terms came with the problem) and proof-state matches.
   const [checkpoints, sparse, proof] = await Promise.all([
-    memoryVersion === null ? [] : loadCheckpoints(prisma, memoryVersion, problem.id, scope),
-    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(prisma, sparseVersion, problem.id, scope, query.terms, commonTerms, !includesSuperseded(request.intent)),
-    loadProofMatches(prisma, problem.id, fingerprints.exact, fingerprints.structural),
+    memoryVersion === null ? [] : loadCheckpoints(sql, memoryVersion, problem.id, scope),
+    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, sparseVersion, problem.id, scope, query.terms, commonTerms, !includesSuperseded(request.intent)),
+    loadProofMatches(sql, problem.id, fingerprints.exact, fingerprints.structural),
   ]);
   const ranked = rankCheckpoints(checkpoints, query.terms, request.intent);
   const descent = chooseBranches(ranked);
@@ -75,21 +79,24 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest): P
   const seeds = graphSeeds(sparse.hits, query, stats);
   // Round trip 3 (concurrent): members of the selected branches and the graph neighbours of the top hits.
   const [members, edges] = await Promise.all([
-    memoryVersion === null ? [] : loadBranchMembers(prisma, memoryVersion, descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === "project").slice(0, 2)),
-    loadNeighbours(prisma, seeds),
+    memoryVersion === null ? [] : loadBranchMembers(sql, memoryVersion, descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === "project").slice(0, 2)),
+    loadNeighbours(sql, seeds),
   ]);
   const ids = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id), ...edges.map((edge) => edge.neighbourId)])];
   // Round trip 4 (concurrent): the raw records and the relations among them.
   const [records, relations] = await Promise.all([
-    loadRecords(prisma, sparseVersion, ids, new Map(sparse.hits.map((hit) => [hit.id, hit]))),
-    loadRelationsAmong(prisma, ids),
+    loadRecords(sql, sparseVersion, ids, new Map(sparse.hits.map((hit) => [hit.id, hit]))),
+    loadRelationsAmong(sql, ids),
   ]);
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
-  const composition = composePacket({
+  const composeInput = {
     mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope,
     query, pool, stats, relations, branches,
-  });
+  };
+  const choice = choosePacket(composeInput);
+  // Round trip 5: bodies and replays of the chosen records only (wide columns, at most MAX_PACKET_ITEMS rows).
+  const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice)));
   const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId);
   const headSequence = freshness[0]?.headSequence ?? 0n;
   const lanes = laneReports({
@@ -101,7 +108,7 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest): P
   });
   const present = new Set(composition.packet.items.map((item) => item.id));
   const top = composition.scored.slice(0, 100);
-  // Round trip 5: the impression.
+  // Round trip 6: the impression.
   const impressionId = await storeImpression(prisma, {
     operation: request.mode, operatorId: request.operatorId, queryText: text, intent: request.intent, resolvedTargetId: problem.id, projectId: scope,
     outcome: composition.fallback ? "RELEVANCE_FALLBACK" : composition.packet.items.length ? "PACKET" : "EMPTY",

@@ -19,17 +19,23 @@ export interface CandidateRecord {
   projectId: string;
   kind: ResearchKind;
   title: string;
-  /** A bounded prefix of the body: packets never carry whole records. */
-  bodyPrefix: string;
-  bodyChars: number;
   evidenceGrade: EvidenceGrade;
   state: ResearchState;
   branchName: string | null;
   createdAt: Date;
-  replay: Record<string, string> | null;
   /** Token counts per field from the research-memory sparse view. */
   fields: FieldCounts;
   length: number;
+}
+
+/**
+ * The wide columns of a record, read only for the few records a packet includes (after selection):
+ * ranking needs none of them, and reading them for the whole pool dominated the request.
+ */
+export interface ItemText {
+  /** A bounded prefix of the body: packets never carry whole records. */
+  bodyPrefix: string;
+  replay: Record<string, string> | null;
 }
 
 export type CandidateSource = "sparse" | "branch" | "graph" | "proof-exact" | "proof-structural";

@@ -14,16 +14,17 @@ function counts(text: string): Record<string, number> {
   return map;
 }
 
-export function buildRecord(overrides: Partial<CandidateRecord> = {}): CandidateRecord {
+/** `bodyPrefix` only feeds the default token counts: record texts are read after selection. */
+export function buildRecord({ bodyPrefix, ...overrides }: Partial<CandidateRecord> & { bodyPrefix?: string } = {}): CandidateRecord {
   counter += 1;
   const title = overrides.title ?? `Record ${counter}`;
-  const body = overrides.bodyPrefix ?? `Body of record ${counter}.`;
+  const body = bodyPrefix ?? `Body of record ${counter}.`;
   const fields = overrides.fields ?? { title: counts(title), body: counts(body) };
   const length = Object.values(fields).reduce((total, field) => total + Object.values(field).reduce((a, b) => a + b, 0), 0);
   return {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`, accession: counter, projectId: "project-a", kind: "CLAIM",
-    title, bodyPrefix: body, bodyChars: body.length, evidenceGrade: "ARGUED", state: "CURRENT", branchName: null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, counter)), replay: null, fields, length, ...overrides,
+    title, evidenceGrade: "ARGUED", state: "CURRENT", branchName: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, counter)), fields, length, ...overrides,
   };
 }
 
