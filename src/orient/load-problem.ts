@@ -2,7 +2,7 @@
 // the pinned worlds of its Lean declarations and the target's common terms. Free text is refused with a pointer to discoverProblems.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
-import { IDENTITY_PRECEDENCE, probeKeys, type IdentityKind } from "../modules/identity/identifier-keys.js";
+import { IDENTITY_PRECEDENCE, pickByPrecedence, probeKeys } from "../modules/identity/identifier-keys.js";
 import { validateRef } from "../modules/identity/resolve-problem-ref.js";
 import { AmbiguousRefError } from "../modules/research/research.errors.js";
 import { projectUuid } from "../modules/research/research-refs.js";
@@ -62,17 +62,7 @@ export async function loadProblem(prisma: PrismaClient, ref: string, projectId: 
     WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
       AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
     ORDER BY array_position(${IDENTITY_PRECEDENCE}::text[], i.kind::text), p.id LIMIT 64`;
-  let matched: { kind: IdentityKind; rows: ProblemRow[] } | null = null;
-  for (const kind of IDENTITY_PRECEDENCE) {
-    const probe = probes.find((candidate) => candidate.kind === kind);
-    if (!probe) continue;
-    const hits = rows.filter((row) => row.matched_kind === kind && row.matched_value === probe.key);
-    const byProblem = [...new Map(hits.map((row) => [row.id, row])).values()];
-    if (byProblem.length > 0) {
-      matched = { kind, rows: byProblem };
-      break;
-    }
-  }
+  const matched = pickByPrecedence(probes, rows.map((row) => ({ ...row, kind: row.matched_kind, value: row.matched_value, problemId: row.id })));
   if (matched && matched.rows.length > 1) throw new AmbiguousRefError(ref, matched.rows.map((row) => row.stable_id).sort());
   const problem = matched?.rows[0];
   if (!matched || !problem) {

@@ -104,3 +104,21 @@ export function probeKeys(ref: string): { kind: IdentityKind; key: string }[] {
   }
   return probes;
 }
+
+/**
+ * The precedence rule of exact identity: the strongest identifier kind that matches anything decides,
+ * and it names one problem (resolved) or several (ambiguous). Shared by every lookup path.
+ */
+export function pickByPrecedence<Row extends { kind: string; value: string; problemId: string }>(
+  probes: { kind: IdentityKind; key: string }[],
+  rows: readonly Row[],
+): { kind: IdentityKind; rows: Row[] } | null {
+  for (const kind of IDENTITY_PRECEDENCE) {
+    const probe = probes.find((candidate) => candidate.kind === kind);
+    if (!probe) continue;
+    const hits = rows.filter((row) => row.kind === kind && row.value === probe.key);
+    const byProblem = [...new Map(hits.map((row) => [row.problemId, row])).values()];
+    if (byProblem.length > 0) return { kind, rows: byProblem };
+  }
+  return null;
+}

@@ -2,7 +2,7 @@
 // Never free text: a ref that matches nothing is NOT_FOUND, and several problems give AMBIGUOUS.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
-import { IDENTITY_PRECEDENCE, type IdentityKind, probeKeys } from "./identifier-keys.js";
+import { type IdentityKind, pickByPrecedence, probeKeys } from "./identifier-keys.js";
 
 /** Longest ref accepted: a long URL or Lean name fits; prose does not belong here. */
 export const MAX_REF_LENGTH = 2_048;
@@ -44,13 +44,11 @@ export async function resolveProblemRefs(prisma: PrismaClient, refs: readonly st
       })
     : [];
   return refs.map((ref, index) => {
-    const probes = probesByRef[index]!;
-    for (const kind of IDENTITY_PRECEDENCE) {
-      const probe = probes.find((candidate) => candidate.kind === kind);
-      if (!probe) continue;
-      const ids = [...new Set(rows.filter((row) => row.kind === kind && row.value === probe.key).map((row) => row.problemId))];
-      if (ids.length === 1) return { ref, status: "RESOLVED", matchedBy: kind, problemId: ids[0]!, candidateIds: ids };
-      if (ids.length > 1) return { ref, status: "AMBIGUOUS", matchedBy: kind, problemId: null, candidateIds: ids.sort() };
+    const matched = pickByPrecedence(probesByRef[index]!, rows);
+    if (matched) {
+      const ids = matched.rows.map((row) => row.problemId).sort();
+      if (ids.length === 1) return { ref, status: "RESOLVED", matchedBy: matched.kind, problemId: ids[0]!, candidateIds: ids };
+      return { ref, status: "AMBIGUOUS", matchedBy: matched.kind, problemId: null, candidateIds: ids };
     }
     return { ref, status: "NOT_FOUND", matchedBy: null, problemId: null, candidateIds: [] };
   });
