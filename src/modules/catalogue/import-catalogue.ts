@@ -107,9 +107,12 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
   return accessions;
 }
 
-/** Inserts new problems with statement families, identifiers, sources and declarations; returns their ids. */
-export async function insertCatalogueProblems(tx: TransactionClient, problems: CatalogueProblem[]): Promise<string[]> {
-  const rows = problems.map((problem) => ({ id: randomUUID(), problem }));
+/**
+ * Inserts new problems with statement families, identifiers, sources and declarations; returns their ids.
+ * `ids` lets a caller that already claimed an id (an idempotent submission) use it.
+ */
+export async function insertCatalogueProblems(tx: TransactionClient, problems: CatalogueProblem[], ids: string[] = []): Promise<string[]> {
+  const rows = problems.map((problem, index) => ({ id: ids[index] ?? randomUUID(), problem }));
   await tx.problem.createMany({ data: rows.map(({ id, problem }) => ({ id, ...problemColumns(problem, catalogueDigest(problem)) })) });
   const accessions = await createStatementFamilies(tx, rows);
   await writeChildren(tx, rows.map((row) => ({ ...row, accession: accessions.get(row.id) ?? null })));

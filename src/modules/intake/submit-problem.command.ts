@@ -13,6 +13,7 @@ import { discover, type DiscoveryCandidate } from "../discovery/discover.js";
 import type { DiscoveryIndex } from "../discovery/discovery-index.js";
 import type { AuthenticatedOperator } from "../operators/operator.commands.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../research/idempotency.js";
+import { IdempotencyConflictError } from "../research/research.errors.js";
 import { kebab } from "../research/slugs.js";
 import { maintainProblemDocuments } from "../../projections/problem-documents.js";
 import {
@@ -53,6 +54,11 @@ function strongMatches(candidates: DiscoveryCandidate[], threshold: number): Dis
   return candidates.filter((candidate) => candidate.confidence >= threshold && candidate.coverage >= DUPLICATE_MIN_COVERAGE);
 }
 
+async function replayOf(prisma: PrismaClient, problemId: string): Promise<SubmissionResult> {
+  const stored = await prisma.problem.findUniqueOrThrow({ where: { id: problemId }, select: { publicationState: true } });
+  return { outcome: stored.publicationState === "PENDING_REVIEW" ? "PAUSED_FOR_REVIEW" : "ACCEPTED", problemId, candidates: [], replayed: true };
+}
+
 export async function submitProblem(props: {
   prisma: PrismaClient;
   notifier: EventNotifier;
@@ -63,6 +69,14 @@ export async function submitProblem(props: {
 }): Promise<SubmissionResult> {
   const { title, statement } = validate(props.input);
   const key = validateIdempotencyKey(props.input.idempotencyKey);
+  const scope = { operatorId: props.operator.id, operation: "submitProblem", scope: "", key };
+  const digest = requestDigest({ ...props.input });
+  // A retry must replay before discovery runs: by then the first attempt's own problem is a candidate.
+  const earlier = await props.prisma.idempotencyRecord.findUnique({ where: { operatorId_operation_scope_key: scope } });
+  if (earlier) {
+    if (earlier.requestHash !== digest) throw new IdempotencyConflictError(key);
+    return replayOf(props.prisma, earlier.resultId);
+  }
   const discovery = discover(props.index, `${title}\n${statement}`.slice(0, 8_000), { limit: 5 });
   const unpublished = strongMatches(discovery.duplicateWarnings, UNPUBLISHED_DUPLICATE_CONFIDENCE);
   const confirmed = new Set(props.input.confirmedDistinctFrom ?? []);
@@ -76,7 +90,7 @@ export async function submitProblem(props: {
   const outcome: SubmissionOutcome = unpublished.length > 0 ? "PAUSED_FOR_REVIEW" : "ACCEPTED";
   const now = props.now ?? new Date();
   const result = await props.prisma.$transaction(async (tx) => {
-    const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "submitProblem", scope: "", key }, requestDigest({ ...props.input }));
+    const claim = await claimIdempotencyKey(tx, scope, digest);
     if (claim.replay) return { id: claim.resultId, sequence: null, replayed: true };
     const number = Number(await allocate(tx, "intake_number"));
     const problem: CatalogueProblem = {
@@ -88,10 +102,9 @@ export async function submitProblem(props: {
       sources: props.input.sourceUrl ? [{ kind: "URL", recordId: `intake:${number}`, url: props.input.sourceUrl, title: null }] : [],
       formalDeclarations: [],
     };
-    const [id] = await insertCatalogueProblems(tx, [problem]);
+    const [id] = await insertCatalogueProblems(tx, [problem], [claim.resultId]);
     const deadline = outcome === "ACCEPTED" ? new Date(now.getTime() + CHALLENGE_PERIOD_DAYS * 86_400_000) : null;
     await tx.problem.update({ where: { id: id! }, data: { challengeDeadline: deadline, submittedById: props.operator.id } });
-    await tx.$executeRaw`UPDATE idempotency_records SET result_id = ${id!} WHERE result_id = ${claim.resultId}`;
     await maintainProblemDocuments(tx, [id!]);
     const sequence = await appendEvent(tx, {
       routingTargetId: id!, resourceType: "problem", resourceId: id!, eventType: "problem.submitted", operatorId: props.operator.id,
