@@ -18,6 +18,28 @@ export interface TermScore {
 }
 
 const FIELD_ENTRIES = Object.entries(FIELD_WEIGHTS);
+/**
+ * Field-weighted term frequencies per document, built once per counts object: cached documents keep
+ * the same object across requests, and one map lookup per term replaces four field lookups.
+ */
+const weightedCache = new WeakMap<FieldCounts, Map<string, number>>();
+
+export function weightedFrequencies(fields: FieldCounts): ReadonlyMap<string, number> {
+  let weighted = weightedCache.get(fields);
+  if (!weighted) {
+    weighted = new Map();
+    for (const [field, fieldWeight] of FIELD_ENTRIES) {
+      const counts = fields[field];
+      if (!counts) continue;
+      for (const term in counts) {
+        const count = counts[term]!;
+        if (count > 0) weighted.set(term, (weighted.get(term) ?? 0) + fieldWeight * count);
+      }
+    }
+    weightedCache.set(fields, weighted);
+  }
+  return weighted;
+}
 /** IDF per term of one pool's statistics: bm25 scores hundreds of documents against the same few terms. */
 const idfCache = new WeakMap<CorpusStats, Map<string, number>>();
 
@@ -43,8 +65,8 @@ export function poolStats(pool: readonly { fields: FieldCounts; length: number }
   let totalLength = 0;
   for (const document of pool) {
     totalLength += document.length;
-    const fields = Object.values(document.fields);
-    for (const term of terms) if (fields.some((field) => (field[term] ?? 0) > 0)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    const weighted = weightedFrequencies(document.fields);
+    for (const term of terms) if (weighted.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const count = Math.max(documentCount, pool.length, 1);
   if (saturated && pool.length > 0) {
@@ -60,11 +82,11 @@ export function bm25(terms: readonly string[], queryFrequency: ReadonlyMap<strin
   let totalWeight = 0;
   const matched: string[] = [];
   const norm = 1 - BM25_B + (BM25_B * length) / stats.averageLength;
+  const weighted = weightedFrequencies(fields);
   for (const term of terms) {
     const weight = cachedIdf(stats, term);
     totalWeight += weight;
-    let tf = 0;
-    for (const [field, fieldWeight] of FIELD_ENTRIES) tf += fieldWeight * (fields[field]?.[term] ?? 0);
+    const tf = weighted.get(term) ?? 0;
     if (tf === 0) continue;
     matched.push(term);
     coveredWeight += weight;

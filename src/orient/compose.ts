@@ -1,7 +1,8 @@
-// The pure composition of stages 4-6, in two steps around one read: `choosePacket` (eligibility, rerank,
-// relevance filter, near-duplicate removal, intent selection with reserves) needs only the lean records;
-// `composePacket` then renders the chosen few with their texts (bodies and replays, read for at most
-// MAX_PACKET_ITEMS records) into the budgeted packet. Same inputs, same packet (replayable).
+// The pure composition of stages 4-6, in three steps around two reads: `rankPool` (eligibility, rerank,
+// relevance filter) needs only the lean records and names the few whose relations matter
+// (`relationScope`); `choosePacket` (near-duplicate removal that keeps disagreements, intent selection
+// with reserves) takes those relations; `composePacket` renders the chosen records with their texts
+// (bodies and replays, at most MAX_PACKET_ITEMS) into the budgeted packet. Same inputs, same packet.
 import { assemblePacket, type AssembledPacket, type PacketBranch } from "./assemble-packet.js";
 import type { CorpusStats } from "./bm25.js";
 import { applyEligibility } from "./candidates.js";
@@ -12,7 +13,7 @@ import { ITEM_TEXT_MAX, MAX_PACKET_ITEMS, PLAN_ITEM_TEXT_MAX } from "./orient.co
 import type { Intent, ItemText, PacketItem, PooledCandidate, RelationEdge, ScoredCandidate } from "./orient.types.js";
 import type { AnalysedQuery } from "./query.js";
 import { rerank, type ProjectSelection } from "./rerank.js";
-import { overlaps, relevantRecords, selectItems, type Selection } from "./select.js";
+import { overlaps, pickReserves, relevantRecords, selectItems, type Selection } from "./select.js";
 
 export interface ComposeInput {
   mode: "orient" | "checkPlan";
@@ -23,7 +24,6 @@ export interface ComposeInput {
   query: AnalysedQuery;
   pool: readonly PooledCandidate[];
   stats: CorpusStats;
-  relations: readonly RelationEdge[];
   branches: readonly PacketBranch[];
 }
 
@@ -38,14 +38,22 @@ export interface Composition {
   bearings: PlanBearing[];
 }
 
+/** What ranking decided, before any relation is read. */
+export interface PoolRanking {
+  scored: ScoredCandidate[];
+  selection: ProjectSelection;
+  filtered: number;
+  /** Records that may enter the packet, best first. */
+  relevant: ScoredCandidate[];
+  fallback: boolean;
+}
+
 /** What selection decided, before any record text is read. */
-export interface PacketChoice {
+export interface PacketChoice extends PoolRanking {
   chosen: Selection;
   folded: Map<string, string[]>;
-  fallback: boolean;
-  selection: ProjectSelection;
-  scored: ScoredCandidate[];
-  filtered: number;
+  /** Relations among the records in `relationScope`. */
+  relations: readonly RelationEdge[];
 }
 
 function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[], relations: readonly RelationEdge[], included: ReadonlySet<string>, accessions: ReadonlyMap<string, string>, texts: ReadonlyMap<string, ItemText>): PacketItem {
@@ -62,13 +70,32 @@ function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[],
   };
 }
 
-export function choosePacket(input: ComposeInput): PacketChoice {
+export function rankPool(input: ComposeInput): PoolRanking {
   const { eligible, filtered } = applyEligibility(input.pool, input.intent, input.scopedProjectId);
   const { scored, selection } = rerank(eligible, input.query, input.stats, input.scopedProjectId);
   const { records, fallback } = relevantRecords(scored);
-  const { kept, folded } = removeNearDuplicates(records.slice(0, MAX_PACKET_ITEMS * 3), input.relations);
-  const chosen = selectItems(kept, reservesFor(input.intent), fallback, fallback ? [] : scored.filter(overlaps));
-  return { chosen, folded, fallback, selection, scored, filtered };
+  return { scored, selection, filtered, relevant: records, fallback };
+}
+
+function dedupeWindow(ranking: PoolRanking): ScoredCandidate[] {
+  return ranking.relevant.slice(0, MAX_PACKET_ITEMS * 3);
+}
+
+function reservePool(ranking: PoolRanking): ScoredCandidate[] {
+  return ranking.fallback ? [] : ranking.scored.filter(overlaps);
+}
+
+/** Every record a packet can include: the near-duplicate window and each reserve's pick. */
+export function relationScope(ranking: PoolRanking, intent: Intent): string[] {
+  const picks = pickReserves(reservePool(ranking), reservesFor(intent), ranking.fallback).flatMap((entry) => (entry.candidate ? [entry.candidate] : []));
+  return [...new Set([...dedupeWindow(ranking), ...picks].map((candidate) => candidate.record.id))];
+}
+
+/** `relations` are those among `relationScope(ranking)`: a disagreeing pair is never folded. */
+export function choosePacket(input: ComposeInput, ranking: PoolRanking, relations: readonly RelationEdge[]): PacketChoice {
+  const { kept, folded } = removeNearDuplicates(dedupeWindow(ranking), relations);
+  const chosen = selectItems(kept, reservesFor(input.intent), ranking.fallback, reservePool(ranking));
+  return { ...ranking, chosen, folded, relations };
 }
 
 /** Ids whose texts `composePacket` needs: the chosen items only. */
@@ -78,11 +105,11 @@ export function chosenIds(choice: PacketChoice): string[] {
 
 /** `texts` holds the chosen records' bodies and replays; a missing entry renders the title alone. */
 export function composePacket(input: ComposeInput, choice: PacketChoice, texts: ReadonlyMap<string, ItemText>): Composition {
-  const { chosen, folded, fallback, selection, scored, filtered } = choice;
+  const { chosen, folded, fallback, selection, scored, filtered, relations } = choice;
   const order = input.mode === "checkPlan" ? PLAN_CATEGORY_ORDER : CATEGORY_ORDER[input.intent];
   const included = new Set(chosenIds(choice));
   const accessions = new Map(input.pool.map((candidate) => [candidate.record.id, `R${candidate.record.accession}`]));
-  const items = chosen.ranked.map((entry) => toItem(entry.candidate, entry.reserved, folded.get(entry.candidate.record.id) ?? [], input.relations, included, accessions, texts));
+  const items = chosen.ranked.map((entry) => toItem(entry.candidate, entry.reserved, folded.get(entry.candidate.record.id) ?? [], relations, included, accessions, texts));
   const bearings = input.mode === "checkPlan" ? planBearings(items, order) : [];
   const packet = assemblePacket({
     problem: input.problemStableId, intent: input.intent, mode: input.mode, fallback,

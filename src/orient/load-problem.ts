@@ -1,30 +1,28 @@
 // DB read: the canonical problem behind an exact ref, with its open advisories, statement accession,
 // the pinned worlds of its Lean declarations and the target's common terms. Free text is refused with a pointer to discoverProblems.
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Sql } from "./sql.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
 import { IDENTITY_PRECEDENCE, pickByPrecedence, probeKeys } from "../modules/identity/identifier-keys.js";
 import { validateRef } from "../modules/identity/resolve-problem-ref.js";
 import { AmbiguousRefError } from "../modules/research/research.errors.js";
 import { projectUuid } from "../modules/research/research-refs.js";
 import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
-import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 import type { EnvelopeProblem } from "./envelope.js";
 
 export interface LoadedProblem extends EnvelopeProblem {
   matchedBy: string;
   pinnedWorlds: string[];
   /**
-   * Key terms of the root checkpoints on the target (or the requested project) in the memory view the
-   * pointer serves: what nearly every record there talks about (pool-stats commonTermsOf, read here so
-   * the sparse probe need not wait for the checkpoints).
+   * The memory version the pointer serves and the mark of the target's checkpoint head in it: the key
+   * under which cached checkpoints are exact (orient-caches.ts). Null when there is no such head.
    */
-  commonTerms: { memoryVersion: number | null; terms: Set<string> };
+  memoryHead: { version: number | null; highWaterMark: string | null };
 }
 
 type ProblemRow = {
   matched_kind: string; matched_value: string; id: string; stable_id: string; number: number | null; slug: string; title: string; statement: string | null; definitions: unknown;
   resolution_state: string; publication_state: string; challenge_deadline: Date | null; acceptance_conditions: string | null;
-  statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; common_terms: string[];
+  statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; head_mark: string | null;
   advisories: { id: string; kind: string; message: string; blocking: boolean; raisedAt: string }[];
 };
 
@@ -38,26 +36,17 @@ function looksLikeFreeText(ref: string): boolean {
  * with its problem, open advisories, statement accession and pinned worlds. The precedence rule then
  * picks the resolution exactly as modules/identity does.
  */
-export async function loadProblem(prisma: PrismaClient, ref: string, projectId: string | null = null): Promise<LoadedProblem> {
+export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem> {
   const probes = probeKeys(validateRef(ref));
-  // A malformed project id is loadProject's error to report, after the ref's: common terms are then target-wide.
-  let project: string | null = null;
-  try {
-    project = projectId === null ? null : projectUuid(projectId);
-  } catch {
-    project = null;
-  }
-  const rows = probes.length === 0 ? [] : await prisma.$queryRaw<ProblemRow[]>`
+  const rows = probes.length === 0 ? [] : await sql<ProblemRow>`
     SELECT i.kind::text AS matched_kind, i.value AS matched_value,
            p.id::text, p.stable_id, p.number, p.slug, p.title, p.statement, p.definitions, p.resolution_state::text, p.publication_state::text,
-           p.challenge_deadline, p.acceptance_conditions, f.accession AS statement_family_accession,
+           p.challenge_deadline AT TIME ZONE 'UTC' AS challenge_deadline, p.acceptance_conditions, f.accession AS statement_family_accession,
            COALESCE((SELECT json_agg(json_build_object('id', a.id, 'kind', a.kind, 'message', a.message, 'blocking', a.blocking, 'raisedAt', a.raised_at) ORDER BY a.raised_at, a.id)
                      FROM advisories a WHERE a.problem_id = p.id AND a.resolved_at IS NULL), '[]'::json) AS advisories,
            ARRAY(SELECT d.pinned_world FROM formal_declarations d WHERE d.problem_id = p.id GROUP BY d.pinned_world ORDER BY min(d.id::text) LIMIT 8) AS pinned_worlds,
            memory.version AS memory_version,
-           ARRAY(SELECT DISTINCT term FROM checkpoints c JOIN memory_branches b ON b.version = c.version AND b.id = c.branch_id CROSS JOIN LATERAL unnest(c.key_terms) AS term
-                 WHERE c.version = memory.version AND c.routing_target_id = p.id AND b.name = ${ROOT_BRANCH}
-                   AND (${project}::uuid IS NULL OR c.project_id = ${project}::uuid)) AS common_terms
+           (SELECT h.high_water_mark::text FROM checkpoint_heads h WHERE h.version = memory.version AND h.scope = 'TARGET' AND h.scope_id = p.id) AS head_mark
     FROM (SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${MEMORY_VIEW}) AS version) memory CROSS JOIN problem_identifiers i JOIN problems p ON p.id = i.problem_id LEFT JOIN statement_families f ON f.id = p.statement_family_id
     WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
       AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
@@ -78,15 +67,15 @@ export async function loadProblem(prisma: PrismaClient, ref: string, projectId: 
     advisories: problem.advisories.map((advisory) => ({ ...advisory, raisedAt: new Date(`${advisory.raisedAt}Z`) })),
     matchedBy: matched.kind,
     pinnedWorlds: problem.pinned_worlds,
-    commonTerms: { memoryVersion: problem.memory_version, terms: new Set(problem.common_terms) },
+    memoryHead: { version: problem.memory_version, highWaterMark: problem.head_mark },
   };
 }
 
 /** The requested project's routing target (null when none was requested); checked by checkProjectScope. */
-export async function loadProject(prisma: PrismaClient, projectId: string | null | undefined): Promise<{ id: string; routingTargetId: string } | null> {
+export async function loadProject(sql: Sql, projectId: string | null | undefined): Promise<{ id: string; routingTargetId: string } | null> {
   if (projectId === null || projectId === undefined) return null;
   const id = projectUuid(projectId);
-  const project = await prisma.project.findUnique({ where: { id }, select: { id: true, routingTargetId: true } });
+  const [project] = await sql<{ id: string; routingTargetId: string }>`SELECT id::text, routing_target_id::text AS "routingTargetId" FROM projects WHERE id = ${id}::uuid`;
   if (!project) throw new NotFoundError(`No project ${projectId}`, projectId);
   return project;
 }
@@ -98,8 +87,4 @@ export function checkProjectScope(project: { id: string; routingTargetId: string
     throw new InvalidInputError(`Project ${projectId} belongs to another problem; omit projectId or pass one of this problem's projects`, "projectId", "PROJECT_NOT_ON_PROBLEM");
   }
   return project.id;
-}
-
-export async function loadProjectScope(prisma: PrismaClient, projectId: string | null | undefined, targetId: string): Promise<string | null> {
-  return checkProjectScope(await loadProject(prisma, projectId), projectId, targetId);
 }

@@ -29,6 +29,17 @@ export const GRAPH_SEEDS = 12;
 export const GRAPH_EDGE_LIMIT = 200;
 /** Proof-state matches read per request: the same goal is rarely attempted more often. */
 export const PROOF_STATE_LIMIT = 20;
+/**
+ * Checkpoint rows kept in the process across targets (each target's read is at most CHECKPOINT_LIMIT
+ * rows of about 1 KB): a few dozen busy targets stay warm in some tens of megabytes.
+ */
+export const CHECKPOINT_CACHE_ROWS = 20_000;
+/** Records whose sparse token counts stay in the process (about 2 KB each): the hot part of a large target. */
+export const DOCUMENT_CACHE_ENTRIES = 50_000;
+/** Records whose own attributes stay in the process (a few hundred bytes each). */
+export const RECORD_CACHE_ENTRIES = 100_000;
+/** Packet texts (clipped body and replay, under 2 KB each) kept for records that were recently in a packet. */
+export const TEXT_CACHE_ENTRIES = 5_000;
 /** Hard cap on the candidate union before reranking. */
 export const CANDIDATE_LIMIT = 600;
 

@@ -77,10 +77,10 @@ builder.queryField("orient", (t) =>
     description: "Orientation for an agent about to work on an exact problem: envelope, bounded packet, lanes, freshness; stores an impression.",
     args: { input: t.arg({ type: OrientInput, required: true }) },
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "OrientResult" } },
-    resolve: (_root, { input }, context) => runOrient(context.prisma, {
+    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, {
       mode: "orient", problemRef: input.problemRef, text: input.problem, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_MAX_CHARS,
       projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
-    }, context.services.db.pool),
+    }),
   }),
 );
 
@@ -90,9 +90,9 @@ builder.queryField("checkPlan", (t) =>
     description: "Checks a plan against the problem's memory: failed routes, citable results and reusable artifacts first, by packet id.",
     args: { input: t.arg({ type: CheckPlanInput, required: true }) },
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "CheckPlanResult" } },
-    resolve: (_root, { input }, context) => runOrient(context.prisma, {
+    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, {
       mode: "checkPlan", problemRef: input.problemRef, text: input.plan, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_PLAN_MAX_CHARS,
       projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
-    }, context.services.db.pool),
+    }),
   }),
 );

@@ -1,14 +1,16 @@
 // The orient/checkPlan orchestrator: a thin sequence of bounded reads between the pure stages, then
 // the stored impression. Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
 // Independent reads share a round trip (Promise.all; the embedded database's single connection queues
-// them, which is fine), so a request costs six sequential database waits, the impression included.
+// them, which is fine). Reads whose rows cannot change under their key (checkpoints at a head mark,
+// record attributes, token counts, packet texts) come from per-database caches (orient-caches.ts), so a
+// warm request waits on five statements in sequence, the impression included; a cold one on up to nine.
 import type pg from "pg";
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { ResearchState } from "../generated/prisma/enums.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
 import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
 import { unionCandidates } from "./candidates.js";
-import { choosePacket, chosenIds, composePacket, type Composition } from "./compose.js";
+import { choosePacket, chosenIds, composePacket, rankPool, relationScope, type Composition } from "./compose.js";
 import { chooseBranches } from "./descend.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { includesSuperseded } from "./intent-policy.js";
@@ -18,13 +20,14 @@ import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
 import { loadItemTexts, loadNeighbours, loadProofMatches, loadRecords, loadRelationsAmong } from "./load-records.js";
 import { loadSparsePool } from "./load-sparse.js";
-import { goalFingerprints, documentCountOf, graphSeeds } from "./pool-stats.js";
+import { commonTermsOf, goalFingerprints, documentCountOf, graphSeeds } from "./pool-stats.js";
 import { poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { rankCheckpoints } from "./rank-checkpoints.js";
 import { sqlOf } from "./sql.js";
-import { storeImpression } from "../modules/telemetry/impressions.js";
+import { writeImpression } from "../modules/telemetry/impressions.js";
+import { orientCaches } from "./orient-caches.js";
 
 export interface OrientRequest {
   mode: "orient" | "checkPlan";
@@ -46,16 +49,17 @@ export interface OrientOutcome {
   impressionId: string;
 }
 
-/** `pgPool` (the Database's) carries the hot reads past Prisma's result processing; without it they run through Prisma. */
-export async function runOrient(prisma: PrismaClient, request: OrientRequest, pgPool: pg.Pool): Promise<OrientOutcome> {
+/** Every read and the impression go straight through the Database's pg pool (see sql.ts). */
+export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promise<OrientOutcome> {
   const sql = sqlOf(pgPool);
+  const caches = orientCaches(pgPool);
   const field = request.mode === "checkPlan" ? "plan" : "problem";
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
-  // Round trip 1 (concurrent): identity resolution with the problem and its common terms, view freshness, the requested project.
-  const pending = { freshness: loadFreshness(sql), project: loadProject(prisma, request.projectId) };
+  // Round trip 1 (concurrent): identity resolution with the problem and its checkpoint head, view freshness, the requested project.
+  const pending = { freshness: loadFreshness(sql), project: loadProject(sql, request.projectId) };
   for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
-  const problem = await loadProblem(prisma, request.problemRef, request.projectId ?? null);
+  const problem = await loadProblem(sql, request.problemRef);
   const [project, freshness] = await Promise.all([pending.project, pending.freshness]);
   const scope = checkProjectScope(project, request.projectId, problem.id);
   const query = analyseQuery(text);
@@ -63,14 +67,16 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest, pg
   const sparseVersion = freshness.find((view) => view.view === "research-memory")?.version ?? null;
   const worlds = [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])];
   const fingerprints = goalFingerprints(query.goals, worlds);
-  // Common terms come from the same memory version the freshness read serves (none when it serves none).
-  const commonTerms = memoryVersion !== null && problem.commonTerms.memoryVersion === memoryVersion ? problem.commonTerms.terms : new Set<string>();
+  const headMark = memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null;
 
-  // Round trip 2 (concurrent): checkpoints, the sparse pool (common terms came with the problem) and proof-state matches.
-  const [checkpoints, sparse, proof] = await Promise.all([
-    memoryVersion === null ? [] : loadCheckpoints(sql, memoryVersion, problem.id, scope),
-    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, sparseVersion, problem.id, scope, query.terms, commonTerms, !includesSuperseded(request.intent)),
-    loadProofMatches(sql, problem.id, fingerprints.exact, fingerprints.structural),
+  // Round trip 2: checkpoints (from the cache while the target head's mark is unchanged; the probe's
+  // common terms come from them), then the sparse pool; proof-state matches run alongside both.
+  const proofPending = loadProofMatches(sql, problem.id, fingerprints.exact, fingerprints.structural);
+  proofPending.catch(() => undefined); // awaited below
+  const checkpoints = memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, memoryVersion, problem.id, scope, headMark);
+  const [sparse, proof] = await Promise.all([
+    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, caches.documents, sparseVersion, problem.id, scope, query.terms, commonTermsOf(checkpoints), !includesSuperseded(request.intent)),
+    proofPending,
   ]);
   const ranked = rankCheckpoints(checkpoints, query.terms, request.intent);
   const descent = chooseBranches(ranked);
@@ -82,21 +88,23 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest, pg
     memoryVersion === null ? [] : loadBranchMembers(sql, memoryVersion, descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === "project").slice(0, 2)),
     loadNeighbours(sql, seeds),
   ]);
-  const ids = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id), ...edges.map((edge) => edge.neighbourId)])];
-  // Round trip 4 (concurrent): the raw records and the relations among them.
-  const [records, relations] = await Promise.all([
-    loadRecords(sql, sparseVersion, ids, new Map(sparse.hits.map((hit) => [hit.id, hit]))),
-    loadRelationsAmong(sql, ids),
-  ]);
+  // Each read above saw its candidates' states; attributes and counts of records not yet cached come next.
+  const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
+  for (const member of members) states.set(member.id, member.state);
+  for (const edge of edges) states.set(edge.neighbourId, edge.neighbourState);
+  for (const [id, state] of proof.states) states.set(id, state);
+  // Round trip 4 (only for records new to this process): the raw records.
+  const records = await loadRecords(sql, sparseVersion, states, new Map(sparse.hits.map((hit) => [hit.id, hit])), caches);
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
   const composeInput = {
-    mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope,
-    query, pool, stats, relations, branches,
+    mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope, query, pool, stats, branches,
   };
-  const choice = choosePacket(composeInput);
-  // Round trip 5: bodies and replays of the chosen records only (wide columns, at most MAX_PACKET_ITEMS rows).
-  const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice)));
+  const ranking = rankPool(composeInput);
+  // Round trip 5: relations among the records a packet can include (disagreements are never folded).
+  const choice = choosePacket(composeInput, ranking, await loadRelationsAmong(sql, relationScope(ranking, request.intent)));
+  // Round trip 6 (only for texts not cached): bodies and replays of the chosen records (at most MAX_PACKET_ITEMS).
+  const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
   const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId);
   const headSequence = freshness[0]?.headSequence ?? 0n;
   const lanes = laneReports({
@@ -108,8 +116,8 @@ export async function runOrient(prisma: PrismaClient, request: OrientRequest, pg
   });
   const present = new Set(composition.packet.items.map((item) => item.id));
   const top = composition.scored.slice(0, 100);
-  // Round trip 6: the impression.
-  const impressionId = await storeImpression(prisma, {
+  // Round trip 7: the impression.
+  const impressionId = await writeImpression(sql, {
     operation: request.mode, operatorId: request.operatorId, queryText: text, intent: request.intent, resolvedTargetId: problem.id, projectId: scope,
     outcome: composition.fallback ? "RELEVANCE_FALLBACK" : composition.packet.items.length ? "PACKET" : "EMPTY",
     candidateIds: top.map((candidate) => candidate.record.id), scores: top.map((candidate) => candidate.score),

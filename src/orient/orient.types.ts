@@ -26,6 +26,8 @@ export interface CandidateRecord {
   /** Token counts per field from the research-memory sparse view. */
   fields: FieldCounts;
   length: number;
+  /** Distinct terms across fields when the loader knows it (computed once per record); else derived from `fields`. */
+  distinctTerms?: number;
 }
 
 /**

@@ -31,7 +31,26 @@ function preferredShare(checkpoint: CheckpointView, intent: Intent): number {
 /** A term listed by every checkpoint (the problem's own vocabulary) says nothing about which branch to open. */
 export type TermWeight = (term: string) => number;
 
+// Cached checkpoint reads hand back the same array and objects until the target's head moves, so the
+// term frequencies and normalised summaries derived from them are computed once per read, not per request.
+const weightsOf = new WeakMap<readonly CheckpointView[], TermWeight>();
+const summaryTermsOf = new WeakMap<CheckpointView, ReadonlySet<string>>();
+
+function summaryTerms(checkpoint: CheckpointView): ReadonlySet<string> {
+  let terms = summaryTermsOf.get(checkpoint);
+  if (!terms) summaryTermsOf.set(checkpoint, (terms = new Set(tokenize(checkpoint.summary))));
+  return terms;
+}
+
 export function checkpointTermWeights(checkpoints: readonly CheckpointView[]): TermWeight {
+  const cached = weightsOf.get(checkpoints);
+  if (cached) return cached;
+  const weight = computeTermWeights(checkpoints);
+  weightsOf.set(checkpoints, weight);
+  return weight;
+}
+
+function computeTermWeights(checkpoints: readonly CheckpointView[]): TermWeight {
   const frequency = new Map<string, number>();
   for (const checkpoint of checkpoints) for (const term of new Set(checkpoint.keyTerms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const count = Math.max(1, checkpoints.length);
@@ -40,8 +59,7 @@ export function checkpointTermWeights(checkpoints: readonly CheckpointView[]): T
 
 export function scoreCheckpoint(checkpoint: CheckpointView, queryTerms: ReadonlySet<string>, intent: Intent, weight: TermWeight = () => 1, readSummary = true): RankedCheckpoint {
   const keyMatches = checkpoint.keyTerms.filter((term) => queryTerms.has(term));
-  const summaryTerms = new Set(readSummary ? tokenize(checkpoint.summary) : []);
-  const summaryMatches = [...summaryTerms].filter((term) => queryTerms.has(term) && !keyMatches.includes(term));
+  const summaryMatches = [...(readSummary ? summaryTerms(checkpoint) : [])].filter((term) => queryTerms.has(term) && !keyMatches.includes(term));
   const size = Math.max(1, queryTerms.size);
   const sum = (terms: string[]) => terms.reduce((total, term) => total + weight(term), 0);
   const overlap = (CHECKPOINT_KEY_TERM_WEIGHT * sum(keyMatches) + CHECKPOINT_SUMMARY_WEIGHT * sum(summaryMatches)) / size;

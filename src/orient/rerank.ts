@@ -39,11 +39,12 @@ function reasonFor(candidate: PooledCandidate, matched: string[], inherited: str
 }
 
 /** 1 for ordinary text; below REPETITION_FLOOR distinct-term share, proportionally less (keyword stuffing). */
-export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "length">): number {
+export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "length" | "distinctTerms">): number {
   if (record.length === 0) return 1;
   const fields = Object.values(record.fields);
   let distinct: number;
-  if (fields.length === 1) distinct = Object.keys(fields[0]!).length;
+  if (record.distinctTerms !== undefined) distinct = record.distinctTerms;
+  else if (fields.length === 1) distinct = Object.keys(fields[0]!).length;
   else {
     const terms = new Set<string>();
     for (const field of fields) for (const term in field) terms.add(term);

@@ -32,13 +32,22 @@ export function relevantRecords(scored: readonly ScoredCandidate[]): { records: 
   return { records: matching.filter((candidate) => candidate.score >= MIN_RELATIVE_SCORE * top), fallback: false };
 }
 
+/** For each reserve category in order, the best record of that category not taken by an earlier one. */
+export function pickReserves(reservePool: readonly ScoredCandidate[], reserveCategories: readonly Category[], fallback: boolean): { category: Category; candidate: ScoredCandidate | undefined }[] {
+  const taken = new Set<string>();
+  return reserveCategories.map((category) => {
+    const candidate = fallback ? undefined : reservePool.find((entry) => entry.category === category && !taken.has(entry.record.id));
+    if (candidate) taken.add(candidate.record.id);
+    return { category, candidate };
+  });
+}
+
 /** `reservePool` is every overlapping record: a weak but relevant negative trace still keeps its slot. */
 export function selectItems(records: readonly ScoredCandidate[], reserveCategories: readonly Category[], fallback: boolean, reservePool: readonly ScoredCandidate[] = records): Selection {
   const reserved = new Map<string, ScoredCandidate>();
-  const reserves = reserveCategories.map((category) => {
-    const best = fallback ? undefined : reservePool.find((candidate) => candidate.category === category && !reserved.has(candidate.record.id));
-    if (best) reserved.set(best.record.id, best);
-    return { category, satisfied: best !== undefined, recordId: best?.record.id ?? null };
+  const reserves = pickReserves(reservePool, reserveCategories, fallback).map(({ category, candidate }) => {
+    if (candidate) reserved.set(candidate.record.id, candidate);
+    return { category, satisfied: candidate !== undefined, recordId: candidate?.record.id ?? null };
   });
   const ranked: Selection["ranked"] = [...reserved.values()].map((candidate) => ({ candidate, reserved: true }));
   const perCategory = new Map<Category, number>();

@@ -7,7 +7,8 @@ import { NORMALIZER_VERSION, tokenize } from "../modules/text/normalize.js";
 import { registerInlineView, servingVersion } from "./projection-state.js";
 
 export const RESEARCH_SPARSE_VIEW = "research-memory";
-const RESEARCH_LAYOUT_VERSION = 1;
+// Layout 2: source_sequence carries the record's accession (write order) for newest-first probes.
+const RESEARCH_LAYOUT_VERSION = 2;
 export const RESEARCH_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
 
 registerInlineView(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
@@ -51,6 +52,8 @@ export function researchDocumentRow(row: ResearchRow, version: number): Prisma.S
     terms,
     length,
     eligible: row.state === "CURRENT",
+    // Accessions follow write order, so orient's probes can take the newest matching records first.
+    sourceSequence: BigInt(row.accession),
   };
 }
 

@@ -24,14 +24,21 @@ export function queryDigest(text: string): string {
   return sha256Hex(text.normalize("NFC").trim());
 }
 
+export function storeImpression(prisma: PrismaClient, input: ImpressionInput): Promise<string> {
+  return writeImpression((strings, ...values) => prisma.$executeRaw(strings, ...values), input);
+}
+
+/** A tagged-template statement runner: Prisma's $executeRaw, or a pg pool's (orient's hot path). */
+export type StatementTag = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<unknown>;
+
 /**
  * One statement with an asynchronous commit: the row is visible at once and flushed by the WAL writer
  * within wal_writer_delay, so a retrieval call never waits on a disk flush for telemetry that ranking
  * never reads. A crash may lose the last fraction of a second of impressions; nothing else.
  */
-export async function storeImpression(prisma: PrismaClient, input: ImpressionInput): Promise<string> {
+export async function writeImpression(execute: StatementTag, input: ImpressionInput): Promise<string> {
   const id = randomUUID();
-  await prisma.$executeRaw`
+  await execute`
     WITH commit_mode AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true))
     INSERT INTO search_impressions (id, operation, operator_id, query_digest, intent, resolved_target_id, project_id, outcome,
                                     candidate_ids, scores, returned_order, selected_branches, lane_versions, created_at)

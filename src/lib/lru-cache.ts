@@ -1,0 +1,49 @@
+// A bounded least-recently-used map whose capacity is a total weight (entries, rows, bytes: the
+// caller's unit), so one large value cannot hide behind a count limit. A Map keeps insertion order;
+// re-inserting on read moves an entry to the young end and eviction takes from the old end.
+export class LruCache<Key, Value> {
+  private readonly entries = new Map<Key, { value: Value; weight: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: Value) => number = () => 1,
+  ) {}
+
+  get(key: Key): Value | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** A value heavier than the whole capacity is not stored (it would evict everything else). */
+  set(key: Key, value: Value): void {
+    this.delete(key);
+    const weight = this.weigh(value);
+    if (weight > this.capacity) return;
+    this.entries.set(key, { value, weight });
+    this.total += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.capacity) break;
+      this.entries.delete(oldest);
+      this.total -= entry.weight;
+    }
+  }
+
+  delete(key: Key): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.total -= entry.weight;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get weight(): number {
+    return this.total;
+  }
+}

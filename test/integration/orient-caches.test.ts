@@ -1,0 +1,69 @@
+// Orient keeps per-process caches of reads that cannot change under their key (checkpoints at a head
+// mark, record attributes, token counts, packet texts). These tests change the record between two
+// requests to one running service and check that the second packet follows the record, not the cache.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { createOperatorWithToken } from "../helpers/factories.js";
+import { gqlData } from "../helpers/graphql.js";
+import { createProjectFor, isTypedError, recordObject, supersedeObject } from "../helpers/research-factories.js";
+import { orient } from "./orient-support.js";
+
+const FRESHNESS = `{ freshness { views { view status } } }`;
+
+describe.each(testDatabaseTargets())("orient after the record changes ($name database)", (target) => {
+  let service: TestService;
+  let token: string;
+  let projectId: string;
+
+  async function waitForMemory(): Promise<void> {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const data = await gqlData<{ freshness: { views: { view: string; status: string }[] } }>(service.url, FRESHNESS);
+      if (data.freshness.views.find((view) => view.view === "memory-branches")?.status === "FRESH") return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("memory-branches did not become fresh");
+  }
+
+  beforeAll(async () => {
+    service = await startTestService(target);
+    ({ token } = await createOperatorWithToken(service.services.db.prisma, "AGENT"));
+    projectId = (await createProjectFor(service.url, token, { problemRef: "cp:erdos:1" })).id;
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it("drops a record superseded after it was served, and shows it as superseded to audit views", async () => {
+    const text = "heptagonal sieve lacunary gadget bound";
+    const old = await recordObject(service.url, token, projectId, { title: "Lacunary gadget bound for the heptagonal sieve", body: "The heptagonal sieve admits a lacunary gadget bound of order n^{1/3}." });
+    const first = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    expect(first.packet.items.map((item) => item.accession)).toContain(old.accession);
+
+    const successor = await recordObject(service.url, token, projectId, { title: "Corrected heptagonal sieve gadget", body: "The lacunary gadget bound for the heptagonal sieve holds only for odd n." });
+    const superseded = await supersedeObject(service.url, token, { target: old.accession, supersededBy: successor.accession });
+    expect(isTypedError(superseded)).toBe(false);
+
+    const second = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const accessions = second.packet.items.map((item) => item.accession);
+    expect(accessions).toContain(successor.accession);
+    expect(accessions).not.toContain(old.accession);
+    const audit = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId, intent: "SOURCE_AUDIT" });
+    expect(audit.packet.items.find((item) => item.accession === old.accession)?.state).toBe("SUPERSEDED");
+  });
+
+  it("descends into a branch recorded after an earlier request once the memory view has it", async () => {
+    const text = "zigzag tableau route for the sum-distinct bound";
+    await waitForMemory();
+    const before = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    expect(before.packet.selectedBranches.map((branch) => branch.name)).not.toContain("approach/zigzag-tableau");
+
+    for (const step of ["first", "second", "third"]) {
+      await recordObject(service.url, token, projectId, { kind: "ATTEMPT", branch: "approach/zigzag-tableau", title: `Zigzag tableau route, ${step} step`, body: `A zigzag tableau argument, ${step} step, towards the sum-distinct bound.` });
+    }
+    await waitForMemory();
+    const after = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    expect(after.packet.selectedBranches.map((branch) => branch.name)).toContain("approach/zigzag-tableau");
+    expect(after.packet.items.filter((item) => item.text.includes("Zigzag tableau route")).length).toBeGreaterThan(0);
+  });
+});
