@@ -52,7 +52,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; parameter-conflict rerank; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score per evidence group; rerank: parameter conflicts, unexplained candidate content, uncovered query weight; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -145,7 +145,7 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   const analyzed = analyzeText(query);
   const terms = buildQueryTerms(index, analyzed.tokens, analyzed.pairs);
   if (isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version);
-  const scored = rerank(scoreCandidates(index, terms), analyzed.tokens);
+  const scored = rerank(index, scoreCandidates(index, terms), analyzed.tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
   const ranked: Ranked = {

@@ -3,6 +3,7 @@
 
 import type { PublicationState } from "../catalogue/catalogue.types.js";
 import { tokenKind } from "../text/normalize.js";
+import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 import { fieldLength, IDENTIFYING_FIELDS, SPARSE_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
 
 export interface DiscoveryEntry {
@@ -20,6 +21,8 @@ export interface IndexedDocument {
   fieldLengths: ReadonlyMap<SparseField, number>;
   /** Parameters of the identifying fields: what the reranker compares with the query's. */
   parameters: ReadonlySet<string>;
+  /** Distinct content terms of the identifying fields (request words left out): what the candidate says. */
+  identifyingTerms: readonly string[];
 }
 
 function indexDocument(entry: DiscoveryEntry): IndexedDocument {
@@ -30,8 +33,10 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
     fieldCounts.set(field, new Map(Object.entries(counts)));
     fieldLengths.set(field, fieldLength(counts));
   }
-  const parameters = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])].filter((term) => tokenKind(term) === "parameter")));
-  return { entry, fieldCounts, fieldLengths, parameters };
+  const identifying = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])]));
+  const parameters = new Set([...identifying].filter((term) => tokenKind(term) === "parameter"));
+  const identifyingTerms = [...identifying].filter((term) => !GENERIC_QUERY_WORDS.has(term));
+  return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms };
 }
 
 export class DiscoveryIndex {

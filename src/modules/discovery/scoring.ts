@@ -7,6 +7,7 @@ import {
   INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
+import { evidenceGroups, type EvidenceGroups } from "./evidence-groups.js";
 import { SPARSE_FIELDS, type SparseField } from "./sparse-document.js";
 
 export interface QueryTerm {
@@ -20,7 +21,7 @@ export interface QueryTerm {
 
 export interface ScoredDocument {
   document: IndexedDocument;
-  /** Ranking score: field-weighted term score plus the weighted proximity-pair bonus. */
+  /** Ranking score: field-weighted term score (each evidence group once) plus the weighted proximity-pair bonus. */
   score: number;
   /** BM25F over the proximity pairs the query shares with the document's identifying text. */
   proximity: number;
@@ -40,7 +41,7 @@ export interface ScoredDocument {
 const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
 const TERM_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "pairs");
 
-function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
+export function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
@@ -95,13 +96,14 @@ function queryMass(terms: readonly QueryTerm[]): QueryMass {
   return { attainable, informative };
 }
 
-function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass): ScoredDocument {
-  let score = 0;
+function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass, groups: EvidenceGroups, groupBest: Float64Array): ScoredDocument {
+  groupBest.fill(0);
+  let flat = 0;
   let proximity = 0;
   let covered = 0;
   const sharedTerms: string[] = [];
   const matchedFields = new Set<SparseField>();
-  for (const term of terms) {
+  terms.forEach((term, position) => {
     let weightedFrequency = 0;
     for (const field of term.kind === "pair" ? PAIR_FIELDS : TERM_FIELDS) {
       const count = document.fieldCounts.get(field)?.get(term.term) ?? 0;
@@ -112,22 +114,27 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
       weightedFrequency += (FIELD_WEIGHTS[field] * count) / (1 - b + b * lengthRatio);
       matchedFields.add(field);
     }
-    if (weightedFrequency === 0) continue;
+    if (weightedFrequency === 0) return;
     const contribution = (term.weight * weightedFrequency) / (SATURATION_K1 + weightedFrequency);
     if (term.kind === "pair") {
       proximity += contribution;
-      continue;
+      return;
     }
     // Request words ("prove", "bound") score but are not evidence of a shared problem.
     if (!GENERIC_QUERY_WORDS.has(term.term)) sharedTerms.push(term.term);
-    score += contribution;
+    flat += contribution;
+    const group = groups[position] ?? position;
+    groupBest[group] = Math.max(groupBest[group] ?? 0, contribution);
     if (term.informative) covered += term.weight;
-  }
+  });
+  // Ranking counts each evidence group once; relevance keeps every term, as its recorded threshold was set on.
+  let grouped = 0;
+  for (const best of groupBest) grouped += best;
   return {
     document,
-    score: score + PROXIMITY_WEIGHT * proximity,
+    score: grouped + PROXIMITY_WEIGHT * proximity,
     proximity,
-    relevance: mass.attainable > 0 ? score / mass.attainable : 0,
+    relevance: mass.attainable > 0 ? flat / mass.attainable : 0,
     coverage: mass.informative > 0 ? covered / mass.informative : 0,
     sharedTerms,
     evidenceCount: sharedTerms.filter((term) => !sharedTerms.some((other) => conceptDerivesFrom(term, other))).length,
@@ -139,10 +146,13 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
 export function scoreCandidates(index: DiscoveryIndex, terms: readonly QueryTerm[]): ScoredDocument[] {
   const candidates = new Set<IndexedDocument>();
   for (const term of terms) if (term.informative) for (const document of index.documentsWith(term.term)) candidates.add(document);
-  const mass = queryMass(terms);
   // Most query pairs occur in no document: dropping them before the per-document loop keeps latency flat.
   const scorable = terms.filter((term) => term.documentFrequency > 0);
+  const groups = evidenceGroups(scorable);
+  const mass = queryMass(terms);
+  // One scratch row of per-group best contributions (indexed by group id), reused for every document.
+  const groupBest = new Float64Array(scorable.length);
   return [...candidates]
-    .map((document) => scoreDocument(index, document, scorable, mass))
+    .map((document) => scoreDocument(index, document, scorable, mass, groups, groupBest))
     .sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
 }

@@ -44,12 +44,18 @@ const CONCEPT_SOURCES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   ]),
 );
 
+/** Content-word stems of the spellings of concept `token` (empty for any other token). */
+export function conceptSpellingStems(token: string): ReadonlySet<string> {
+  return CONCEPT_SOURCES.get(token) ?? new Set();
+}
+
 /**
  * Whether `token` is a concept one of whose spellings uses `stem`: a text that shares both shares
  * one piece of evidence, not two ("totient" and the `phi` it adds).
  */
 export function conceptDerivesFrom(token: string, stem: string): boolean {
-  return CONCEPT_SOURCES.get(token)?.has(stem) ?? false;
+  // A concept named like one of its spellings ("phi" from "phi function") is its own evidence, not a copy of it.
+  return token !== stem && (CONCEPT_SOURCES.get(token)?.has(stem) ?? false);
 }
 
 /** Concept tokens of one text: lexicon spellings in word order, then notation matches. */

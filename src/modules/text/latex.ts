@@ -35,6 +35,8 @@ function rewriteLatexCommands(text: string): string {
     .replace(/\\mathbb\s*\{?\s*([A-Za-z])\s*\}?/g, (_match, letter: string) => NUMBER_SYSTEMS.get(letter.toUpperCase()) ?? " ")
     .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_match, top: string, bottom: string) => ` ${group(top)}/${group(bottom)} `)
     .replace(/\\[dt]?frac\s*([A-Za-z0-9])\s*([A-Za-z0-9])/g, " $1/$2 ")
+    // A k-th root is the power 1/k (`\sqrt[n]{p_n}` is `p_n^{1/n}`): both spellings should meet, and it is no square root.
+    .replace(/\\sqrt\s*\[([^\]]{1,8})\]\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_match, index: string, radicand: string) => ` ${radicand}^{1/${group(index)}} `)
     // A square root of one symbol is also written as the power 1/2; both spellings should meet.
     .replace(/\\sqrt\s*(?:\{\s*([A-Za-z0-9]+)\s*\}|\s([A-Za-z0-9]))/g, (_match, braced?: string, bare?: string) => ` sqrt ${braced ?? bare ?? ""}^{1/2} `)
     .replace(/\\([A-Za-z]+)/g, (_match, name: string) => commandText(name))

@@ -7,12 +7,13 @@ import { extractParameters } from "./parameters.js";
 import { DEFINITIONAL_PHRASES } from "./phrases.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
-export { conceptDerivesFrom } from "./concepts.js";
+export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
 export { foldText, stripControlCharacters } from "./latex.js";
 
 /** Bump on any change to the token stream; the sparse document view version derives from it. */
 /** 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...). */
-export const NORMALIZER_VERSION = 3;
+/** 4: a k-th root `\sqrt[k]{x}` folds to the power `x^{1/k}`. */
+export const NORMALIZER_VERSION = 4;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

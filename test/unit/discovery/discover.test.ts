@@ -1,11 +1,12 @@
 // discover() over a small catalogue: outcomes, abstention reasons, eligibility of unpublished rows,
-// and typed errors for bad input.
+// typed errors for bad input, and roots folded to powers.
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
 import { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
 import { DiscoveryInputError } from "../../../src/modules/discovery/discovery.errors.js";
 import { DomainError } from "../../../src/errors/domain-error.js";
+import { analyzeText } from "../../../src/modules/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 const index = buildDiscoveryIndex(SMALL_CATALOGUE);
@@ -123,5 +124,15 @@ describe("bad input", () => {
 
   it("control characters inside a query are ignored", () => {
     expect(discover(index, "sunflower\u0007 conjecture\u0000").candidates[0]?.problemId).toBe("cp:erdos:20");
+  });
+});
+
+describe("roots as powers", () => {
+  it("a k-th root and the power 1/k meet, and a k-th root is no square root", () => {
+    expect(analyzeText("$\\sqrt[n]{p_n}$").parameters).toContain("n^1/n");
+    expect(analyzeText("$\\sqrt[n+1]{p_{n+1}}$").tokens).not.toContain("sqrt");
+    const roots = buildProblem({ stableId: "cp:roots", statement: "Is $\\sqrt[n+1]{p_{n+1}} < \\sqrt[n]{p_n}$ for every $n$, where $p_n$ is the $n$-th prime?" });
+    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, roots]), "is $p_n^{1/n}$ decreasing in $n$ for the primes $p_n$");
+    expect(result.candidates[0]?.problemId).toBe("cp:roots");
   });
 });
