@@ -16,7 +16,11 @@ type ObjectRow = {
 };
 
 function toRecord(attributes: RecordAttributes, state: ResearchState, counts: DocumentCounts | undefined): CandidateRecord {
-  return { ...attributes, state, fields: counts?.fields ?? {}, length: counts?.length ?? 0, distinctTerms: counts?.distinctTerms ?? 0 };
+  return {
+    id: attributes.id, accession: attributes.accession, projectId: attributes.projectId, kind: attributes.kind, title: attributes.title,
+    evidenceGrade: attributes.evidenceGrade, branchName: attributes.branchName, createdAt: attributes.createdAt,
+    state, fields: counts?.fields ?? {}, length: counts?.length ?? 0, distinctTerms: counts?.distinctTerms ?? 0,
+  };
 }
 
 /**

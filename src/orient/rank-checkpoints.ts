@@ -31,9 +31,18 @@ function preferredShare(checkpoint: CheckpointView, intent: Intent): number {
 /** A term listed by every checkpoint (the problem's own vocabulary) says nothing about which branch to open. */
 export type TermWeight = (term: string) => number;
 
-// Cached checkpoint reads hand back the same array and objects until the target's head moves, so the
-// term frequencies and normalised summaries derived from them are computed once per read, not per request.
-const weightsOf = new WeakMap<readonly CheckpointView[], TermWeight>();
+// Cached checkpoint reads hand back the same array and objects until the target's head moves, so what
+// is derived from them alone (term weights, a term index, the no-overlap order, normalised summaries)
+// is computed once per read, and a request scores only the checkpoints that share a query term.
+interface CheckpointIndex {
+  weight: TermWeight;
+  /** Key term -> live checkpoints (with current records) listing it. */
+  byTerm: Map<string, CheckpointView[]>;
+  /** Every live checkpoint as ranked without overlap (score 0), in rank order: more current records first, then branch id. */
+  unmatched: { checkpoint: CheckpointView; ranked: RankedCheckpoint }[];
+}
+
+const indexes = new WeakMap<readonly CheckpointView[], CheckpointIndex>();
 const summaryTermsOf = new WeakMap<CheckpointView, ReadonlySet<string>>();
 
 function summaryTerms(checkpoint: CheckpointView): ReadonlySet<string> {
@@ -42,19 +51,35 @@ function summaryTerms(checkpoint: CheckpointView): ReadonlySet<string> {
   return terms;
 }
 
-export function checkpointTermWeights(checkpoints: readonly CheckpointView[]): TermWeight {
-  const cached = weightsOf.get(checkpoints);
-  if (cached) return cached;
-  const weight = computeTermWeights(checkpoints);
-  weightsOf.set(checkpoints, weight);
-  return weight;
+function checkpointIndex(checkpoints: readonly CheckpointView[]): CheckpointIndex {
+  let index = indexes.get(checkpoints);
+  if (index) return index;
+  const live = checkpoints.filter((checkpoint) => checkpoint.currentCount > 0);
+  const byTerm = new Map<string, CheckpointView[]>();
+  for (const checkpoint of live) {
+    for (const term of new Set(checkpoint.keyTerms)) {
+      const list = byTerm.get(term);
+      if (list) list.push(checkpoint);
+      else byTerm.set(term, [checkpoint]);
+    }
+  }
+  const unmatched = live.map((checkpoint) => ({ checkpoint, ranked: { ...checkpoint, score: 0, matchedTerms: [] as string[] } })).sort((left, right) => rankOrder(left.ranked, right.ranked));
+  index = { weight: checkpointTermWeights(checkpoints), byTerm, unmatched };
+  indexes.set(checkpoints, index);
+  return index;
 }
 
-function computeTermWeights(checkpoints: readonly CheckpointView[]): TermWeight {
+function rankOrder(left: RankedCheckpoint, right: RankedCheckpoint): number {
+  return right.score - left.score || right.currentCount - left.currentCount || (left.branchId < right.branchId ? -1 : 1);
+}
+
+export function checkpointTermWeights(checkpoints: readonly CheckpointView[]): TermWeight {
   const frequency = new Map<string, number>();
   for (const checkpoint of checkpoints) for (const term of new Set(checkpoint.keyTerms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const count = Math.max(1, checkpoints.length);
-  return (term) => Math.log(1 + count / (frequency.get(term) ?? 0.5));
+  const unlisted = Math.log(1 + count / 0.5);
+  const weights = new Map([...frequency].map(([term, listed]) => [term, Math.log(1 + count / listed)]));
+  return (term) => weights.get(term) ?? unlisted;
 }
 
 export function scoreCheckpoint(checkpoint: CheckpointView, queryTerms: ReadonlySet<string>, intent: Intent, weight: TermWeight = () => 1, readSummary = true): RankedCheckpoint {
@@ -64,21 +89,27 @@ export function scoreCheckpoint(checkpoint: CheckpointView, queryTerms: Readonly
   const sum = (terms: string[]) => terms.reduce((total, term) => total + weight(term), 0);
   const overlap = (CHECKPOINT_KEY_TERM_WEIGHT * sum(keyMatches) + CHECKPOINT_SUMMARY_WEIGHT * sum(summaryMatches)) / size;
   const score = overlap > 0 ? overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent) : 0;
-  return { ...checkpoint, score, matchedTerms: [...keyMatches, ...summaryMatches].sort() };
+  return {
+    branchId: checkpoint.branchId, name: checkpoint.name, kind: checkpoint.kind, projectId: checkpoint.projectId, summary: checkpoint.summary,
+    keyTerms: checkpoint.keyTerms, memberCount: checkpoint.memberCount, currentCount: checkpoint.currentCount, kindMix: checkpoint.kindMix,
+    score, matchedTerms: [...keyMatches, ...summaryMatches].sort(),
+  };
 }
 
 /** Every checkpoint scored, best first; ties go to the branch with more current records, then by name. */
 export function rankCheckpoints(checkpoints: readonly CheckpointView[], queryTerms: readonly string[], intent: Intent): RankedCheckpoint[] {
   const terms = new Set(queryTerms);
-  const weight = checkpointTermWeights(checkpoints);
-  const order = (left: RankedCheckpoint, right: RankedCheckpoint) => right.score - left.score || right.currentCount - left.currentCount || (left.branchId < right.branchId ? -1 : 1);
-  // Key terms first for all; summaries (costly to normalise) only for the leading few, so the work stays bounded.
-  const byKeyTerms = checkpoints
-    .filter((checkpoint) => checkpoint.currentCount > 0)
-    .map((checkpoint) => scoreCheckpoint(checkpoint, terms, intent, weight, false))
-    .sort(order);
+  const index = checkpointIndex(checkpoints);
+  const touched = new Set<CheckpointView>();
+  for (const term of terms) for (const checkpoint of index.byTerm.get(term) ?? []) touched.add(checkpoint);
+  // Key terms first (only checkpoints sharing one can score); summaries, costly to normalise, only for
+  // the leading few (rescored from the original views, which key the memoised summary terms).
+  const byKeyTerms = [
+    ...[...touched].map((checkpoint) => ({ checkpoint, ranked: scoreCheckpoint(checkpoint, terms, intent, index.weight, false) })).sort((left, right) => rankOrder(left.ranked, right.ranked)),
+    ...index.unmatched.filter((entry) => !touched.has(entry.checkpoint)),
+  ];
   return [
-    ...byKeyTerms.slice(0, SUMMARY_RESCORE).map((checkpoint) => scoreCheckpoint(checkpoint, terms, intent, weight)),
-    ...byKeyTerms.slice(SUMMARY_RESCORE),
-  ].sort(order);
+    ...byKeyTerms.slice(0, SUMMARY_RESCORE).map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight)),
+    ...byKeyTerms.slice(SUMMARY_RESCORE).map((entry) => entry.ranked),
+  ].sort(rankOrder);
 }

@@ -56,7 +56,8 @@ export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "lengt
 /** Scores every eligible candidate; `scopedProjectId` (given by the caller) disables project focus. */
 export function rerank(pool: readonly PooledCandidate[], query: AnalysedQuery, stats: CorpusStats, scopedProjectId: string | null): { scored: ScoredCandidate[]; selection: ProjectSelection } {
   const raw = pool.map((candidate) => ({ candidate, term: bm25(query.terms, query.frequency, candidate.record.fields, candidate.record.length, stats) }));
-  const top = Math.max(0, ...raw.map((entry) => entry.term.score));
+  let top = 0;
+  for (const entry of raw) if (entry.term.score > top) top = entry.term.score;
   const base = new Map<string, number>();
   for (const { candidate, term } of raw) {
     let score = top > 0 ? (term.score / top) * (1 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * term.coverage) * repetitionFactor(candidate.record) : 0;
@@ -76,8 +77,10 @@ export function rerank(pool: readonly PooledCandidate[], query: AnalysedQuery, s
         inherited = `${edge.type} neighbour of a strong match`;
       }
     }
+    // An explicit literal (not a spread) gives every scored candidate one object shape.
     return {
-      ...candidate, relevance: term.score, coverage: term.coverage, matchedTerms: term.matched, score,
+      record: candidate.record, sources: candidate.sources, viaBranches: candidate.viaBranches, viaEdges: candidate.viaEdges,
+      relevance: term.score, coverage: term.coverage, matchedTerms: term.matched, score,
       category: categoryOf(candidate.record.kind, candidate.record.evidenceGrade), reason: reasonFor(candidate, term.matched, inherited),
     };
   });
