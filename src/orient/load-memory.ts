@@ -1,10 +1,9 @@
 // DB reads of the hierarchical memory lane: the target's (or project's) branch checkpoints, and the
 // newest members of the selected branches. Every read is LIMITed and index-backed.
 import type { Sql } from "./sql.js";
-import type { ResearchState } from "../generated/prisma/enums.js";
 import { CHECKPOINT_LIMIT, MEMBERS_PER_BRANCH } from "./orient.constants.js";
 import type { CheckpointView } from "./rank-checkpoints.js";
-import { checkpointKey, type OrientCaches } from "./orient-caches.js";
+import { checkpointKey, memberKey, type OrientCaches } from "./orient-caches.js";
 
 type CheckpointRow = {
   branch_id: string; name: string; kind: string; project_id: string; summary: string; key_terms: string[];
@@ -45,16 +44,30 @@ export async function loadCheckpoints(sql: Sql, cache: OrientCaches["checkpoints
   return rows;
 }
 
-/** Newest members of each branch (keyset index on version, branch, member time, id), with their current state. */
-export async function loadBranchMembers(sql: Sql, version: number, branches: readonly { branchId: string; name: string }[], perBranch = MEMBERS_PER_BRANCH): Promise<{ id: string; branchName: string; state: ResearchState }[]> {
+/**
+ * Newest members of each branch (keyset index on version, branch, member time, id), from the cache
+ * while the target head's mark is unchanged (memberships change only with it), else read and cached.
+ */
+export async function loadBranchMembers(
+  sql: Sql, cache: OrientCaches["members"], version: number, branches: readonly { branchId: string; name: string }[], headMark: string | null, perBranch = MEMBERS_PER_BRANCH,
+): Promise<{ id: string; branchName: string }[]> {
   if (branches.length === 0) return [];
-  const rows = await sql<{ branch_id: string; id: string; state: ResearchState }>`
-    SELECT b.id::text AS branch_id, m.research_object_id::text AS id, o.state FROM unnest(${branches.map((branch) => branch.branchId)}::uuid[]) AS b(id)
-    CROSS JOIN LATERAL (
-      SELECT research_object_id FROM branch_memberships
-      WHERE version = ${version} AND branch_id = b.id
-      ORDER BY member_created_at DESC, research_object_id DESC LIMIT ${perBranch}) m
-    JOIN research_objects o ON o.id = m.research_object_id`;
-  const names = new Map(branches.map((branch) => [branch.branchId, branch.name]));
-  return rows.map((row) => ({ id: row.id, branchName: names.get(row.branch_id)!, state: row.state }));
+  const known = new Map<string, string[]>();
+  for (const branch of branches) {
+    const entry = headMark === null ? undefined : cache.get(memberKey(version, branch.branchId));
+    if (entry && entry.highWaterMark === headMark) known.set(branch.branchId, entry.ids);
+  }
+  const unread = branches.filter((branch) => !known.has(branch.branchId)).map((branch) => branch.branchId);
+  if (unread.length > 0) {
+    const rows = await sql<{ branch_id: string; id: string }>`
+      SELECT b.id::text AS branch_id, m.research_object_id::text AS id FROM unnest(${unread}::uuid[]) AS b(id)
+      CROSS JOIN LATERAL (
+        SELECT research_object_id FROM branch_memberships
+        WHERE version = ${version} AND branch_id = b.id
+        ORDER BY member_created_at DESC, research_object_id DESC LIMIT ${perBranch}) m`;
+    for (const branchId of unread) known.set(branchId, []);
+    for (const row of rows) known.get(row.branch_id)!.push(row.id);
+    if (headMark !== null) for (const branchId of unread) cache.set(memberKey(version, branchId), { highWaterMark: headMark, ids: known.get(branchId)! });
+  }
+  return branches.flatMap((branch) => known.get(branch.branchId)!.map((id) => ({ id, branchName: branch.name })));
 }

@@ -17,12 +17,18 @@ export interface LoadedProblem extends EnvelopeProblem {
    * under which cached checkpoints are exact (orient-caches.ts). Null when there is no such head.
    */
   memoryHead: { version: number | null; highWaterMark: string | null };
+  /**
+   * The newest change-event sequence on the target ("0" before any): every write that changes a
+   * record's state or relations appends an event there, so an equal generation means equal states and
+   * relations (orient-caches.ts).
+   */
+  generation: string;
 }
 
 type ProblemRow = {
   matched_kind: string; matched_value: string; id: string; stable_id: string; number: number | null; slug: string; title: string; statement: string | null; definitions: unknown;
   resolution_state: string; publication_state: string; challenge_deadline: Date | null; acceptance_conditions: string | null;
-  statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; head_mark: string | null;
+  statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; head_mark: string | null; generation: string | null;
   advisories: { id: string; kind: string; message: string; blocking: boolean; raisedAt: string }[];
 };
 
@@ -46,7 +52,8 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
                      FROM advisories a WHERE a.problem_id = p.id AND a.resolved_at IS NULL), '[]'::json) AS advisories,
            ARRAY(SELECT d.pinned_world FROM formal_declarations d WHERE d.problem_id = p.id GROUP BY d.pinned_world ORDER BY min(d.id::text) LIMIT 8) AS pinned_worlds,
            memory.version AS memory_version,
-           (SELECT h.high_water_mark::text FROM checkpoint_heads h WHERE h.version = memory.version AND h.scope = 'TARGET' AND h.scope_id = p.id) AS head_mark
+           (SELECT h.high_water_mark::text FROM checkpoint_heads h WHERE h.version = memory.version AND h.scope = 'TARGET' AND h.scope_id = p.id) AS head_mark,
+           (SELECT max(e.sequence)::text FROM change_events e WHERE e.routing_target_id = p.id) AS generation
     FROM (SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${MEMORY_VIEW}) AS version) memory CROSS JOIN problem_identifiers i JOIN problems p ON p.id = i.problem_id LEFT JOIN statement_families f ON f.id = p.statement_family_id
     WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
       AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
@@ -68,6 +75,7 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
     matchedBy: matched.kind,
     pinnedWorlds: problem.pinned_worlds,
     memoryHead: { version: problem.memory_version, highWaterMark: problem.head_mark },
+    generation: problem.generation ?? "0",
   };
 }
 

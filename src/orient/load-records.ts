@@ -8,7 +8,7 @@ import { replaySummary } from "../modules/research/manifest.js";
 import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
 import { GRAPH_EDGE_LIMIT, ITEM_TEXT_MAX, PROOF_STATE_LIMIT } from "./orient.constants.js";
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "./orient.types.js";
-import { documentCounts, documentKey, type DocumentCounts, type OrientCaches, type RecordAttributes } from "./orient-caches.js";
+import { documentCounts, documentKey, type DocumentCounts, type OrientCaches, type RecordAttributes, type TargetGraph } from "./orient-caches.js";
 
 type ObjectRow = {
   id: string; accession: number; project_id: string; kind: ResearchKind; title: string; state: ResearchState;
@@ -24,19 +24,22 @@ function toRecord(attributes: RecordAttributes, state: ResearchState, counts: Do
 }
 
 /**
- * Candidate records for `states` (id -> state as the read that found it saw it). Attributes and token
- * counts come from the process cache or `fresh` (the sparse probe's hits); only the rest are read, in
- * one statement with their counts (LEFT JOIN, same view version), and cached.
+ * Candidate records for `ids`. States come from `states` (what the read that found a record saw, or the
+ * target graph at this generation); attributes and token counts from the process cache or `fresh` (the
+ * sparse probe's hits). Only records missing any of these are read, in one statement with their counts
+ * (LEFT JOIN, same view version), and cached; the states read join the target graph.
  */
 export async function loadRecords(
-  sql: Sql, sparseVersion: number | null, states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>, caches: Pick<OrientCaches, "records" | "documents">,
+  sql: Sql, sparseVersion: number | null, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
+  caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
 ): Promise<Map<string, CandidateRecord>> {
   const records = new Map<string, CandidateRecord>();
   const unread: string[] = [];
-  for (const [id, state] of states) {
+  for (const id of ids) {
+    const state = states.get(id) ?? graph.states.get(id);
     const attributes = caches.records.get(id);
     const counts = fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(documentKey(sparseVersion, id)));
-    if (attributes && (counts || sparseVersion === null)) records.set(id, toRecord(attributes, state, counts));
+    if (state && attributes && (counts || sparseVersion === null)) records.set(id, toRecord(attributes, state, counts));
     else unread.push(id);
   }
   if (unread.length === 0) return records;
@@ -52,12 +55,13 @@ export async function loadRecords(
       evidenceGrade: row.evidence_grade, branchName: row.branch_name, createdAt: row.created_at,
     };
     caches.records.set(row.id, attributes);
+    graph.states.set(row.id, row.state);
     let counts = fresh.get(row.id);
     if (!counts && row.fields !== null) {
       counts = documentCounts(row.fields, row.length ?? 0);
       caches.documents.set(documentKey(sparseVersion!, row.id), counts);
     }
-    records.set(row.id, toRecord(attributes, row.state, counts));
+    records.set(row.id, toRecord(attributes, states.get(row.id) ?? row.state, counts));
   }
   return records;
 }
@@ -81,38 +85,52 @@ export async function loadItemTexts(sql: Sql, ids: readonly string[], cache: Ori
   return texts;
 }
 
-export interface NeighbourEdge {
-  seedId: string;
-  neighbourId: string;
-  type: string;
-  neighbourState: ResearchState;
-}
-
-/** Edges touching the seeds, in either direction, as (seed, neighbour, type) with the neighbour's state. */
-export async function loadNeighbours(sql: Sql, seedIds: readonly string[]): Promise<NeighbourEdge[]> {
-  if (seedIds.length === 0) return [];
-  const rows = await sql<{ seed_id: string; neighbour_id: string; type: string; state: ResearchState }>`
-    (SELECT r.from_id::text AS seed_id, r.to_id::text AS neighbour_id, r.type::text, o.state FROM research_relations r JOIN research_objects o ON o.id = r.to_id
-     WHERE r.from_id = ANY(${seedIds}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT})
+/** Fills the target graph's relation lists (both directions when `incoming`) for records it lacks. */
+async function loadEdges(sql: Sql, graph: TargetGraph, ids: readonly string[], incoming: boolean): Promise<void> {
+  const unread = ids.filter((id) => !graph.outgoing.has(id) || (incoming && !graph.incoming.has(id)));
+  if (unread.length === 0) return;
+  // One probe of an index per id and direction; OFFSET 0 keeps the planner from turning hundreds of
+  // probes into a scan of every relation.
+  const rows = await sql<{ from_id: string; to_id: string; type: string }>`
+    SELECT r.from_id::text, r.to_id::text, r.type::text FROM unnest(${unread}::uuid[]) AS f(id)
+    CROSS JOIN LATERAL (SELECT from_id, to_id, type FROM research_relations WHERE from_id = f.id OFFSET 0) r
     UNION ALL
-    (SELECT r.to_id::text AS seed_id, r.from_id::text AS neighbour_id, r.type::text, o.state FROM research_relations r JOIN research_objects o ON o.id = r.from_id
-     WHERE r.to_id = ANY(${seedIds}::uuid[]) LIMIT ${GRAPH_EDGE_LIMIT})`;
-  return rows.map((row) => ({ seedId: row.seed_id, neighbourId: row.neighbour_id, type: row.type, neighbourState: row.state }));
+    SELECT r.from_id::text, r.to_id::text, r.type::text FROM unnest(${incoming ? unread : []}::uuid[]) AS t(id)
+    CROSS JOIN LATERAL (SELECT from_id, to_id, type FROM research_relations WHERE to_id = t.id OFFSET 0) r`;
+  const requested = new Set(unread);
+  for (const id of unread) {
+    graph.outgoing.set(id, []);
+    if (incoming) graph.incoming.set(id, []);
+  }
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.from_id}>${row.to_id}>${row.type}`;
+    if (seen.has(key)) continue; // an edge between two requested records comes back from both probes
+    seen.add(key);
+    const edge = { fromId: row.from_id, toId: row.to_id, type: row.type };
+    if (requested.has(row.from_id)) graph.outgoing.get(row.from_id)!.push(edge);
+    if (incoming && requested.has(row.to_id)) graph.incoming.get(row.to_id)!.push(edge);
+  }
 }
 
 /**
- * Relations whose both ends are among `ids` (disagreements and support inside the packet): the edges
- * leaving each id (one probe of the (from_id, to_id, type) key; OFFSET 0 keeps the planner from
- * turning the probes into a scan of every relation), kept when they land among the ids.
+ * Edges touching the seeds, in either direction, as (seed, neighbour, type): from the target graph,
+ * read for seeds it lacks. At most GRAPH_EDGE_LIMIT per direction, seeds in rank order.
  */
-export async function loadRelationsAmong(sql: Sql, ids: readonly string[]): Promise<RelationEdge[]> {
+export async function loadNeighbours(sql: Sql, graph: TargetGraph, seedIds: readonly string[]): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
+  if (seedIds.length === 0) return [];
+  await loadEdges(sql, graph, seedIds, true);
+  const out = seedIds.flatMap((seedId) => graph.outgoing.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.toId, type: edge.type })));
+  const into = seedIds.flatMap((seedId) => graph.incoming.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.fromId, type: edge.type })));
+  return [...out.slice(0, GRAPH_EDGE_LIMIT), ...into.slice(0, GRAPH_EDGE_LIMIT)];
+}
+
+/** Relations whose both ends are among `ids` (disagreements and support inside the packet), from the target graph. */
+export async function loadRelationsAmong(sql: Sql, graph: TargetGraph, ids: readonly string[]): Promise<RelationEdge[]> {
   if (ids.length < 2) return [];
-  const rows = await sql<{ from_id: string; to_id: string; type: string }>`
-    SELECT r.from_id::text, r.to_id::text, r.type::text
-    FROM unnest(${ids}::uuid[]) AS f(id)
-    CROSS JOIN LATERAL (SELECT from_id, to_id, type FROM research_relations WHERE from_id = f.id OFFSET 0) r`;
+  await loadEdges(sql, graph, ids, false);
   const among = new Set(ids);
-  return rows.filter((row) => among.has(row.to_id)).slice(0, GRAPH_EDGE_LIMIT * 2).map((row) => ({ fromId: row.from_id, toId: row.to_id, type: row.type }));
+  return ids.flatMap((id) => graph.outgoing.get(id)!.filter((edge) => among.has(edge.toId))).slice(0, GRAPH_EDGE_LIMIT * 2);
 }
 
 export interface ProofMatches {

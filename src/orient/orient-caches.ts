@@ -5,11 +5,17 @@
 //   the same transaction as any of its checkpoints, so an equal mark means equal rows;
 // - a research record's own attributes (accession, kind, title, grade, branch, time), its sparse token
 //   counts in one sparse view version, and its packet text: records are append-only and only their
-//   state changes, which none of these carry (state is read with every request), so they never go stale.
+//   state changes, which none of these carry, so they never go stale;
+// - the members of a branch in one memory version, under the target head's mark (as checkpoints);
+// - per target, records' states and relations, under the target's generation (its newest change-event
+//   sequence): supersessions and relations are written with an event on the record's own target, and
+//   relations never cross targets, so an equal generation means equal states and edges. Any write on
+//   the target starts a new, empty graph.
 // Keyed by the pool, so each opened database (tests open many in one process) has its own.
 import { LruCache } from "../lib/lru-cache.js";
-import { CHECKPOINT_CACHE_ROWS, DOCUMENT_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES } from "./orient.constants.js";
-import type { CandidateRecord, FieldCounts, ItemText } from "./orient.types.js";
+import type { ResearchState } from "../generated/prisma/enums.js";
+import { CHECKPOINT_CACHE_ROWS, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES } from "./orient.constants.js";
+import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "./orient.types.js";
 import type { CheckpointView } from "./rank-checkpoints.js";
 
 export interface CachedCheckpoints {
@@ -27,8 +33,25 @@ export interface DocumentCounts {
 /** A record's attributes that never change (everything but its state and its sparse counts). */
 export type RecordAttributes = Omit<CandidateRecord, "state" | "fields" | "length" | "distinctTerms">;
 
+export interface CachedMembers {
+  highWaterMark: string;
+  /** Newest first, as branch_memberships' keyset index orders them. */
+  ids: string[];
+}
+
+export interface TargetGraph {
+  generation: string;
+  /** Record id -> every relation leaving it (an empty list when none). */
+  outgoing: Map<string, RelationEdge[]>;
+  /** Record id -> every relation arriving at it. */
+  incoming: Map<string, RelationEdge[]>;
+  states: Map<string, ResearchState>;
+}
+
 export interface OrientCaches {
   checkpoints: LruCache<string, CachedCheckpoints>;
+  members: LruCache<string, CachedMembers>;
+  graphs: LruCache<string, TargetGraph>;
   documents: LruCache<string, DocumentCounts>;
   records: LruCache<string, RecordAttributes>;
   texts: LruCache<string, ItemText>;
@@ -41,6 +64,8 @@ export function orientCaches(pool: object): OrientCaches {
   if (!caches) {
     caches = {
       checkpoints: new LruCache(CHECKPOINT_CACHE_ROWS, (entry) => Math.max(1, entry.rows.length)),
+      members: new LruCache(MEMBER_CACHE_ENTRIES, (entry) => Math.max(1, entry.ids.length)),
+      graphs: new LruCache(GRAPH_CACHE_ENTRIES, graphWeight),
       documents: new LruCache(DOCUMENT_CACHE_ENTRIES),
       records: new LruCache(RECORD_CACHE_ENTRIES),
       texts: new LruCache(TEXT_CACHE_ENTRIES),
@@ -62,4 +87,30 @@ export function documentCounts(fields: FieldCounts, length: number): DocumentCou
   const terms = new Set<string>();
   for (const field of Object.values(fields)) for (const term in field) terms.add(term);
   return { fields, length, distinctTerms: terms.size };
+}
+
+function graphWeight(graph: TargetGraph): number {
+  let edges = 0;
+  for (const list of graph.outgoing.values()) edges += list.length;
+  for (const list of graph.incoming.values()) edges += list.length;
+  return Math.max(1, graph.outgoing.size + graph.incoming.size + graph.states.size + edges);
+}
+
+/** The target's graph at `generation`: the cached one while no write has reached the target, else a new, empty one. */
+export function targetGraph(cache: OrientCaches["graphs"], targetId: string, generation: string): TargetGraph {
+  const cached = cache.get(targetId);
+  if (cached && cached.generation === generation) return cached;
+  return { generation, outgoing: new Map(), incoming: new Map(), states: new Map() };
+}
+
+/** Stores (or re-weighs, after a request added to it) the target's graph. */
+export function keepTargetGraph(cache: OrientCaches["graphs"], targetId: string, graph: TargetGraph): void {
+  const current = cache.get(targetId);
+  // A request that began before a newer write must not replace the newer graph with its older one.
+  if (current && current !== graph && BigInt(current.generation) > BigInt(graph.generation)) return;
+  cache.set(targetId, graph);
+}
+
+export function memberKey(version: number, branchId: string): string {
+  return `${version}:${branchId}`;
 }

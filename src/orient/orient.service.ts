@@ -1,9 +1,11 @@
 // The orient/checkPlan orchestrator: a thin sequence of bounded reads between the pure stages, then
 // the stored impression. Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
 // Independent reads share a round trip (Promise.all; the embedded database's single connection queues
-// them, which is fine). Reads whose rows cannot change under their key (checkpoints at a head mark,
-// record attributes, token counts, packet texts) come from per-database caches (orient-caches.ts), so a
-// warm request waits on five statements in sequence, the impression included; a cold one on up to nine.
+// them, which is fine). Reads whose rows cannot change under their key (checkpoints and members at the
+// target head's mark, states and relations at the target's generation, record attributes, token counts,
+// packet texts) come from per-database caches (orient-caches.ts): a warm request makes three sequential
+// database waits (identity, sparse pool, impression); a moved head, a new write on the target or records
+// new to the process add up to five more.
 import type pg from "pg";
 import type { ResearchState } from "../generated/prisma/enums.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
@@ -27,7 +29,8 @@ import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { rankCheckpoints } from "./rank-checkpoints.js";
 import { sqlOf } from "./sql.js";
 import { writeImpression } from "../modules/telemetry/impressions.js";
-import { orientCaches } from "./orient-caches.js";
+import { keepTargetGraph, orientCaches, targetGraph } from "./orient-caches.js";
+import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 
 export interface OrientRequest {
   mode: "orient" | "checkPlan";
@@ -69,40 +72,42 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const fingerprints = goalFingerprints(query.goals, worlds);
   const headMark = memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null;
 
+  const graph = targetGraph(caches.graphs, problem.id, problem.generation);
+
   // Round trip 2: checkpoints (from the cache while the target head's mark is unchanged; the probe's
-  // common terms come from them), then the sparse pool; proof-state matches run alongside both.
+  // common terms and the branches to descend come from them), then the sparse pool and the members of
+  // the chosen branches (cached under the same mark); proof-state matches run alongside.
   const proofPending = loadProofMatches(sql, problem.id, fingerprints.exact, fingerprints.structural);
   proofPending.catch(() => undefined); // awaited below
   const checkpoints = memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, memoryVersion, problem.id, scope, headMark);
-  const [sparse, proof] = await Promise.all([
-    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, caches.documents, sparseVersion, problem.id, scope, query.terms, commonTermsOf(checkpoints), !includesSuperseded(request.intent)),
-    proofPending,
-  ]);
   const ranked = rankCheckpoints(checkpoints, query.terms, request.intent);
   const descent = chooseBranches(ranked);
+  const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
+  const [sparse, proof, members] = await Promise.all([
+    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, caches.documents, sparseVersion, problem.id, scope, query.terms, commonTermsOf(checkpoints), !includesSuperseded(request.intent)),
+    proofPending,
+    memoryVersion === null ? [] : loadBranchMembers(sql, caches.members, memoryVersion, descended, headMark),
+  ]);
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
   const seeds = graphSeeds(sparse.hits, query, stats);
-  // Round trip 3 (concurrent): members of the selected branches and the graph neighbours of the top hits.
-  const [members, edges] = await Promise.all([
-    memoryVersion === null ? [] : loadBranchMembers(sql, memoryVersion, descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === "project").slice(0, 2)),
-    loadNeighbours(sql, seeds),
-  ]);
-  // Each read above saw its candidates' states; attributes and counts of records not yet cached come next.
+  // Round trip 3 (only for seeds the target graph lacks): the graph neighbours of the top hits.
+  const edges = await loadNeighbours(sql, graph, seeds);
+  // States seen by this request's reads win over the graph's; records missing anything are read next.
   const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
-  for (const member of members) states.set(member.id, member.state);
-  for (const edge of edges) states.set(edge.neighbourId, edge.neighbourState);
   for (const [id, state] of proof.states) states.set(id, state);
-  // Round trip 4 (only for records new to this process): the raw records.
-  const records = await loadRecords(sql, sparseVersion, states, new Map(sparse.hits.map((hit) => [hit.id, hit])), caches);
+  const ids = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id), ...edges.map((edge) => edge.neighbourId)])];
+  // Round trip 4 (only for records new to this process or to this generation of the target).
+  const records = await loadRecords(sql, sparseVersion, ids, states, new Map(sparse.hits.map((hit) => [hit.id, hit])), caches, graph);
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
   const composeInput = {
     mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope, query, pool, stats, branches,
   };
   const ranking = rankPool(composeInput);
-  // Round trip 5: relations among the records a packet can include (disagreements are never folded).
-  const choice = choosePacket(composeInput, ranking, await loadRelationsAmong(sql, relationScope(ranking, request.intent)));
+  // Round trip 5 (only for records the target graph lacks): relations among the records a packet can include.
+  const choice = choosePacket(composeInput, ranking, await loadRelationsAmong(sql, graph, relationScope(ranking, request.intent)));
+  keepTargetGraph(caches.graphs, problem.id, graph);
   // Round trip 6 (only for texts not cached): bodies and replays of the chosen records (at most MAX_PACKET_ITEMS).
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
   const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId);

@@ -36,7 +36,7 @@ export type TermWeight = (term: string) => number;
 // is computed once per read, and a request scores only the checkpoints that share a query term.
 interface CheckpointIndex {
   weight: TermWeight;
-  /** Key term -> live checkpoints (with current records) listing it. */
+  /** Key term -> live checkpoints (with current records) listing it, once per listing. */
   byTerm: Map<string, CheckpointView[]>;
   /** Every live checkpoint as ranked without overlap (score 0), in rank order: more current records first, then branch id. */
   unmatched: { checkpoint: CheckpointView; ranked: RankedCheckpoint }[];
@@ -57,7 +57,7 @@ function checkpointIndex(checkpoints: readonly CheckpointView[]): CheckpointInde
   const live = checkpoints.filter((checkpoint) => checkpoint.currentCount > 0);
   const byTerm = new Map<string, CheckpointView[]>();
   for (const checkpoint of live) {
-    for (const term of new Set(checkpoint.keyTerms)) {
+    for (const term of checkpoint.keyTerms) {
       const list = byTerm.get(term);
       if (list) list.push(checkpoint);
       else byTerm.set(term, [checkpoint]);
@@ -89,10 +89,14 @@ export function scoreCheckpoint(checkpoint: CheckpointView, queryTerms: Readonly
   const sum = (terms: string[]) => terms.reduce((total, term) => total + weight(term), 0);
   const overlap = (CHECKPOINT_KEY_TERM_WEIGHT * sum(keyMatches) + CHECKPOINT_SUMMARY_WEIGHT * sum(summaryMatches)) / size;
   const score = overlap > 0 ? overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent) : 0;
+  return withScore(checkpoint, score, [...keyMatches, ...summaryMatches].sort());
+}
+
+function withScore(checkpoint: CheckpointView, score: number, matchedTerms: string[]): RankedCheckpoint {
   return {
     branchId: checkpoint.branchId, name: checkpoint.name, kind: checkpoint.kind, projectId: checkpoint.projectId, summary: checkpoint.summary,
     keyTerms: checkpoint.keyTerms, memberCount: checkpoint.memberCount, currentCount: checkpoint.currentCount, kindMix: checkpoint.kindMix,
-    score, matchedTerms: [...keyMatches, ...summaryMatches].sort(),
+    score, matchedTerms,
   };
 }
 
@@ -100,13 +104,30 @@ export function scoreCheckpoint(checkpoint: CheckpointView, queryTerms: Readonly
 export function rankCheckpoints(checkpoints: readonly CheckpointView[], queryTerms: readonly string[], intent: Intent): RankedCheckpoint[] {
   const terms = new Set(queryTerms);
   const index = checkpointIndex(checkpoints);
-  const touched = new Set<CheckpointView>();
-  for (const term of terms) for (const checkpoint of index.byTerm.get(term) ?? []) touched.add(checkpoint);
-  // Key terms first (only checkpoints sharing one can score); summaries, costly to normalise, only for
-  // the leading few (rescored from the original views, which key the memoised summary terms).
+  // Key-term overlap accumulated from the term index: only checkpoints sharing a query term are touched
+  // (scoreCheckpoint's key-term sum, without a pass over every checkpoint's terms).
+  const overlaps = new Map<CheckpointView, { sum: number; matched: string[] }>();
+  for (const term of terms) {
+    const listing = index.byTerm.get(term);
+    if (!listing) continue;
+    const weight = index.weight(term);
+    for (const checkpoint of listing) {
+      let entry = overlaps.get(checkpoint);
+      if (!entry) overlaps.set(checkpoint, (entry = { sum: 0, matched: [] }));
+      entry.sum += weight;
+      entry.matched.push(term);
+    }
+  }
+  const size = Math.max(1, terms.size);
+  const matched = [...overlaps].map(([checkpoint, entry]) => {
+    const overlap = (CHECKPOINT_KEY_TERM_WEIGHT * entry.sum) / size;
+    return { checkpoint, ranked: withScore(checkpoint, overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent), entry.matched.sort()) };
+  });
+  // Summaries, costly to normalise, are read only for the leading few (rescored from the original
+  // views, which key the memoised summary terms).
   const byKeyTerms = [
-    ...[...touched].map((checkpoint) => ({ checkpoint, ranked: scoreCheckpoint(checkpoint, terms, intent, index.weight, false) })).sort((left, right) => rankOrder(left.ranked, right.ranked)),
-    ...index.unmatched.filter((entry) => !touched.has(entry.checkpoint)),
+    ...matched.sort((left, right) => rankOrder(left.ranked, right.ranked)),
+    ...index.unmatched.filter((entry) => !overlaps.has(entry.checkpoint)),
   ];
   return [
     ...byKeyTerms.slice(0, SUMMARY_RESCORE).map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight)),

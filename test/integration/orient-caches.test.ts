@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
-import { createProjectFor, isTypedError, recordObject, supersedeObject } from "../helpers/research-factories.js";
+import { createProjectFor, isTypedError, recordObject, relateObjects, supersedeObject } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
 
 const FRESHNESS = `{ freshness { views { view status } } }`;
@@ -65,5 +65,36 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     const after = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(after.packet.selectedBranches.map((branch) => branch.name)).toContain("approach/zigzag-tableau");
     expect(after.packet.items.filter((item) => item.text.includes("Zigzag tableau route")).length).toBeGreaterThan(0);
+  });
+
+  it("shows a relation written after an earlier request between two packet records", async () => {
+    const text = "octahedral lattice covering density estimate";
+    const claim = await recordObject(service.url, token, projectId, { title: "Octahedral lattice covering density", body: "An octahedral lattice covering density estimate of order 3/2." });
+    const check = await recordObject(service.url, token, projectId, { kind: "ATTEMPT", title: "Octahedral covering check", body: "A computed check of the octahedral lattice covering density estimate up to n = 40." });
+    const before = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    expect(before.packet.items.find((item) => item.accession === check.accession)?.relations ?? []).toEqual([]);
+
+    const related = await relateObjects(service.url, token, { from: check.accession, to: claim.accession, type: "SUPPORTS" });
+    expect(isTypedError(related)).toBe(false);
+    const after = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const item = after.packet.items.find((entry) => entry.accession === check.accession);
+    expect(item?.relations).toContainEqual({ type: "SUPPORTS", to: claim.accession });
+  });
+
+  it("keeps a member superseded after an earlier request out of the relevance fallback", async () => {
+    const broad = "give me an overview of where things stand";
+    await waitForMemory();
+    const newest = await recordObject(service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls", body: "The quartic residue route stalls at the second reduction." });
+    await waitForMemory();
+    const first = await orient(service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
+    expect(first.packet.relevanceFallback).toBe(true);
+    expect(first.packet.items.map((item) => item.accession)).toContain(newest.accession);
+
+    const successor = await recordObject(service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls, corrected", body: "The quartic residue route stalls at the third reduction, not the second." });
+    expect(isTypedError(await supersedeObject(service.url, token, { target: newest.accession, supersededBy: successor.accession }))).toBe(false);
+    await waitForMemory();
+    const second = await orient(service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
+    expect(second.packet.items.map((item) => item.accession)).not.toContain(newest.accession);
+    expect(second.packet.items.map((item) => item.accession)).toContain(successor.accession);
   });
 });
