@@ -1,0 +1,32 @@
+// The per-database orient caches: a target graph lives for one generation of the target, and a request
+// that began before a newer write never puts its older graph back over the newer one.
+import { describe, expect, it } from "vitest";
+import { keepTargetGraph, orientCaches, targetGraph } from "../../../src/orient/orient-caches.js";
+
+describe("orient target graphs", () => {
+  it("serves the cached graph while the generation is unchanged and a new, empty one after a write", () => {
+    const caches = orientCaches({});
+    const graph = targetGraph(caches.graphs, "target", "10");
+    graph.states.set("r1", "CURRENT");
+    keepTargetGraph(caches.graphs, "target", graph);
+    expect(targetGraph(caches.graphs, "target", "10")).toBe(graph);
+    const next = targetGraph(caches.graphs, "target", "11");
+    expect(next).not.toBe(graph);
+    expect(next.states.size).toBe(0);
+  });
+
+  it("keeps the newer generation when an older request finishes last", () => {
+    const caches = orientCaches({});
+    const older = targetGraph(caches.graphs, "target", "10");
+    const newer = targetGraph(caches.graphs, "target", "12");
+    keepTargetGraph(caches.graphs, "target", newer);
+    keepTargetGraph(caches.graphs, "target", older);
+    expect(targetGraph(caches.graphs, "target", "12")).toBe(newer);
+  });
+
+  it("gives each database its own caches", () => {
+    expect(orientCaches({})).not.toBe(orientCaches({}));
+    const pool = {};
+    expect(orientCaches(pool)).toBe(orientCaches(pool));
+  });
+});
