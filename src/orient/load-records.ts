@@ -13,6 +13,7 @@ import { documentCounts, documentKey, type DocumentCounts, type OrientCaches, ty
 type ObjectRow = {
   id: string; accession: number; project_id: string; kind: ResearchKind; title: string; state: ResearchState;
   evidence_grade: EvidenceGrade; branch_name: string | null; created_at: Date; fields: FieldCounts | null; length: number | null;
+  outgoing: { toId: string; type: string }[];
 };
 
 function toRecord(attributes: RecordAttributes, state: ResearchState, counts: DocumentCounts | undefined): CandidateRecord {
@@ -27,7 +28,7 @@ function toRecord(attributes: RecordAttributes, state: ResearchState, counts: Do
  * Candidate records for `ids`. States come from `states` (what the read that found a record saw, or the
  * target graph at this generation); attributes and token counts from the process cache or `fresh` (the
  * sparse probe's hits). Only records missing any of these are read, in one statement with their counts
- * (LEFT JOIN, same view version), and cached; the states read join the target graph.
+ * (LEFT JOIN, same view version), and cached; the states and outgoing relations read join the target graph.
  */
 export async function loadRecords(
   sql: Sql, sparseVersion: number | null, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
@@ -43,13 +44,17 @@ export async function loadRecords(
     else unread.push(id);
   }
   if (unread.length === 0) return records;
+  // The relations leaving each record come along (one index probe per row), so a record new to the
+  // process needs no second read for the packet's relations.
   const rows = await sql<ObjectRow>`
     SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title, o.state,
-           o.evidence_grade, o.branch_name, o.created_at AT TIME ZONE 'UTC' AS created_at, d.fields, d.length
+           o.evidence_grade, o.branch_name, o.created_at AT TIME ZONE 'UTC' AS created_at, d.fields, d.length,
+           COALESCE((SELECT json_agg(json_build_object('toId', r.to_id, 'type', r.type)) FROM research_relations r WHERE r.from_id = o.id), '[]'::json) AS outgoing
     FROM research_objects o
     LEFT JOIN sparse_documents d ON ${sparseVersion !== null} AND d.view = ${RESEARCH_SPARSE_VIEW} AND d.version = ${sparseVersion}::int AND d.document_id = o.id::text
     WHERE o.id = ANY(${unread}::uuid[])`;
   for (const row of rows) {
+    graph.outgoing.set(row.id, row.outgoing.map((edge) => ({ fromId: row.id, toId: edge.toId, type: edge.type })));
     const attributes: RecordAttributes = {
       id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title,
       evidenceGrade: row.evidence_grade, branchName: row.branch_name, createdAt: row.created_at,

@@ -91,14 +91,16 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
   const seeds = graphSeeds(sparse.hits, query, stats);
-  // Round trip 3 (only for seeds the target graph lacks): the graph neighbours of the top hits.
-  const edges = await loadNeighbours(sql, graph, seeds);
-  // States seen by this request's reads win over the graph's; records missing anything are read next.
+  // States seen by this request's reads win over the graph's.
   const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
   for (const [id, state] of proof.states) states.set(id, state);
-  const ids = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id), ...edges.map((edge) => edge.neighbourId)])];
-  // Round trip 4 (only for records new to this process or to this generation of the target).
-  const records = await loadRecords(sql, sparseVersion, ids, states, new Map(sparse.hits.map((hit) => [hit.id, hit])), caches, graph);
+  const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
+  const found = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id)])];
+  // Round trip 3 (only for what the caches lack): the graph neighbours of the top hits, and the
+  // records found so far; then (round trip 4) neighbour records new to the process.
+  const [edges, foundRecords] = await Promise.all([loadNeighbours(sql, graph, seeds), loadRecords(sql, sparseVersion, found, states, fresh, caches, graph)]);
+  const neighbourIds = [...new Set(edges.map((edge) => edge.neighbourId))].filter((id) => !foundRecords.has(id));
+  const records = new Map([...foundRecords, ...(await loadRecords(sql, sparseVersion, neighbourIds, states, fresh, caches, graph))]);
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
   const composeInput = {
