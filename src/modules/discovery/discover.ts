@@ -10,6 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
+import { coversTooMany } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -52,7 +53,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score per evidence group; rerank: parameter conflicts, unexplained candidate content, uncovered query weight; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content, uncovered query weight; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -148,6 +149,7 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   const scored = rerank(index, scoreCandidates(index, terms), analyzed.tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
+  if (coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const ranked: Ranked = {
     candidates: toCandidates(published, limit),
     duplicateWarnings: toCandidates(unpublished.filter(passes), limit),

@@ -36,15 +36,17 @@ export const RERANK_DEPTH = 20;
 /**
  * Largest score cut for a candidate whose identifying text is all content the query never mentions
  * (scaled by the IDF share left unexplained): a near neighbour states its own extra conditions.
- * Dev, both hash folds: flat over 0.1-0.3 (+1 row on one fold, none lost), worse from 0.4; middle kept.
+ * Dev, both hash folds: flat over 0.1-0.3 (+1 row on one fold, none lost), worse from 0.4. Re-read with the
+ * wider first-stage pool (normaliser v5): 0.2-0.3 equal with UNCOVERED_QUERY_PENALTY 0.35, 0.35-0.4 lose rows; 0.25 kept.
  */
-export const UNEXPLAINED_CONTENT_PENALTY = 0.2;
+export const UNEXPLAINED_CONTENT_PENALTY = 0.25;
 /**
  * Largest score cut for a candidate that covers none of the query's informative weight (scaled by
  * the uncovered share): the converse check, a candidate must also explain what the query names.
- * Dev, both hash folds: +1 row each over 0.2-0.3, gains lost from 0.5; middle kept.
+ * Dev, both hash folds: +1 row each over 0.2-0.3, gains lost from 0.5. Re-read with the wider pool (v5):
+ * 0.35-0.4 keep both folds and stop two answerable rows abstaining behind a pool-only candidate; 0.35 kept.
  */
-export const UNCOVERED_QUERY_PENALTY = 0.25;
+export const UNCOVERED_QUERY_PENALTY = 0.35;
 /** Score factor per query parameter a candidate contradicts (`C_4` for a `C_5` query): strong but not absolute evidence, a query can misquote. */
 export const PARAMETER_CONFLICT_FACTOR = 0.7;
 
@@ -54,6 +56,18 @@ export const INFORMATIVE_MAX_DOCUMENT_FRACTION = 0.06;
 export const INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG = 0.1;
 /** In a small store every fraction is tiny: a term two problems share still sets them apart from the rest. */
 export const INFORMATIVE_DOCUMENT_FLOOR = 2;
+/**
+ * A document with no informative query term joins the first-stage pool when it shares this many
+ * of the query's commoner content words (see candidate-pool.ts). Dev, both folds: 2 and 3 give the
+ * same P@1 and recall@5 (2 doubles p95 latency, 7 ms), 4 loses recall@5; 3 kept.
+ */
+export const POOL_MIN_SHARED_WORDS = 3;
+/**
+ * Words in more than this fraction of problems ("number", "set", "integer") cannot vote a document
+ * into the pool. Dev, both folds: P@1 equal over 0.15-0.5; abstention precision 1.0 at 0.15-0.2
+ * and lower from 0.3 (looser pools put weak candidates first), and p95 latency grows with it; 0.2 kept.
+ */
+export const POOL_MAX_TERM_FRACTION = 0.2;
 /** Fewer informative terms than this means the query has no distinguishing name, relation or parameter. */
 export const MIN_INFORMATIVE_TERMS = 1;
 /**
@@ -63,6 +77,16 @@ export const MIN_INFORMATIVE_TERMS = 1;
  * Dev (209 rows, two hash folds): results are flat over 0.3-0.45 once request words are generic; middle kept.
  */
 export const MIN_INFORMATIVE_MASS = 0.4;
+/**
+ * A query is generic when more than this share of the published catalogue covers all of its
+ * informative weight (see specificity.ts). Dev: no answered row exceeds 1.8 % (21 of 1,170); generic
+ * prose reaches 2.2-6 %, but so do three answerable rows the ranker gets wrong anyway (3.2-5.2 %).
+ * Both folds improve or stay equal only over 5.2-6 % (one generic row more abstains, none wrongly);
+ * from 4.5 % down "points in the plane" abstains too, and so does an answerable row on the other fold.
+ */
+export const MAX_FULLY_COVERING_FRACTION = 0.056;
+/** In a small store every share is a handful of problems: never call a query generic for fewer than this many. */
+export const FULLY_COVERING_FLOOR = 10;
 /** Weight, relative to the rarest known term, of a query term no problem contains: it still dilutes coverage. */
 export const UNKNOWN_TERM_WEIGHT = 0.5;
 

@@ -7,6 +7,7 @@ import {
   INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
+import { candidatePool } from "./candidate-pool.js";
 import { evidenceGroups, type EvidenceGroups } from "./evidence-groups.js";
 import { SPARSE_FIELDS, type SparseField } from "./sparse-document.js";
 
@@ -81,26 +82,48 @@ export function isUnderspecified(index: DiscoveryIndex, terms: readonly QueryTer
 interface QueryMass {
   attainable: number;
   informative: number;
+  /** Per evidence group: the weight of its most informative member (0 when none is informative). */
+  groupInformative: Float64Array;
 }
 
-function queryMass(terms: readonly QueryTerm[]): QueryMass {
+/**
+ * Coverage is counted per evidence group, like the score: a query notion spelled two ways ("least"
+ * and the `minimum` it adds) weighs as its most informative spelling, not as the sum of them, and a
+ * statement covers it as far as the weight of the spelling it uses: `minimum` covers most of
+ * "least", while a bare "primes" covers little of `twin-prime`, a phrase it merely shares a word with.
+ */
+function queryMass(terms: readonly QueryTerm[], scorable: readonly QueryTerm[], groups: EvidenceGroups): QueryMass {
   let attainable = 0;
   let informative = 0;
+  const groupInformative = new Float64Array(scorable.length);
+  scorable.forEach((term, position) => {
+    const group = groups[position] ?? position;
+    if (term.informative) groupInformative[group] = Math.max(groupInformative[group] ?? 0, term.weight);
+  });
+  for (const weight of groupInformative) informative += weight;
   for (const term of terms) {
     if (term.kind === "pair") continue;
     if (term.documentFrequency > 0) attainable += term.weight;
-    if (term.informative) informative += term.weight;
     // A term nothing contains still belongs to the question; it dilutes coverage at reduced weight.
-    else if (term.documentFrequency === 0 && !GENERIC_QUERY_WORDS.has(term.term)) informative += UNKNOWN_TERM_WEIGHT * term.weight;
+    else if (!GENERIC_QUERY_WORDS.has(term.term)) informative += UNKNOWN_TERM_WEIGHT * term.weight;
   }
-  return { attainable, informative };
+  return { attainable, informative, groupInformative };
 }
 
-function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass, groups: EvidenceGroups, groupBest: Float64Array): ScoredDocument {
+/** Per-document scratch rows indexed by evidence group id, reused for every document of one query. */
+interface GroupScratch {
+  /** Best term contribution of the group. */
+  best: Float64Array;
+  /** Weight of the heaviest group member the document contains. */
+  cover: Float64Array;
+}
+
+function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass, groups: EvidenceGroups, scratch: GroupScratch): ScoredDocument {
+  const groupBest = scratch.best;
   groupBest.fill(0);
+  scratch.cover.fill(0);
   let flat = 0;
   let proximity = 0;
-  let covered = 0;
   const sharedTerms: string[] = [];
   const matchedFields = new Set<SparseField>();
   terms.forEach((term, position) => {
@@ -125,11 +148,15 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     flat += contribution;
     const group = groups[position] ?? position;
     groupBest[group] = Math.max(groupBest[group] ?? 0, contribution);
-    if (term.informative) covered += term.weight;
+    scratch.cover[group] = Math.max(scratch.cover[group] ?? 0, term.weight);
   });
   // Ranking counts each evidence group once; relevance keeps every term, as its recorded threshold was set on.
   let grouped = 0;
-  for (const best of groupBest) grouped += best;
+  let covered = 0;
+  groupBest.forEach((best, group) => {
+    grouped += best;
+    covered += Math.min(scratch.cover[group] ?? 0, mass.groupInformative[group] ?? 0);
+  });
   return {
     document,
     score: grouped + PROXIMITY_WEIGHT * proximity,
@@ -142,17 +169,15 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
   };
 }
 
-/** Scores every document that contains at least one informative query term, best first. */
+/** Scores every document of the first-stage pool (see candidate-pool.ts), best first. */
 export function scoreCandidates(index: DiscoveryIndex, terms: readonly QueryTerm[]): ScoredDocument[] {
-  const candidates = new Set<IndexedDocument>();
-  for (const term of terms) if (term.informative) for (const document of index.documentsWith(term.term)) candidates.add(document);
+  const candidates = candidatePool(index, terms);
   // Most query pairs occur in no document: dropping them before the per-document loop keeps latency flat.
   const scorable = terms.filter((term) => term.documentFrequency > 0);
   const groups = evidenceGroups(scorable);
-  const mass = queryMass(terms);
-  // One scratch row of per-group best contributions (indexed by group id), reused for every document.
-  const groupBest = new Float64Array(scorable.length);
+  const mass = queryMass(terms, scorable, groups);
+  const scratch: GroupScratch = { best: new Float64Array(scorable.length), cover: new Float64Array(scorable.length) };
   return [...candidates]
-    .map((document) => scoreDocument(index, document, scorable, mass, groups, groupBest))
+    .map((document) => scoreDocument(index, document, scorable, mass, groups, scratch))
     .sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
 }

@@ -9,6 +9,9 @@ import { NUMBER_WORDS, PROSE_RELATIONS } from "./stopwords.js";
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+/** Unicode has subscript and superscript forms of some letters (`aᵢ`, `nᵏ`); NFKD would flatten `aᵢ` to the word `ai`. */
+const SUBSCRIPT_LETTERS: ReadonlyMap<string, string> = new Map([..."ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"].map((glyph, index) => [glyph, "aehijklmnoprstuvx"[index] ?? ""]));
+const SUPERSCRIPT_LETTERS: ReadonlyMap<string, string> = new Map([..."ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"].map((glyph, index) => [glyph, "abcdefghijklmnoprstuvwxyz"[index] ?? ""]));
 
 /** Replaces control and zero-width characters with spaces. */
 export function stripControlCharacters(text: string): string {
@@ -71,8 +74,12 @@ export function foldText(raw: string): string {
   const withoutControls = stripControlCharacters(raw);
   const scripted = withoutControls
     .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (run) => `^{${digitsOf(run, SUPERSCRIPT_DIGITS)}}`)
-    .replace(/[₀₁₂₃₄₅₆₇₈₉]+/g, (run) => `_{${digitsOf(run, SUBSCRIPT_DIGITS)}}`);
-  const symbols = rewriteLatexCommands(replaceEach(scripted, UNICODE_SYMBOLS));
+    .replace(/[₀₁₂₃₄₅₆₇₈₉]+/g, (run) => `_{${digitsOf(run, SUBSCRIPT_DIGITS)}}`)
+    .replace(/[ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ]+/gu, (run) => `_{${replaceEach(run, SUBSCRIPT_LETTERS)}}`)
+    .replace(/[ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ]+/gu, (run) => `^{${replaceEach(run, SUPERSCRIPT_LETTERS)}}`);
+  const symbols = rewriteLatexCommands(replaceEach(scripted, UNICODE_SYMBOLS))
+    // Plain-text `R^n`, `R^2`: a capital R raised to a power is Euclidean space, as `\mathbb{R}^n` is.
+    .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
   const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
   return rewriteAsciiRelations(ascii.toLowerCase()).replace(/\s+/g, " ").trim();
 }

@@ -5,6 +5,7 @@ import { findConcepts, proseParameters } from "./concepts.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
 import { DEFINITIONAL_PHRASES } from "./phrases.js";
+import { linearEquations, parameterBounds } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
 export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
@@ -13,7 +14,12 @@ export { foldText, stripControlCharacters } from "./latex.js";
 /** Bump on any change to the token stream; the sparse document view version derives from it. */
 /** 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...). */
 /** 4: a k-th root `\sqrt[k]{x}` folds to the power `x^{1/k}`. */
-export const NORMALIZER_VERSION = 4;
+/**
+ * 5: Unicode subscript and superscript letters (`aᵢ`, `nᵏ`); linear equations (`lin_1+3_eq_2+2`) and
+ * bounds between parameters (`m_ge_k+n`); plain `R^n` is `reals^n`; "least" is a minimum; notation for
+ * consecutive terms, their gaps and the representation function; the phrase "sum of two primes".
+ */
+export const NORMALIZER_VERSION = 5;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -55,7 +61,7 @@ function proximityPairs(stems: readonly string[]): string[] {
 export function analyzeText(raw: string): AnalyzedText {
   const folded = foldText(raw);
   const words = wordsOf(folded);
-  const parameters = [...extractParameters(folded), ...proseParameters(folded)];
+  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded)];
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);

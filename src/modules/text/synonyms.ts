@@ -35,7 +35,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
     reason: "extremal words: 'smallest', 'minimal', 'minimise' and `min` all ask for a minimum",
     concept: "minimum",
-    spellings: ["smallest", "fewest", "minimal", "minimum", "minimise", "minimize", "min", "infimum", "inf"],
+    spellings: ["smallest", "least", "fewest", "minimal", "minimum", "minimise", "minimize", "min", "infimum", "inf"],
   },
   {
     reason: "`#{...}` and `|A|` count elements, as 'the number of', 'how many' and 'cardinality' do",
@@ -149,14 +149,27 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["split into", "divided into", "splitting into", "split up into", "partitioned"],
   },
   {
-    reason: "the number of ways to write n as a sum is its number of representations",
+    reason: "the number of ways to write n as a sum is its number of representations; `1_A * 1_A(n)` is the usual symbol for it",
     concept: "representation",
     spellings: ["number of ways", "ways to write", "ways of writing", "representations"],
+    notation: /(?<![a-z0-9_^])1_\{?([a-z])\}?\s*\*?\s*1_\{?\1\}?\s*\(/,
   },
   {
     reason: "twin primes are primes two apart, however prose says it",
     concept: "twin prime",
     spellings: ["primes differing by 2", "primes that differ by 2", "primes at distance 2", "prime pairs differing by 2"],
+  },
+  {
+    reason: "`s_{i+1} - s_i` is the gap between consecutive terms of a sequence, however prose says it",
+    concept: "gap",
+    spellings: ["gaps", "difference between consecutive", "differences between consecutive", "consecutive differences"],
+    notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\s*\+\s*1\}?\s*-\s*\1_\{?\2\}?(?![a-z0-9+])/,
+  },
+  {
+    reason: "`p_n` and `p_{n+1}`, or the n-th and (n+1)-th terms, are consecutive terms",
+    concept: "consecutive",
+    spellings: ["successive", "adjacent terms", "adjacent elements"],
+    notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?|\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\3\s*\+\s*1\)?`?\s*-?\s*th\b/,
   },
   {
     reason: "a gap between consecutive primes is a prime gap",
