@@ -46,17 +46,15 @@ describe("metrics", () => {
 if (!hasData) console.warn(`SKIPPED full-catalogue discovery evaluation: shared data not found under ${dataDir}`);
 
 describe("full catalogue", () => {
-  // Test-split floors: just under the single measured test-split run for normaliser v3 (P@1 0.759,
-  // abstention precision 0.917, R@5 0.889), left as they were so the held-out split tunes nothing.
-  // Dev floors: just under normaliser v5 in memory (dev P@1 0.903, abstention precision 1.0; v4 gave
-  // 0.863 and 0.968). The held-out test split has not been measured on v5.
-  it.skipIf(!hasData)("keeps the measured test-split figures", async () => {
+  // Regression floors just under normaliser v5's figures: test split (run once for v5, after the last
+  // change) P@1 0.796, abstention precision 0.917, R@5 0.889; dev (in memory) P@1 0.903, abstention
+  // precision 1.0. Latency is a benchmark's business (npm run bench:discovery), not a test's.
+  it.skipIf(!hasData)("keeps the measured dev and test-split figures", async () => {
     const report = await runDiscoveryEval({ dataDir, print: () => undefined });
-    expect(report.test.precisionAt1).toBeGreaterThanOrEqual(0.74);
+    expect(report.test.precisionAt1).toBeGreaterThanOrEqual(0.78);
     expect(report.test.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.9);
-    expect(report.test.recallAt5).toBeGreaterThanOrEqual(0.87);
+    expect(report.test.recallAt5).toBeGreaterThanOrEqual(0.88);
     expect(report.dev.precisionAt1).toBeGreaterThanOrEqual(0.89);
     expect(report.dev.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.97);
-    expect(report.latency.meanMs).toBeLessThan(5);
   });
 });
