@@ -42,7 +42,7 @@ export async function loadSparsePool(
   const distinctive = terms.filter((term) => !commonTerms.has(term));
   const half = Math.floor(SPARSE_POOL_LIMIT / 2);
   const runFirst = distinctive.length > 0 && distinctive.length < terms.length;
-  const rows = await sql<Row>`
+  const rows = await sql.planned<Row>`
     WITH first AS MATERIALIZED (
       SELECT document_id, project_id, length, eligible FROM sparse_documents
       WHERE ${runFirst} AND view = ${RESEARCH_SPARSE_VIEW} AND version = ${version} AND routing_target_id = ${targetId}::uuid
