@@ -25,9 +25,9 @@ export interface SparsePool {
 type Row = { probe: number; document_id: string; project_id: string; length: number; eligible: boolean };
 
 /**
- * One statement, two bounded probes. `commonTerms` are the key terms of the target's (or project's) root
- * checkpoints: common on the target, they say little about any one record. The first probe asks for the
- * query's distinctive terms (at most half the pool), the second for any query term (the rest). Both take
+ * One statement, two bounded probes. The first asks for the query's distinctive terms (at most half the
+ * pool; see term-shares.ts: neither key terms of the target's root checkpoints nor words in a large share
+ * of all documents), the second for any query term (the rest). Both take
  * the newest matches first (source_sequence is the record's accession), so a saturated probe is a
  * deterministic, recency-biased sample rather than whatever a scan met first. The term arrays are
  * literal parameters, so the planner sees their selectivity: a newest-first walk of the target's
@@ -36,10 +36,9 @@ type Row = { probe: number; document_id: string; project_id: string; length: num
  * cache; those it lacks are read by key in a second statement (a cold target only).
  */
 export async function loadSparsePool(
-  sql: Sql, cache: OrientCaches["documents"], version: number, targetId: string, projectId: string | null, terms: string[], commonTerms: ReadonlySet<string>, eligibleOnly: boolean,
+  sql: Sql, cache: OrientCaches["documents"], version: number, targetId: string, projectId: string | null, terms: string[], distinctive: string[], eligibleOnly: boolean,
 ): Promise<SparsePool> {
   if (terms.length === 0) return { hits: [], saturated: false };
-  const distinctive = terms.filter((term) => !commonTerms.has(term));
   const half = Math.floor(SPARSE_POOL_LIMIT / 2);
   const runFirst = distinctive.length > 0 && distinctive.length < terms.length;
   const rows = await sql.planned<Row>`

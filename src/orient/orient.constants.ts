@@ -17,6 +17,13 @@ export const MAX_QUERY_TERMS = 48;
 
 /** Sparse candidates read per request, whatever the history size (the bounded-latency guarantee). */
 export const SPARSE_POOL_LIMIT = 300;
+/**
+ * A term in this share of all sparse documents cannot narrow the sparse probe's first half (it would
+ * fill it with the newest records); it still counts in the second half and in scoring.
+ */
+export const COMMON_TERM_SHARE = 0.2;
+/** Column statistics change with ANALYZE, minutes apart: re-read them at most this often. */
+export const TERM_SHARES_TTL_MS = 60_000;
 /** Checkpoints read per request; a target with more branches has its largest ones considered. */
 export const CHECKPOINT_LIMIT = 400;
 /** Branches descended into: a few approaches, never the whole tree. */

@@ -30,6 +30,7 @@ import { rankCheckpoints } from "./rank-checkpoints.js";
 import { sqlOf } from "./sql.js";
 import { writeImpression } from "../modules/telemetry/impressions.js";
 import { keepTargetGraph, orientCaches, targetGraph } from "./orient-caches.js";
+import { distinctiveTerms, termShares } from "./term-shares.js";
 import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 
 export interface OrientRequest {
@@ -60,10 +61,10 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
   // Round trip 1 (concurrent): identity resolution with the problem and its checkpoint head, view freshness, the requested project.
-  const pending = { freshness: loadFreshness(sql), project: loadProject(sql, request.projectId) };
+  const pending = { freshness: loadFreshness(sql), project: loadProject(sql, request.projectId), shares: termShares(sql, pgPool) };
   for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
   const problem = await loadProblem(sql, request.problemRef);
-  const [project, freshness] = await Promise.all([pending.project, pending.freshness]);
+  const [project, freshness, shares] = await Promise.all([pending.project, pending.freshness, pending.shares]);
   const scope = checkProjectScope(project, request.projectId, problem.id);
   const query = analyseQuery(text);
   const memoryVersion = freshness.find((view) => view.view === "memory-branches")?.version ?? null;
@@ -84,7 +85,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const descent = chooseBranches(ranked);
   const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
   const [sparse, proof, members] = await Promise.all([
-    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, caches.documents, sparseVersion, problem.id, scope, query.terms, commonTermsOf(checkpoints), !includesSuperseded(request.intent)),
+    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, caches.documents, sparseVersion, problem.id, scope, query.terms, distinctiveTerms(query.terms, commonTermsOf(checkpoints), shares), !includesSuperseded(request.intent)),
     proofPending,
     memoryVersion === null ? [] : loadBranchMembers(sql, caches.members, memoryVersion, descended, headMark),
   ]);

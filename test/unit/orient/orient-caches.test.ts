@@ -2,6 +2,7 @@
 // that began before a newer write never puts its older graph back over the newer one.
 import { describe, expect, it } from "vitest";
 import { keepTargetGraph, orientCaches, targetGraph } from "../../../src/orient/orient-caches.js";
+import { distinctiveTerms } from "../../../src/orient/term-shares.js";
 
 describe("orient target graphs", () => {
   it("serves the cached graph while the generation is unchanged and a new, empty one after a write", () => {
@@ -28,5 +29,16 @@ describe("orient target graphs", () => {
     expect(orientCaches({})).not.toBe(orientCaches({}));
     const pool = {};
     expect(orientCaches(pool)).toBe(orientCaches(pool));
+  });
+});
+
+describe("distinctive probe terms", () => {
+  it("drops the target's common terms and words in a large share of all documents", () => {
+    const shares = new Map([["sum", 1], ["set", 0.9], ["lemma", 0.04]]);
+    expect(distinctiveTerms(["sum", "set", "lemma", "pruning", "fibonacci"], new Set(["fibonacci"]), shares)).toEqual(["lemma", "pruning"]);
+  });
+
+  it("keeps every term when no statistics exist yet", () => {
+    expect(distinctiveTerms(["sum", "set"], new Set(), new Map())).toEqual(["sum", "set"]);
   });
 });
