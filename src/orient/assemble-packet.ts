@@ -35,33 +35,53 @@ export interface AssembledPacket {
   textLimit: number;
 }
 
-export function clip(text: string, limit: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= limit ? flat : `${flat.slice(0, Math.max(0, limit - 1)).trimEnd()}…`;
+// Whitespace folding is the costly part of clipping, and the budget loop re-renders the same texts at
+// shrinking limits: each text is folded once per assembly.
+type Flatten = (text: string) => string;
+
+function flatten(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
 
-function itemJson(item: PacketItem, textLimit: number) {
-  return {
-    id: item.id, acc: item.accession, kind: item.kind, grade: item.evidenceGrade, state: item.state, why: item.reason,
-    text: clip(item.text, textLimit),
-    ...(item.branch ? { branch: item.branch } : {}),
-    ...(item.duplicates.length ? { dups: item.duplicates } : {}),
-    ...(item.relations.length ? { rel: item.relations } : {}),
-    ...(item.replay ? { replay: Object.fromEntries(Object.entries(item.replay).map(([key, value]) => [key, clip(value, textLimit)])) } : {}),
+function memoisedFlatten(): Flatten {
+  const folded = new Map<string, string>();
+  return (text) => {
+    let flat = folded.get(text);
+    if (flat === undefined) folded.set(text, (flat = flatten(text)));
+    return flat;
   };
 }
 
-function render(header: PacketHeader, items: PacketItem[], textLimit: number, summaryLimit: number, omitted: number): string {
+function clipFlat(flat: string, limit: number): string {
+  return flat.length <= limit ? flat : `${flat.slice(0, Math.max(0, limit - 1)).trimEnd()}…`;
+}
+
+export function clip(text: string, limit: number): string {
+  return clipFlat(flatten(text), limit);
+}
+
+function itemJson(item: PacketItem, textLimit: number, flat: Flatten) {
+  return {
+    id: item.id, acc: item.accession, kind: item.kind, grade: item.evidenceGrade, state: item.state, why: item.reason,
+    text: clipFlat(flat(item.text), textLimit),
+    ...(item.branch ? { branch: item.branch } : {}),
+    ...(item.duplicates.length ? { dups: item.duplicates } : {}),
+    ...(item.relations.length ? { rel: item.relations } : {}),
+    ...(item.replay ? { replay: Object.fromEntries(Object.entries(item.replay).map(([key, value]) => [key, clipFlat(flat(value), textLimit)])) } : {}),
+  };
+}
+
+function render(header: PacketHeader, items: PacketItem[], textLimit: number, summaryLimit: number, omitted: number, flat: Flatten): string {
   const present = new Set(items.map((item) => item.accession));
   const sections = header.categoryOrder
-    .map((category) => ({ category, items: items.filter((item) => item.category === category).map((item) => itemJson(item, textLimit)) }))
+    .map((category) => ({ category, items: items.filter((item) => item.category === category).map((item) => itemJson(item, textLimit, flat)) }))
     .filter((section) => section.items.length > 0);
   return JSON.stringify({
     v: 1, mode: header.mode, problem: header.problem, intent: header.intent,
     ...(header.fallback ? { fallback: "RELEVANCE_FALLBACK: nothing matched the query; these are the newest records, not matches" } : {}),
     ...(header.bearings ? { bearings: header.bearings.filter((entry) => present.has(entry.accession)) } : {}),
     project: header.project,
-    branches: header.branches.map((branch) => ({ id: branch.id, name: branch.name, summary: clip(branch.summary, summaryLimit) })),
+    branches: header.branches.map((branch) => ({ id: branch.id, name: branch.name, summary: clipFlat(flat(branch.summary), summaryLimit) })),
     sections,
     omitted,
     drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch",
@@ -74,10 +94,11 @@ export function assemblePacket(header: PacketHeader, items: readonly PacketItem[
   let textLimit = textMax;
   let summaryLimit = Math.min(textMax, 400);
   let branches = true;
-  const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length);
+  const flat = memoisedFlatten();
+  const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length, flat);
   for (;;) {
     const serialized = attempt();
-    if (serialized.length <= maxChars) return { serialized, chars: serialized.length, items: kept.map((item) => ({ ...item, text: clip(item.text, textLimit) })), omitted: items.length - kept.length, textLimit };
+    if (serialized.length <= maxChars) return { serialized, chars: serialized.length, items: kept.map((item) => ({ ...item, text: clipFlat(flat(item.text), textLimit) })), omitted: items.length - kept.length, textLimit };
     if (textLimit > COMFORTABLE_TEXT || summaryLimit > SUMMARY_FLOOR) {
       textLimit = Math.max(COMFORTABLE_TEXT, Math.floor(textLimit * SHRINK));
       summaryLimit = Math.max(SUMMARY_FLOOR, Math.floor(summaryLimit * SHRINK));
