@@ -14,7 +14,8 @@
 // Keyed by the pool, so each opened database (tests open many in one process) has its own.
 import { LruCache } from "../lib/lru-cache.js";
 import type { ResearchState } from "../generated/prisma/enums.js";
-import { CHECKPOINT_CACHE_ROWS, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES } from "./orient.constants.js";
+import type { ReadContext } from "./read-candidates.js";
+import { CHECKPOINT_CACHE_ROWS, CONTEXT_CACHE_ENTRIES, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES } from "./orient.constants.js";
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "./orient.types.js";
 import type { CheckpointView } from "./rank-checkpoints.js";
 
@@ -49,6 +50,8 @@ export interface TargetGraph {
 }
 
 export interface OrientCaches {
+  /** The read context a ref (with project and pinned world) resolved to last time: a guess, always verified. */
+  contexts: LruCache<string, ReadContext>;
   checkpoints: LruCache<string, CachedCheckpoints>;
   members: LruCache<string, CachedMembers>;
   graphs: LruCache<string, TargetGraph>;
@@ -63,6 +66,7 @@ export function orientCaches(pool: object): OrientCaches {
   let caches = byPool.get(pool);
   if (!caches) {
     caches = {
+      contexts: new LruCache(CONTEXT_CACHE_ENTRIES),
       checkpoints: new LruCache(CHECKPOINT_CACHE_ROWS, (entry) => Math.max(1, entry.rows.length)),
       members: new LruCache(MEMBER_CACHE_ENTRIES, (entry) => Math.max(1, entry.ids.length)),
       graphs: new LruCache(GRAPH_CACHE_ENTRIES, graphWeight),

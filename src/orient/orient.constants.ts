@@ -51,6 +51,8 @@ export const DOCUMENT_CACHE_ENTRIES = 20_000;
 export const RECORD_CACHE_ENTRIES = 40_000;
 /** Packet texts (clipped body and replay, under 2 KB each) kept for records that were recently in a packet. */
 export const TEXT_CACHE_ENTRIES = 2_000;
+/** Refs whose last read context (target, versions, head mark) is remembered to start round trip 2 early. */
+export const CONTEXT_CACHE_ENTRIES = 10_000;
 /** Branch members kept (ids, MEMBERS_PER_BRANCH per branch): the descended branches of busy targets. */
 export const MEMBER_CACHE_ENTRIES = 50_000;
 /** States and relation-list entries kept across targets' graphs (about 100 bytes each). */

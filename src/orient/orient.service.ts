@@ -13,25 +13,20 @@ import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
 import { unionCandidates } from "./candidates.js";
 import { choosePacket, chosenIds, composePacket, rankPool, relationScope, type Composition } from "./compose.js";
-import { chooseBranches } from "./descend.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
-import { includesSuperseded } from "./intent-policy.js";
 import { laneReports } from "./lanes.js";
-import { loadBranchMembers, loadCheckpoints } from "./load-memory.js";
 import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
-import { loadItemTexts, loadNeighbours, loadProofMatches, loadRecords, loadRelationsAmong } from "./load-records.js";
-import { loadSparsePool } from "./load-sparse.js";
-import { commonTermsOf, goalFingerprints, documentCountOf, graphSeeds } from "./pool-stats.js";
+import { loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong } from "./load-records.js";
+import { documentCountOf, graphSeeds } from "./pool-stats.js";
 import { poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
-import { rankCheckpoints } from "./rank-checkpoints.js";
 import { sqlOf } from "./sql.js";
 import { writeImpression } from "../modules/telemetry/impressions.js";
 import { keepTargetGraph, orientCaches, targetGraph } from "./orient-caches.js";
-import { distinctiveTerms, termShares } from "./term-shares.js";
-import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
+import { readCandidates, sameReadContext, type ReadContext } from "./read-candidates.js";
+import { termShares } from "./term-shares.js";
 
 export interface OrientRequest {
   mode: "orient" | "checkPlan";
@@ -60,35 +55,32 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const field = request.mode === "checkPlan" ? "plan" : "problem";
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
-  // Round trip 1 (concurrent): identity resolution with the problem and its checkpoint head, view freshness, the requested project.
+  const query = analyseQuery(text);
+  // Round trip 1 (concurrent): identity resolution with the problem, its checkpoint head and generation,
+  // view freshness, the requested project. Round trip 2 starts alongside it on the context this ref had
+  // last time (read-candidates.ts), and is kept only if the identity read confirms that context.
   const pending = { freshness: loadFreshness(sql), project: loadProject(sql, request.projectId), shares: termShares(sql, pgPool) };
   for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
+  const contextKey = `${request.problemRef}\u0000${request.projectId ?? ""}\u0000${request.pinnedWorld ?? ""}`;
+  const speculated = caches.contexts.get(contextKey);
+  const early = speculated ? readCandidates(sql, caches, speculated, query, request.intent, pending.shares) : null;
+  early?.catch(() => undefined); // awaited below only if its context is confirmed
   const problem = await loadProblem(sql, request.problemRef);
-  const [project, freshness, shares] = await Promise.all([pending.project, pending.freshness, pending.shares]);
+  const [project, freshness] = await Promise.all([pending.project, pending.freshness]);
   const scope = checkProjectScope(project, request.projectId, problem.id);
-  const query = analyseQuery(text);
   const memoryVersion = freshness.find((view) => view.view === "memory-branches")?.version ?? null;
-  const sparseVersion = freshness.find((view) => view.view === "research-memory")?.version ?? null;
-  const worlds = [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])];
-  const fingerprints = goalFingerprints(query.goals, worlds);
-  const headMark = memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null;
-
+  const context: ReadContext = {
+    targetId: problem.id, scope, memoryVersion,
+    sparseVersion: freshness.find((view) => view.view === "research-memory")?.version ?? null,
+    headMark: memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null,
+    worlds: [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])],
+  };
+  caches.contexts.set(contextKey, context);
   const graph = targetGraph(caches.graphs, problem.id, problem.generation);
-
-  // Round trip 2: checkpoints (from the cache while the target head's mark is unchanged; the probe's
-  // common terms and the branches to descend come from them), then the sparse pool and the members of
-  // the chosen branches (cached under the same mark); proof-state matches run alongside.
-  const proofPending = loadProofMatches(sql, problem.id, fingerprints.exact, fingerprints.structural);
-  proofPending.catch(() => undefined); // awaited below
-  const checkpoints = memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, memoryVersion, problem.id, scope, headMark);
-  const ranked = rankCheckpoints(checkpoints, query.terms, request.intent);
-  const descent = chooseBranches(ranked);
-  const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
-  const [sparse, proof, members] = await Promise.all([
-    sparseVersion === null ? { hits: [], saturated: false } : loadSparsePool(sql, caches.documents, sparseVersion, problem.id, scope, query.terms, distinctiveTerms(query.terms, commonTermsOf(checkpoints), shares), !includesSuperseded(request.intent)),
-    proofPending,
-    memoryVersion === null ? [] : loadBranchMembers(sql, caches.members, memoryVersion, descended, headMark),
-  ]);
+  const { checkpoints, descent, sparse, proof, members } = early && speculated && sameReadContext(speculated, context)
+    ? await early
+    : await readCandidates(sql, caches, context, query, request.intent, pending.shares);
+  const { sparseVersion, worlds } = context;
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
   const seeds = graphSeeds(sparse.hits, query, stats);

@@ -1,0 +1,64 @@
+// Round trip 2 of orient: the checkpoints (cached under the target head's mark), the branches to
+// descend, then the sparse pool, proof-state matches and the descended branches' members together.
+// Everything it reads is fixed by a ReadContext, so a request may start it on the context the same
+// ref had last time, alongside the identity read, and keep the result only when the identity read
+// confirms that context (runOrient); otherwise it runs again on the confirmed one.
+import type { Sql } from "./sql.js";
+import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
+import { chooseBranches, type Descent } from "./descend.js";
+import { includesSuperseded } from "./intent-policy.js";
+import { loadBranchMembers, loadCheckpoints } from "./load-memory.js";
+import { loadProofMatches, type ProofMatches } from "./load-records.js";
+import { loadSparsePool, type SparsePool } from "./load-sparse.js";
+import type { OrientCaches } from "./orient-caches.js";
+import type { Intent } from "./orient.types.js";
+import { commonTermsOf, goalFingerprints } from "./pool-stats.js";
+import type { AnalysedQuery } from "./query.js";
+import { rankCheckpoints, type CheckpointView, type RankedCheckpoint } from "./rank-checkpoints.js";
+import { distinctiveTerms } from "./term-shares.js";
+
+export interface ReadContext {
+  targetId: string;
+  scope: string | null;
+  memoryVersion: number | null;
+  sparseVersion: number | null;
+  /** The target head's mark in memoryVersion (null: nothing cached under it). */
+  headMark: string | null;
+  worlds: string[];
+}
+
+export interface CandidateReads {
+  checkpoints: CheckpointView[];
+  ranked: RankedCheckpoint[];
+  descent: Descent;
+  sparse: SparsePool;
+  proof: ProofMatches;
+  members: { id: string; branchName: string }[];
+}
+
+export function sameReadContext(left: ReadContext, right: ReadContext): boolean {
+  return left.targetId === right.targetId && left.scope === right.scope && left.memoryVersion === right.memoryVersion
+    && left.sparseVersion === right.sparseVersion && left.headMark === right.headMark
+    && left.worlds.length === right.worlds.length && left.worlds.every((world, index) => world === right.worlds[index]);
+}
+
+export async function readCandidates(
+  sql: Sql, caches: OrientCaches, context: ReadContext, query: AnalysedQuery, intent: Intent, shares: Promise<ReadonlyMap<string, number>>,
+): Promise<CandidateReads> {
+  const fingerprints = goalFingerprints(query.goals, context.worlds);
+  const proofPending = loadProofMatches(sql, context.targetId, fingerprints.exact, fingerprints.structural);
+  proofPending.catch(() => undefined); // awaited below
+  const checkpoints = context.memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, context.memoryVersion, context.targetId, context.scope, context.headMark);
+  const ranked = rankCheckpoints(checkpoints, query.terms, intent);
+  const descent = chooseBranches(ranked);
+  const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
+  const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
+  const [sparse, proof, members] = await Promise.all([
+    context.sparseVersion === null
+      ? { hits: [], saturated: false }
+      : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent)),
+    proofPending,
+    context.memoryVersion === null ? [] : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark),
+  ]);
+  return { checkpoints, ranked, descent, sparse, proof, members };
+}
