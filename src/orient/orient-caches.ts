@@ -11,6 +11,8 @@
 //   sequence): supersessions and relations are written with an event on the record's own target, and
 //   relations never cross targets, so an equal generation means equal states and edges. Any write on
 //   the target starts a new, empty graph.
+// One entry kind is a guess rather than a fact: the read context a ref resolved to last time, used to
+// start the candidate reads early and kept only when the identity read confirms it (read-candidates.ts).
 // Keyed by the pool, so each opened database (tests open many in one process) has its own.
 import { LruCache } from "../lib/lru-cache.js";
 import type { ResearchState } from "../generated/prisma/enums.js";
