@@ -10,7 +10,7 @@ import { GRAPH_EDGE_LIMIT, ITEM_TEXT_MAX, PROOF_STATE_LIMIT } from "./orient.con
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "./orient.types.js";
 import { documentCounts, documentKey, type DocumentCounts, type OrientCaches, type RecordAttributes, type TargetGraph } from "./orient-caches.js";
 
-type ObjectRow = {
+export type RecordRow = {
   id: string; accession: number; project_id: string; kind: ResearchKind; title: string; state: ResearchState;
   evidence_grade: EvidenceGrade; branch_name: string | null; created_at: Date; fields: FieldCounts | null; length: number | null;
   outgoing: { toId: string; type: string }[];
@@ -24,35 +24,32 @@ function toRecord(attributes: RecordAttributes, state: ResearchState, counts: Do
   };
 }
 
+/** Records whose attributes or token counts this process lacks. */
+export function uncachedRecords(ids: readonly string[], sparseVersion: number | null, caches: Pick<OrientCaches, "records" | "documents">): string[] {
+  return ids.filter((id) => !caches.records.get(id) || (sparseVersion !== null && !caches.documents.get(documentKey(sparseVersion, id))));
+}
+
 /**
- * Candidate records for `ids`. States come from `states` (what the read that found a record saw, or the
- * target graph at this generation); attributes and token counts from the process cache or `fresh` (the
- * sparse probe's hits). Only records missing any of these are read, in one statement with their counts
- * (LEFT JOIN, same view version), and cached; the states and outgoing relations read join the target graph.
+ * Full rows of records with their token counts (LEFT JOIN, same view version) and the relations leaving
+ * each (one index probe per row), so a record new to the process needs no second read.
  */
-export async function loadRecords(
-  sql: Sql, sparseVersion: number | null, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
-  caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
-): Promise<Map<string, CandidateRecord>> {
-  const records = new Map<string, CandidateRecord>();
-  const unread: string[] = [];
-  for (const id of ids) {
-    const state = states.get(id) ?? graph.states.get(id);
-    const attributes = caches.records.get(id);
-    const counts = fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(documentKey(sparseVersion, id)));
-    if (state && attributes && (counts || sparseVersion === null)) records.set(id, toRecord(attributes, state, counts));
-    else unread.push(id);
-  }
-  if (unread.length === 0) return records;
-  // The relations leaving each record come along (one index probe per row), so a record new to the
-  // process needs no second read for the packet's relations.
-  const rows = await sql<ObjectRow>`
+export async function readRecordRows(sql: Sql, sparseVersion: number | null, ids: readonly string[]): Promise<RecordRow[]> {
+  if (ids.length === 0) return [];
+  return sql<RecordRow>`
     SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title, o.state,
            o.evidence_grade, o.branch_name, o.created_at AT TIME ZONE 'UTC' AS created_at, d.fields, d.length,
            COALESCE((SELECT json_agg(json_build_object('toId', r.to_id, 'type', r.type)) FROM research_relations r WHERE r.from_id = o.id), '[]'::json) AS outgoing
     FROM research_objects o
     LEFT JOIN sparse_documents d ON ${sparseVersion !== null} AND d.view = ${RESEARCH_SPARSE_VIEW} AND d.version = ${sparseVersion}::int AND d.document_id = o.id::text
-    WHERE o.id = ANY(${unread}::uuid[])`;
+    WHERE o.id = ANY(${ids}::uuid[])`;
+}
+
+/** Caches what the rows carry (attributes, counts; states and relations in the target graph) and returns their records. */
+export function absorbRecordRows(
+  rows: readonly RecordRow[], sparseVersion: number | null, fresh: ReadonlyMap<string, DocumentCounts>, states: ReadonlyMap<string, ResearchState>,
+  caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
+): Map<string, CandidateRecord> {
+  const records = new Map<string, CandidateRecord>();
   for (const row of rows) {
     graph.outgoing.set(row.id, row.outgoing.map((edge) => ({ fromId: row.id, toId: edge.toId, type: edge.type })));
     const attributes: RecordAttributes = {
@@ -68,6 +65,29 @@ export async function loadRecords(
     }
     records.set(row.id, toRecord(attributes, states.get(row.id) ?? row.state, counts));
   }
+  return records;
+}
+
+/**
+ * Candidate records for `ids`. States come from `states` (what the read that found a record saw, or the
+ * target graph at this generation); attributes and token counts from the process cache or `fresh` (the
+ * sparse probe's hits). Only records missing any of these are read (readRecordRows) and cached.
+ */
+export async function loadRecords(
+  sql: Sql, sparseVersion: number | null, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
+  caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
+): Promise<Map<string, CandidateRecord>> {
+  const records = new Map<string, CandidateRecord>();
+  const unread: string[] = [];
+  for (const id of ids) {
+    const state = states.get(id) ?? graph.states.get(id);
+    const attributes = caches.records.get(id);
+    const counts = fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(documentKey(sparseVersion, id)));
+    if (state && attributes && (counts || sparseVersion === null)) records.set(id, toRecord(attributes, state, counts));
+    else unread.push(id);
+  }
+  if (unread.length === 0) return records;
+  for (const [id, record] of absorbRecordRows(await readRecordRows(sql, sparseVersion, unread), sparseVersion, fresh, states, caches, graph)) records.set(id, record);
   return records;
 }
 

@@ -17,7 +17,7 @@ import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
 import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
-import { loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong } from "./load-records.js";
+import { absorbRecordRows, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong } from "./load-records.js";
 import { documentCountOf, graphSeeds } from "./pool-stats.js";
 import { poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
@@ -77,7 +77,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   };
   caches.contexts.set(contextKey, context);
   const graph = targetGraph(caches.graphs, problem.id, problem.generation);
-  const { checkpoints, descent, sparse, proof, members } = early && speculated && sameReadContext(speculated, context)
+  const { checkpoints, descent, sparse, proof, members, memberRows } = early && speculated && sameReadContext(speculated, context)
     ? await early
     : await readCandidates(sql, caches, context, query, request.intent, pending.shares);
   const { sparseVersion, worlds } = context;
@@ -88,6 +88,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
   for (const [id, state] of proof.states) states.set(id, state);
   const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
+  absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
   const found = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id)])];
   // Round trip 3 (only for what the caches lack): the graph neighbours of the top hits, and the
   // records found so far; then (round trip 4) neighbour records new to the process.

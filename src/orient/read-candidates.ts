@@ -8,7 +8,7 @@ import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 import { chooseBranches, type Descent } from "./descend.js";
 import { includesSuperseded } from "./intent-policy.js";
 import { loadBranchMembers, loadCheckpoints } from "./load-memory.js";
-import { loadProofMatches, type ProofMatches } from "./load-records.js";
+import { loadProofMatches, readRecordRows, uncachedRecords, type ProofMatches, type RecordRow } from "./load-records.js";
 import { loadSparsePool, type SparsePool } from "./load-sparse.js";
 import type { OrientCaches } from "./orient-caches.js";
 import type { Intent } from "./orient.types.js";
@@ -34,6 +34,8 @@ export interface CandidateReads {
   sparse: SparsePool;
   proof: ProofMatches;
   members: { id: string; branchName: string }[];
+  /** Rows of members new to the process, read within this round trip (runOrient absorbs them). */
+  memberRows: RecordRow[];
 }
 
 export function sameReadContext(left: ReadContext, right: ReadContext): boolean {
@@ -53,12 +55,17 @@ export async function readCandidates(
   const descent = chooseBranches(ranked);
   const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
   const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
-  const [sparse, proof, members] = await Promise.all([
+  // Members of newly descended branches are mostly new to the process: their rows are read as soon as
+  // their ids are known, alongside the sparse probe, instead of in a later round trip.
+  const membersPending = context.memoryVersion === null ? Promise.resolve([]) : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark);
+  const memberRowsPending = membersPending.then((members) => readRecordRows(sql, context.sparseVersion, uncachedRecords(members.map((member) => member.id), context.sparseVersion, caches)));
+  const [sparse, proof, members, memberRows] = await Promise.all([
     context.sparseVersion === null
       ? { hits: [], saturated: false }
       : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent)),
     proofPending,
-    context.memoryVersion === null ? [] : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark),
+    membersPending,
+    memberRowsPending,
   ]);
-  return { checkpoints, ranked, descent, sparse, proof, members };
+  return { checkpoints, ranked, descent, sparse, proof, members, memberRows };
 }
