@@ -14,7 +14,7 @@ import type { OrientCaches } from "./orient-caches.js";
 import type { Intent } from "./orient.types.js";
 import { commonTermsOf, goalFingerprints } from "./pool-stats.js";
 import type { AnalysedQuery } from "./query.js";
-import { rankCheckpoints, type CheckpointView, type RankedCheckpoint } from "./rank-checkpoints.js";
+import { rankCheckpoints, type CheckpointView } from "./rank-checkpoints.js";
 import { distinctiveTerms } from "./term-shares.js";
 
 export interface ReadContext {
@@ -29,7 +29,6 @@ export interface ReadContext {
 
 export interface CandidateReads {
   checkpoints: CheckpointView[];
-  ranked: RankedCheckpoint[];
   descent: Descent;
   sparse: SparsePool;
   proof: ProofMatches;
@@ -67,5 +66,5 @@ export async function readCandidates(
     membersPending,
     memberRowsPending,
   ]);
-  return { checkpoints, ranked, descent, sparse, proof, members, memberRows };
+  return { checkpoints, descent, sparse, proof, members, memberRows };
 }
