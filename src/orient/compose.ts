@@ -91,6 +91,12 @@ export function relationScope(ranking: PoolRanking, intent: Intent): string[] {
   return [...new Set([...dedupeWindow(ranking), ...picks].map((candidate) => candidate.record.id))];
 }
 
+/** Records most likely to be chosen: the first MAX_PACKET_ITEMS of the window and each reserve's pick (their texts can be read early). */
+export function likelyItemIds(ranking: PoolRanking, intent: Intent): string[] {
+  const picks = pickReserves(reservePool(ranking), reservesFor(intent), ranking.fallback).flatMap((entry) => (entry.candidate ? [entry.candidate.record.id] : []));
+  return [...new Set([...dedupeWindow(ranking).slice(0, MAX_PACKET_ITEMS).map((candidate) => candidate.record.id), ...picks])];
+}
+
 /** `relations` are those among `relationScope(ranking)`: a disagreeing pair is never folded. */
 export function choosePacket(input: ComposeInput, ranking: PoolRanking, relations: readonly RelationEdge[]): PacketChoice {
   const { kept, folded } = removeNearDuplicates(dedupeWindow(ranking), relations);

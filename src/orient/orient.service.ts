@@ -3,21 +3,22 @@
 // Independent reads share a round trip (Promise.all; the embedded database's single connection queues
 // them, which is fine). Reads whose rows cannot change under their key (checkpoints and members at the
 // target head's mark, states and relations at the target's generation, record attributes, token counts,
-// packet texts) come from per-database caches (orient-caches.ts): a warm request makes three sequential
-// database waits (identity, sparse pool, impression); a moved head, a new write on the target or records
-// new to the process add up to five more.
+// packet texts) come from per-database caches (orient-caches.ts), and the candidate reads start
+// alongside the identity read on the context the ref had last time: a warm request waits on the
+// database twice (identity with the candidate reads, then the impression). A moved head, a new write on
+// the target or records new to the process add a wait for each read they need.
 import type pg from "pg";
 import type { ResearchState } from "../generated/prisma/enums.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
 import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
 import { unionCandidates } from "./candidates.js";
-import { choosePacket, chosenIds, composePacket, rankPool, relationScope, type Composition } from "./compose.js";
+import { choosePacket, chosenIds, composePacket, likelyItemIds, rankPool, relationScope, type Composition } from "./compose.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
 import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
-import { absorbRecordRows, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong } from "./load-records.js";
+import { absorbRecordRows, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
 import { documentCountOf, graphSeeds } from "./pool-stats.js";
 import { poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
@@ -90,9 +91,15 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
   absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
   const found = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id)])];
-  // Round trip 3 (only for what the caches lack): the graph neighbours of the top hits, and the
-  // records found so far; then (round trip 4) neighbour records new to the process.
-  const [edges, foundRecords] = await Promise.all([loadNeighbours(sql, graph, seeds), loadRecords(sql, sparseVersion, found, states, fresh, caches, graph)]);
+  // Round trip 3 (only for what the caches lack): the records found so far, and the graph neighbours
+  // of the top hits followed at once by the rows of neighbours new to the process; round trip 4 only for
+  // neighbours whose state this generation has not seen.
+  const foundSet = new Set(found);
+  const neighboursPending = loadNeighbours(sql, graph, seeds);
+  const neighbourRowsPending = neighboursPending.then((neighbourEdges) =>
+    readRecordRows(sql, sparseVersion, uncachedRecords([...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)), sparseVersion, caches)));
+  const [edges, foundRecords, neighbourRows] = await Promise.all([neighboursPending, loadRecords(sql, sparseVersion, found, states, fresh, caches, graph), neighbourRowsPending]);
+  absorbRecordRows(neighbourRows, sparseVersion, fresh, states, caches, graph);
   const neighbourIds = [...new Set(edges.map((edge) => edge.neighbourId))].filter((id) => !foundRecords.has(id));
   const records = new Map([...foundRecords, ...(await loadRecords(sql, sparseVersion, neighbourIds, states, fresh, caches, graph))]);
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
@@ -101,10 +108,13 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
     mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope, query, pool, stats, branches,
   };
   const ranking = rankPool(composeInput);
-  // Round trip 5 (only for records the target graph lacks): relations among the records a packet can include.
-  const choice = choosePacket(composeInput, ranking, await loadRelationsAmong(sql, graph, relationScope(ranking, request.intent)));
+  // Round trip 5 (only for what the caches lack): relations among the records a packet can include, and
+  // the texts of the likeliest items (the leading window and the reserve picks); round trip 6 only for
+  // chosen records outside it.
+  const scopeIds = relationScope(ranking, request.intent);
+  const [relations] = await Promise.all([loadRelationsAmong(sql, graph, scopeIds), loadItemTexts(sql, likelyItemIds(ranking, request.intent), caches.texts)]);
+  const choice = choosePacket(composeInput, ranking, relations);
   keepTargetGraph(caches.graphs, problem.id, graph);
-  // Round trip 6 (only for texts not cached): bodies and replays of the chosen records (at most MAX_PACKET_ITEMS).
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
   const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId);
   const headSequence = freshness[0]?.headSequence ?? 0n;
@@ -117,7 +127,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   });
   const present = new Set(composition.packet.items.map((item) => item.id));
   const top = composition.scored.slice(0, 100);
-  // Round trip 7: the impression.
+  // The impression (the last wait).
   const impressionId = await writeImpression(sql, {
     operation: request.mode, operatorId: request.operatorId, queryText: text, intent: request.intent, resolvedTargetId: problem.id, projectId: scope,
     outcome: composition.fallback ? "RELEVANCE_FALLBACK" : composition.packet.items.length ? "PACKET" : "EMPTY",
