@@ -4,7 +4,8 @@
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import type { PrismaClient } from "../../src/generated/prisma/client.js";
-import { uniqueToken } from "./factories.js";
+import { startTestService, type TestDatabaseTarget, type TestService } from "./databases.js";
+import { createOperatorWithToken, uniqueToken } from "./factories.js";
 import { gql, type GraphQLResponse } from "./graphql.js";
 
 const COMMON_ERROR_FIELDS = `
@@ -147,6 +148,15 @@ export async function createProjectFor(
 ): Promise<ProjectResult> {
   const input = { problemRef: "cp:erdos:1", name: `Project ${uniqueToken()}`, idempotencyKey: `project-${uniqueToken()}`, ...overrides };
   return (await mutateExpectingPayload<{ project: ProjectResult }>(url, CREATE_PROJECT, input, token)).project;
+}
+
+/** What most research tests start from: a running test service, an AGENT operator's token and one project. */
+export async function startAgentProject(
+  target: TestDatabaseTarget, projectOverrides: { problemRef?: string } = {},
+): Promise<{ service: TestService; token: string; project: ProjectResult }> {
+  const service = await startTestService(target);
+  const token = (await createOperatorWithToken(service.services.db.prisma, "AGENT")).token;
+  return { service, token, project: await createProjectFor(service.url, token, projectOverrides) };
 }
 
 /** A valid recordResearch input for `projectId`; every field can be overridden. */

@@ -2,10 +2,9 @@
 // mark, record attributes, token counts, packet texts). These tests change the record between two
 // requests to one running service and check that the second packet follows the record, not the cache.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
-import { createProjectFor, isTypedError, recordObject, relateObjects, supersedeObject } from "../helpers/research-factories.js";
+import { isTypedError, recordObject, relateObjects, supersedeObject, startAgentProject } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
 
 const FRESHNESS = `{ freshness { views { view status } } }`;
@@ -25,9 +24,9 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
   }
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    ({ token } = await createOperatorWithToken(service.services.db.prisma, "AGENT"));
-    projectId = (await createProjectFor(service.url, token, { problemRef: "cp:erdos:1" })).id;
+    let project: { id: string };
+    ({ service, token, project } = await startAgentProject(target, { problemRef: "cp:erdos:1" }));
+    projectId = project.id;
   });
 
   afterAll(async () => {

@@ -4,12 +4,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../src/modules/operators/operator.commands.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import {
   buildResearchInput, CREATE_PROJECT, createProjectFor, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
-  researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult,
+  researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult, startAgentProject,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("research writes need an authorised operator ($name database)", (target) => {
@@ -29,9 +29,7 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
   ];
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    agentToken = (await createOperatorWithToken(prisma(), "AGENT")).token;
-    project = await createProjectFor(service.url, agentToken);
+    ({ service, token: agentToken, project } = await startAgentProject(target));
     first = await recordObject(service.url, agentToken, project.id);
     second = await recordObject(service.url, agentToken, project.id);
   });

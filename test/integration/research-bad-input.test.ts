@@ -9,12 +9,12 @@ import {
   MAX_BODY_CHARS, MAX_METADATA_CHARS, MAX_PROJECT_NAME_CHARS, MAX_RELATIONS_PER_WRITE, MAX_REPLAY_FIELD_CHARS, MAX_SUPERSEDES_PER_WRITE,
   MAX_TITLE_CHARS,
 } from "../../src/modules/research/research.limits.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import {
-  accessionNumber, buildResearchInput, CREATE_PROJECT, createProjectFor, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
-  researchCounts, SUPERSEDE_RESEARCH, supersedeObject, type ProjectResult, type ResearchObjectResult,
+  accessionNumber, buildResearchInput, CREATE_PROJECT, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
+  researchCounts, SUPERSEDE_RESEARCH, supersedeObject, type ProjectResult, type ResearchObjectResult, startAgentProject,
 } from "../helpers/research-factories.js";
 
 const SHA = "b".repeat(64);
@@ -35,9 +35,7 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   });
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    token = (await createOperatorWithToken(prisma(), "AGENT")).token;
-    project = await createProjectFor(service.url, token);
+    ({ service, token, project } = await startAgentProject(target));
     current = await recordObject(service.url, token, project.id);
     superseded = await recordObject(service.url, token, project.id);
     const successor = await recordObject(service.url, token, project.id);

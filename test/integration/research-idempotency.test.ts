@@ -2,11 +2,11 @@
 // result and writes nothing; the same key with other content is a typed conflict; other operators,
 // projects and operations may reuse a key freely; concurrent retries produce one object.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import {
   buildResearchInput, CREATE_PROJECT, createProjectFor, isTypedError, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject,
-  recordObjectWithInput, relateObjects, researchCounts, supersedeObject, type ProjectResult, type ResearchObjectResult,
+  recordObjectWithInput, relateObjects, researchCounts, supersedeObject, type ProjectResult, type ResearchObjectResult, startAgentProject,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)", (target) => {
@@ -16,9 +16,7 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
   const prisma = () => service.services.db.prisma;
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    token = (await createOperatorWithToken(prisma(), "AGENT")).token;
-    project = await createProjectFor(service.url, token);
+    ({ service, token, project } = await startAgentProject(target));
   });
 
   afterAll(async () => {

@@ -4,11 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACYCLIC_RELATIONS } from "../../src/modules/research/relation-rules.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
 import {
   createProjectFor, fetchResearchObject, mutateExpectingError, RECORD_RESEARCH, buildResearchInput, recordObject, relateObjects,
-  researchCounts, supersedeObject, type ProjectResult,
+  researchCounts, supersedeObject, type ProjectResult, startAgentProject,
 } from "../helpers/research-factories.js";
 
 const ISSUE_RELATION_TYPES = ["SUPPORTS", "REFUTES", "DEPENDS_ON", "DERIVED_FROM", "DISAGREES_WITH", "REPRODUCES", "FORMALIZES"];
@@ -23,9 +22,7 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
   const record = (overrides: Record<string, unknown> = {}) => recordObject(service.url, token, project.id, overrides);
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    token = (await createOperatorWithToken(prisma(), "AGENT")).token;
-    project = await createProjectFor(service.url, token);
+    ({ service, token, project } = await startAgentProject(target));
   });
 
   afterAll(async () => {

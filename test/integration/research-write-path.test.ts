@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import {
   accessionNumber, buildResearchInput, CREATE_PROJECT, createProjectFor, fetchResearchObject, headSequence, mutateExpectingError,
-  recordObject, researchCounts, type ProjectResult,
+  recordObject, researchCounts, type ProjectResult, startAgentProject,
 } from "../helpers/research-factories.js";
 
 const SHA = "a".repeat(64);
@@ -20,9 +20,7 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
   const prisma = () => service.services.db.prisma;
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    token = (await createOperatorWithToken(prisma(), "AGENT")).token;
-    project = await createProjectFor(service.url, token, { problemRef: "cp:erdos:1" });
+    ({ service, token, project } = await startAgentProject(target, { problemRef: "cp:erdos:1" }));
   });
 
   afterAll(async () => {
