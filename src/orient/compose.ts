@@ -1,6 +1,6 @@
 // The pure composition of stages 4-6, in three steps around two reads: `rankPool` (eligibility, rerank,
 // relevance filter) needs only the lean records and names the few whose relations matter
-// (`relationScope`); `choosePacket` (near-duplicate removal that keeps disagreements, intent selection
+// (`packetCandidates`); `choosePacket` (near-duplicate removal that keeps disagreements, intent selection
 // with reserves) takes those relations; `composePacket` renders the chosen records with their texts
 // (bodies and replays, at most MAX_PACKET_ITEMS) into the budgeted packet. Same inputs, same packet.
 import { assemblePacket, type AssembledPacket, type PacketBranch } from "./assemble-packet.js";
@@ -52,7 +52,7 @@ export interface PoolRanking {
 export interface PacketChoice extends PoolRanking {
   chosen: Selection;
   folded: Map<string, string[]>;
-  /** Relations among the records in `relationScope`. */
+  /** Relations among the records in `packetCandidates(ranking).relationScope`. */
   relations: readonly RelationEdge[];
 }
 
@@ -85,19 +85,18 @@ function reservePool(ranking: PoolRanking): ScoredCandidate[] {
   return ranking.fallback ? [] : ranking.scored.filter(overlaps);
 }
 
-/** Every record a packet can include: the near-duplicate window and each reserve's pick. */
-export function relationScope(ranking: PoolRanking, intent: Intent): string[] {
-  const picks = pickReserves(reservePool(ranking), reservesFor(intent), ranking.fallback).flatMap((entry) => (entry.candidate ? [entry.candidate] : []));
-  return [...new Set([...dedupeWindow(ranking), ...picks].map((candidate) => candidate.record.id))];
-}
-
-/** Records most likely to be chosen: the first MAX_PACKET_ITEMS of the window and each reserve's pick (their texts can be read early). */
-export function likelyItemIds(ranking: PoolRanking, intent: Intent): string[] {
+/**
+ * Records a packet can include, for reads that must happen before selection: `relationScope` (the
+ * near-duplicate window and each reserve's pick: relations among them decide folding) and `likely`
+ * (the window's first MAX_PACKET_ITEMS and the picks: their texts can be read early).
+ */
+export function packetCandidates(ranking: PoolRanking, intent: Intent): { relationScope: string[]; likely: string[] } {
+  const window = dedupeWindow(ranking).map((candidate) => candidate.record.id);
   const picks = pickReserves(reservePool(ranking), reservesFor(intent), ranking.fallback).flatMap((entry) => (entry.candidate ? [entry.candidate.record.id] : []));
-  return [...new Set([...dedupeWindow(ranking).slice(0, MAX_PACKET_ITEMS).map((candidate) => candidate.record.id), ...picks])];
+  return { relationScope: [...new Set([...window, ...picks])], likely: [...new Set([...window.slice(0, MAX_PACKET_ITEMS), ...picks])] };
 }
 
-/** `relations` are those among `relationScope(ranking)`: a disagreeing pair is never folded. */
+/** `relations` are those among `packetCandidates(ranking).relationScope`: a disagreeing pair is never folded. */
 export function choosePacket(input: ComposeInput, ranking: PoolRanking, relations: readonly RelationEdge[]): PacketChoice {
   const { kept, folded } = removeNearDuplicates(dedupeWindow(ranking), relations);
   const chosen = selectItems(kept, reservesFor(input.intent), ranking.fallback, reservePool(ranking));

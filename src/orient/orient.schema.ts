@@ -7,7 +7,8 @@ import { ViewFreshnessType } from "../modules/freshness/freshness.schema.js";
 import { AmbiguousRefError } from "../modules/research/research.errors.js";
 import "../modules/research/research-errors.schema.js";
 import { DEFAULT_MAX_CHARS, DEFAULT_PLAN_MAX_CHARS } from "./orient.constants.js";
-import { runOrient, type OrientOutcome } from "./orient.service.js";
+import { runOrient, type OrientOutcome, type OrientRequest } from "./orient.service.js";
+import type { Intent } from "./orient.types.js";
 import { EnvelopeType, IntentEnum, PacketType } from "./orient-types.schema.js";
 import type { PlanBearing } from "./check-plan.js";
 import "./record-use.schema.js";
@@ -71,16 +72,29 @@ const CheckPlanInput = builder.inputType("CheckPlanInput", {
 
 const operatorOf = (auth: { status: string; operator?: { id: string } }) => (auth.status === "VALID" ? auth.operator!.id : null);
 
+interface SharedInput {
+  problemRef: string;
+  intent?: Intent | null;
+  maxChars?: number | null;
+  projectId?: string | number | null;
+  pinnedWorld?: string | null;
+}
+
+/** The request both operations send: they differ only in mode, where the text comes from and the default budget. */
+function orientRequest(mode: OrientRequest["mode"], text: string, defaultMaxChars: number, input: SharedInput, auth: { status: string; operator?: { id: string } }): OrientRequest {
+  return {
+    mode, problemRef: input.problemRef, text, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? defaultMaxChars,
+    projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(auth),
+  };
+}
+
 builder.queryField("orient", (t) =>
   t.field({
     type: OrientationType,
     description: "Orientation for an agent about to work on an exact problem: envelope, bounded packet, lanes, freshness; stores an impression.",
     args: { input: t.arg({ type: OrientInput, required: true }) },
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "OrientResult" } },
-    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, {
-      mode: "orient", problemRef: input.problemRef, text: input.problem, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_MAX_CHARS,
-      projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
-    }),
+    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, orientRequest("orient", input.problem, DEFAULT_MAX_CHARS, input, context.auth)),
   }),
 );
 
@@ -90,9 +104,6 @@ builder.queryField("checkPlan", (t) =>
     description: "Checks a plan against the problem's memory: failed routes, citable results and reusable artifacts first, by packet id.",
     args: { input: t.arg({ type: CheckPlanInput, required: true }) },
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "CheckPlanResult" } },
-    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, {
-      mode: "checkPlan", problemRef: input.problemRef, text: input.plan, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? DEFAULT_PLAN_MAX_CHARS,
-      projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(context.auth),
-    }),
+    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, orientRequest("checkPlan", input.plan, DEFAULT_PLAN_MAX_CHARS, input, context.auth)),
   }),
 );

@@ -13,7 +13,7 @@ import type { LaneReport } from "../modules/discovery/discovery.schema.js";
 import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
 import { unionCandidates } from "./candidates.js";
-import { choosePacket, chosenIds, composePacket, likelyItemIds, rankPool, relationScope, type Composition } from "./compose.js";
+import { choosePacket, chosenIds, composePacket, packetCandidates, rankPool, type Composition } from "./compose.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
 import { loadFreshness } from "./load-freshness.js";
@@ -111,8 +111,8 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   // Round trip 5 (only for what the caches lack): relations among the records a packet can include, and
   // the texts of the likeliest items (the leading window and the reserve picks); round trip 6 only for
   // chosen records outside it.
-  const scopeIds = relationScope(ranking, request.intent);
-  const [relations] = await Promise.all([loadRelationsAmong(sql, graph, scopeIds), loadItemTexts(sql, likelyItemIds(ranking, request.intent), caches.texts)]);
+  const candidates = packetCandidates(ranking, request.intent);
+  const [relations] = await Promise.all([loadRelationsAmong(sql, graph, candidates.relationScope), loadItemTexts(sql, candidates.likely, caches.texts)]);
   const choice = choosePacket(composeInput, ranking, relations);
   keepTargetGraph(caches.graphs, problem.id, graph);
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
