@@ -6,6 +6,7 @@ import { parseEnv } from "../src/env.js";
 import { discover } from "../src/modules/discovery/discover.js";
 import { FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, readEvalRows } from "../src/cli/eval-discovery.js";
 import { startService } from "../src/service.js";
+import { percentile } from "../src/lib/percentile.js";
 
 /** Timed passes over every eval query (BENCH_REPEAT overrides); one untimed pass first warms the JIT and caches. */
 const REPETITIONS = Number(process.env.BENCH_REPEAT ?? 5);
@@ -14,9 +15,6 @@ const DISCOVER_QUERY = `query Discover($text: String!) {
   discoverProblems(text: $text, limit: 5) { __typename ... on ProblemDiscovery { outcome candidates { score problem { stableId } } } }
 }`;
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
 
 async function timeEach(queries: readonly string[], run: (query: string) => unknown): Promise<string> {
   for (const query of queries) await run(query);

@@ -17,6 +17,7 @@ import { seedSynthetic } from "../src/orient/fixtures/synthetic.js";
 import { syntheticQuery } from "../src/orient/fixtures/synthetic-text.js";
 import { seededRandom as random32 } from "../src/lib/seeded-random.js";
 import { runOrient } from "../src/orient/orient.service.js";
+import { percentileOf } from "../src/lib/percentile.js";
 
 const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" }, reuse: { type: "boolean" } } });
 const sizes = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
@@ -25,10 +26,6 @@ const env = parseEnv();
 
 const FLOOR_SQL = `SELECT id FROM research_objects WHERE routing_target_id = $1 AND to_tsvector('english', title || ' ' || body) @@ plainto_tsquery('english', $2) LIMIT 50`;
 
-function quantile(values: number[], share: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-}
 
 async function freshDatabase(size: number): Promise<{ db: Database; reused: boolean; drop(): Promise<void> }> {
   if (!env.databaseUrl) {
@@ -137,9 +134,9 @@ for (const size of sizes) {
     const orient = await timePaired(queries, (text) => runOrient(db.pool, { mode: "orient", problemRef: "cp:erdos:1", text, intent: "ORIENT", maxChars: 20_000, operatorId: null }), floorQuery);
     const indexed = orient.floor;
     results.push({
-      size, o50: quantile(orient.all, 0.5), o95: quantile(orient.all, 0.95),
-      first50: quantile(orient.firstSight, 0.5), first95: quantile(orient.firstSight, 0.95), repeat50: quantile(orient.repeat, 0.5), repeat95: quantile(orient.repeat, 0.95),
-      f50: quantile(floor, 0.5), f95: quantile(floor, 0.95), i50: quantile(indexed, 0.5), i95: quantile(indexed, 0.95),
+      size, o50: percentileOf(orient.all, 0.5), o95: percentileOf(orient.all, 0.95),
+      first50: percentileOf(orient.firstSight, 0.5), first95: percentileOf(orient.firstSight, 0.95), repeat50: percentileOf(orient.repeat, 0.5), repeat95: percentileOf(orient.repeat, 0.95),
+      f50: percentileOf(floor, 0.5), f95: percentileOf(floor, 0.95), i50: percentileOf(indexed, 0.5), i95: percentileOf(indexed, 0.95),
     });
   } finally {
     await drop();

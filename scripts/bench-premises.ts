@@ -8,15 +8,13 @@ import { loadPremiseIndex } from "../src/modules/premises/premise-index.js";
 import { STRATEGY_IDS } from "../src/modules/premises/premises.constants.js";
 import { loadGradedQueries } from "../src/modules/premises/queries.js";
 import { createPremiseSearchEngine, searchPremises } from "../src/modules/premises/search.js";
+import { percentile } from "../src/lib/percentile.js";
 
 const DATA_DIRECTORY = fileURLToPath(new URL("../../shared/data/premises/", import.meta.url));
 /** One untimed pass first so preparation and JIT warm-up do not count as query time. */
 const WARMUP_PASSES = 1;
 const TIMED_PASSES = 3;
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
 
 function main(): void {
   const corpusFile = `${DATA_DIRECTORY}corpus.jsonl`;

@@ -12,6 +12,7 @@ import { createOperator } from "../src/modules/operators/operator.commands.js";
 import { projectUuid } from "../src/modules/research/research-refs.js";
 import { startService, type RunningService } from "../src/service.js";
 import { seededRandom as random } from "../src/lib/seeded-random.js";
+import { percentile } from "../src/lib/percentile.js";
 
 interface Options {
   writes: number;
@@ -120,9 +121,6 @@ async function runClient(client: number, options: Options, context: { url: strin
   }
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
 
 function isContiguous(values: readonly bigint[]): boolean {
   return values.every((value, index) => index === 0 || value === values[index - 1]! + 1n);

@@ -6,8 +6,8 @@
 // Statements are prepared once per connection (named by a digest of their text): planning the identity
 // read alone cost three times its execution. `sql.planned` runs a statement unnamed, planned with its
 // values every time, for the one read whose best plan depends on them (the sparse probes' term arrays).
-import { createHash } from "node:crypto";
 import type pg from "pg";
+import { sha256Hex } from "../lib/canonical-json.js";
 
 type Tag = <Row>(strings: TemplateStringsArray, ...values: unknown[]) => Promise<Row[]>;
 export type Sql = Tag & { planned: Tag };
@@ -24,7 +24,7 @@ function statementOf(strings: TemplateStringsArray): Statement {
   let statement = statements.get(strings);
   if (!statement) {
     const text = strings.reduce((sql, part, index) => `${sql}$${index}${part}`);
-    statement = { text, name: `orient_${createHash("sha256").update(text).digest("hex").slice(0, 24)}` };
+    statement = { text, name: `orient_${sha256Hex(text).slice(0, 24)}` };
     statements.set(strings, statement);
   }
   return statement;
