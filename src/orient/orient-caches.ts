@@ -49,6 +49,8 @@ export interface TargetGraph {
   /** Record id -> every relation arriving at it. */
   incoming: Map<string, RelationEdge[]>;
   states: Map<string, ResearchState>;
+  /** Its weight when last stored (keepTargetGraph). */
+  weighed?: number;
 }
 
 export interface OrientCaches {
@@ -95,11 +97,9 @@ export function documentCounts(fields: FieldCounts, length: number): DocumentCou
   return { fields, length, distinctTerms: terms.size };
 }
 
+/** Entries, not edges: constant time, because the graph is re-weighed after every request that used it. */
 function graphWeight(graph: TargetGraph): number {
-  let edges = 0;
-  for (const list of graph.outgoing.values()) edges += list.length;
-  for (const list of graph.incoming.values()) edges += list.length;
-  return Math.max(1, graph.outgoing.size + graph.incoming.size + graph.states.size + edges);
+  return Math.max(1, graph.outgoing.size + graph.incoming.size + graph.states.size);
 }
 
 /** The target's graph at `generation`: the cached one while no write has reached the target, else a new, empty one. */
@@ -114,6 +114,8 @@ export function keepTargetGraph(cache: OrientCaches["graphs"], targetId: string,
   const current = cache.get(targetId);
   // A request that began before a newer write must not replace the newer graph with its older one.
   if (current && current !== graph && BigInt(current.generation) > BigInt(graph.generation)) return;
+  if (current === graph && graphWeight(graph) === graph.weighed) return; // nothing added: no re-weighing
+  graph.weighed = graphWeight(graph);
   cache.set(targetId, graph);
 }
 

@@ -55,7 +55,7 @@ export const TEXT_CACHE_ENTRIES = 2_000;
 export const CONTEXT_CACHE_ENTRIES = 10_000;
 /** Branch members kept (ids, MEMBERS_PER_BRANCH per branch): the descended branches of busy targets. */
 export const MEMBER_CACHE_ENTRIES = 50_000;
-/** States and relation-list entries kept across targets' graphs (about 100 bytes each). */
+/** States and relation lists kept across targets' graphs, counted per record (a few hundred bytes each). */
 export const GRAPH_CACHE_ENTRIES = 200_000;
 /** Hard cap on the candidate union before reranking. */
 export const CANDIDATE_LIMIT = 600;
