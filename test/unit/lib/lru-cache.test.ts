@@ -33,3 +33,19 @@ describe("LruCache", () => {
     expect(cache.get("small")).toEqual([1]);
   });
 });
+
+describe("LruCache recency under many reads", () => {
+  it("keeps every entry read since the last quarter of insertions, and evicts the unread ones first", () => {
+    const cache = new LruCache<number, number>(100);
+    for (let key = 0; key < 100; key += 1) cache.set(key, key);
+    // Entries 0..24 are the oldest inserted; read them now so they outlive the unread ones.
+    for (let key = 0; key < 25; key += 1) expect(cache.get(key)).toBe(key);
+    for (let key = 100; key < 150; key += 1) cache.set(key, key);
+    for (let key = 0; key < 25; key += 1) expect(cache.get(key)).toBe(key);
+    // 50 insertions evicted the 50 oldest unread entries (25..74), not the read ones.
+    expect(cache.get(25)).toBeUndefined();
+    expect(cache.get(74)).toBeUndefined();
+    expect(cache.get(75)).toBe(75);
+    expect(cache.size).toBe(100);
+  });
+});
