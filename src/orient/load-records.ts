@@ -14,6 +14,8 @@ export type RecordRow = {
   id: string; accession: number; project_id: string; kind: ResearchKind; title: string; state: ResearchState;
   evidence_grade: EvidenceGrade; branch_name: string | null; created_at: Date; fields: FieldCounts | null; length: number | null;
   outgoing: { toId: string; type: string }[];
+  /** The target's generation in the snapshot the row was read in (see absorbRecordRows). */
+  generation: string;
 };
 
 function toRecord(attributes: RecordAttributes, state: ResearchState, counts: DocumentCounts | undefined): CandidateRecord {
@@ -30,34 +32,42 @@ export function uncachedRecords(ids: readonly string[], sparseVersion: number | 
 }
 
 /**
- * Full rows of records with their token counts (LEFT JOIN, same view version) and the relations leaving
- * each (one index probe per row), so a record new to the process needs no second read.
+ * Full rows of records on one target with their token counts (LEFT JOIN, same view version) and the
+ * relations leaving each (one index probe per row), so a record new to the process needs no second
+ * read; with the target's generation in the same snapshot.
  */
-export async function readRecordRows(sql: Sql, sparseVersion: number | null, ids: readonly string[]): Promise<RecordRow[]> {
+export async function readRecordRows(sql: Sql, sparseVersion: number | null, targetId: string, ids: readonly string[]): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
   return sql<RecordRow>`
     SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title, o.state,
            o.evidence_grade, o.branch_name, o.created_at AT TIME ZONE 'UTC' AS created_at, d.fields, d.length,
-           COALESCE((SELECT json_agg(json_build_object('toId', r.to_id, 'type', r.type)) FROM research_relations r WHERE r.from_id = o.id), '[]'::json) AS outgoing
+           COALESCE((SELECT json_agg(json_build_object('toId', r.to_id, 'type', r.type)) FROM research_relations r WHERE r.from_id = o.id), '[]'::json) AS outgoing,
+           COALESCE((SELECT max(e.sequence)::text FROM change_events e WHERE e.routing_target_id = ${targetId}::uuid), '0') AS generation
     FROM research_objects o
     LEFT JOIN sparse_documents d ON ${sparseVersion !== null} AND d.view = ${RESEARCH_SPARSE_VIEW} AND d.version = ${sparseVersion}::int AND d.document_id = o.id::text
     WHERE o.id = ANY(${ids}::uuid[])`;
 }
 
-/** Caches what the rows carry (attributes, counts; states and relations in the target graph) and returns their records. */
+/**
+ * Caches what the rows carry and returns their records. Attributes and counts never change; states and
+ * relations enter the target graph only when the rows were read at the graph's generation. A read that
+ * raced the identity read (the speculative member rows) may predate a supersession the generation
+ * already counts, and must not be remembered as that generation's state.
+ */
 export function absorbRecordRows(
   rows: readonly RecordRow[], sparseVersion: number | null, fresh: ReadonlyMap<string, DocumentCounts>, states: ReadonlyMap<string, ResearchState>,
   caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
 ): Map<string, CandidateRecord> {
   const records = new Map<string, CandidateRecord>();
   for (const row of rows) {
-    graph.outgoing.set(row.id, row.outgoing.map((edge) => ({ fromId: row.id, toId: edge.toId, type: edge.type })));
+    const atGraphGeneration = row.generation === graph.generation;
+    if (atGraphGeneration) graph.outgoing.set(row.id, row.outgoing.map((edge) => ({ fromId: row.id, toId: edge.toId, type: edge.type })));
     const attributes: RecordAttributes = {
       id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title,
       evidenceGrade: row.evidence_grade, branchName: row.branch_name, createdAt: row.created_at,
     };
     caches.records.set(row.id, attributes);
-    graph.states.set(row.id, row.state);
+    if (atGraphGeneration) graph.states.set(row.id, row.state);
     let counts = fresh.get(row.id);
     if (!counts && row.fields !== null) {
       counts = documentCounts(row.fields, row.length ?? 0);
@@ -74,7 +84,7 @@ export function absorbRecordRows(
  * sparse probe's hits). Only records missing any of these are read (readRecordRows) and cached.
  */
 export async function loadRecords(
-  sql: Sql, sparseVersion: number | null, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
+  sql: Sql, sparseVersion: number | null, targetId: string, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
   caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
 ): Promise<Map<string, CandidateRecord>> {
   const records = new Map<string, CandidateRecord>();
@@ -87,7 +97,7 @@ export async function loadRecords(
     else unread.push(id);
   }
   if (unread.length === 0) return records;
-  for (const [id, record] of absorbRecordRows(await readRecordRows(sql, sparseVersion, unread), sparseVersion, fresh, states, caches, graph)) records.set(id, record);
+  for (const [id, record] of absorbRecordRows(await readRecordRows(sql, sparseVersion, targetId, unread), sparseVersion, fresh, states, caches, graph)) records.set(id, record);
   return records;
 }
 

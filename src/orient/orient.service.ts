@@ -97,11 +97,11 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const foundSet = new Set(found);
   const neighboursPending = loadNeighbours(sql, graph, seeds);
   const neighbourRowsPending = neighboursPending.then((neighbourEdges) =>
-    readRecordRows(sql, sparseVersion, uncachedRecords([...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)), sparseVersion, caches)));
-  const [edges, foundRecords, neighbourRows] = await Promise.all([neighboursPending, loadRecords(sql, sparseVersion, found, states, fresh, caches, graph), neighbourRowsPending]);
+    readRecordRows(sql, sparseVersion, problem.id, uncachedRecords([...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)), sparseVersion, caches)));
+  const [edges, foundRecords, neighbourRows] = await Promise.all([neighboursPending, loadRecords(sql, sparseVersion, problem.id, found, states, fresh, caches, graph), neighbourRowsPending]);
   absorbRecordRows(neighbourRows, sparseVersion, fresh, states, caches, graph);
   const neighbourIds = [...new Set(edges.map((edge) => edge.neighbourId))].filter((id) => !foundRecords.has(id));
-  const records = new Map([...foundRecords, ...(await loadRecords(sql, sparseVersion, neighbourIds, states, fresh, caches, graph))]);
+  const records = new Map([...foundRecords, ...(await loadRecords(sql, sparseVersion, problem.id, neighbourIds, states, fresh, caches, graph))]);
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
   const composeInput = {

@@ -57,7 +57,7 @@ export async function readCandidates(
   // Members of newly descended branches are mostly new to the process: their rows are read as soon as
   // their ids are known, alongside the sparse probe, instead of in a later round trip.
   const membersPending = context.memoryVersion === null ? Promise.resolve([]) : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark);
-  const memberRowsPending = membersPending.then((members) => readRecordRows(sql, context.sparseVersion, uncachedRecords(members.map((member) => member.id), context.sparseVersion, caches)));
+  const memberRowsPending = membersPending.then((members) => readRecordRows(sql, context.sparseVersion, context.targetId, uncachedRecords(members.map((member) => member.id), context.sparseVersion, caches)));
   const [sparse, proof, members, memberRows] = await Promise.all([
     context.sparseVersion === null
       ? { hits: [], saturated: false }

@@ -6,6 +6,9 @@ import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 import { isTypedError, recordObject, relateObjects, supersedeObject, startAgentProject } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
+import { absorbRecordRows, readRecordRows } from "../../src/orient/load-records.js";
+import { orientCaches, targetGraph } from "../../src/orient/orient-caches.js";
+import { sqlOf } from "../../src/orient/sql.js";
 
 const FRESHNESS = `{ freshness { views { view status } } }`;
 
@@ -95,5 +98,30 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     const second = await orient(service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
     expect(second.packet.items.map((item) => item.accession)).not.toContain(newest.accession);
     expect(second.packet.items.map((item) => item.accession)).toContain(successor.accession);
+  });
+
+  it("does not remember, under a new generation, a record state read before the write that made it", async () => {
+    // The speculative member rows are read alongside the identity read, so they may predate a
+    // supersession that the generation the identity read returns already counts.
+    const pool = service.services.db.pool;
+    const old = await recordObject(service.url, token, projectId, { title: "Racing sieve record", body: "A record read just before it is superseded." });
+    const successor = await recordObject(service.url, token, projectId, { title: "Racing sieve record, corrected", body: "Its successor." });
+    const { rows: [row] } = await pool.query<{ id: string; target: string }>(
+      "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1", [Number(old.accession.replace(/^R/, ""))]);
+    const sql = sqlOf(pool);
+    const readBefore = await readRecordRows(sql, null, row!.target, [row!.id]);
+    expect(isTypedError(await supersedeObject(service.url, token, { target: old.accession, supersededBy: successor.accession }))).toBe(false);
+    const { rows: [after] } = await pool.query<{ generation: string }>(
+      "SELECT max(sequence)::text AS generation FROM change_events WHERE routing_target_id = $1", [row!.target]);
+
+    const caches = orientCaches(pool);
+    const graph = targetGraph(caches.graphs, row!.target, after!.generation);
+    const records = absorbRecordRows(readBefore, null, new Map(), new Map(), caches, graph);
+    expect(records.get(row!.id)?.state).toBe("CURRENT"); // what that read saw, for its own request
+    expect(graph.states.has(row!.id)).toBe(false); // but not the new generation's state
+    expect(caches.records.get(row!.id)?.title).toBe("Racing sieve record"); // attributes never change
+    const readAfter = await readRecordRows(sql, null, row!.target, [row!.id]);
+    absorbRecordRows(readAfter, null, new Map(), new Map(), caches, graph);
+    expect(graph.states.get(row!.id)).toBe("SUPERSEDED");
   });
 });
