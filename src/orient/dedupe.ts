@@ -11,9 +11,14 @@ export interface Deduplicated {
   folded: Map<string, string[]>;
 }
 
-export function contentTokens(candidate: ScoredCandidate): Set<string> {
+// A cached record keeps one counts object across requests, so its token set is built once.
+const tokensOf = new WeakMap<object, Set<string>>();
+
+export function contentTokens(candidate: ScoredCandidate): ReadonlySet<string> {
   const fields = candidate.record.fields;
-  return new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})]);
+  let tokens = tokensOf.get(fields);
+  if (!tokens) tokensOf.set(fields, (tokens = new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})])));
+  return tokens;
 }
 
 export function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
@@ -37,7 +42,7 @@ export function disagreeingIds(edges: readonly RelationEdge[]): Set<string> {
 /** `ranked` is best first; the first of a near-duplicate group is kept. */
 export function removeNearDuplicates(ranked: readonly ScoredCandidate[], edges: readonly RelationEdge[], threshold = NEAR_DUPLICATE_JACCARD): Deduplicated {
   const protectedIds = disagreeingIds(edges);
-  const kept: { candidate: ScoredCandidate; tokens: Set<string> }[] = [];
+  const kept: { candidate: ScoredCandidate; tokens: ReadonlySet<string> }[] = [];
   const folded = new Map<string, string[]>();
   for (const candidate of ranked) {
     const tokens = contentTokens(candidate);
