@@ -7,17 +7,29 @@ import { analyzeText, NORMALIZER_VERSION } from "../text/normalize.js";
 /**
  * Fields scored separately (each has its own weight and length normalisation). `pairs` holds the
  * proximity pairs of the identifying text (title, aliases, statement, definitions): word order
- * and adjacency that a bag of words loses, and that separates near-neighbour problems.
+ * and adjacency that a bag of words loses, and that separates near-neighbour problems. `question`
+ * repeats the statement's opening question without the remarks that often follow it (history,
+ * citations, who proved what): see `questionOf`.
  */
-export const SPARSE_FIELDS = ["title", "aliases", "statement", "definitions", "tags", "source", "formal", "pairs"] as const;
+export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs"] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
-/** Fields that state the problem itself (tags, sources and formal variants only place it). */
-export const IDENTIFYING_FIELDS: readonly SparseField[] = ["title", "aliases", "statement", "definitions"];
+/**
+ * Fields that state the problem itself (tags, sources and formal variants only place it): what a
+ * candidate must have explained by the query. The statement's remarks are left out, so a problem
+ * with a long history is not taken for a neighbour with extra conditions.
+ */
+export const IDENTIFYING_FIELDS: readonly SparseField[] = ["title", "aliases", "question", "definitions"];
 
 /** The derived view's name in `sparse_documents.view`. */
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
-/** Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field. */
-const SPARSE_LAYOUT_VERSION = 2;
+/** Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the `question` field. */
+const SPARSE_LAYOUT_VERSION = 3;
+/**
+ * A leading paragraph shorter than this many words is a heading ("**Brocard's Conjecture**",
+ * "**Conjecture 1.**"), not the question: the question runs on to the next paragraph. Dev (both
+ * hash folds): equal from 1 to 12 words, one row lost at 20.
+ */
+const HEADING_MAX_WORDS = 8;
 /** `sparse_documents.version`: any change to normalisation or layout gives a new, rebuildable view version. */
 export const PROBLEM_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + SPARSE_LAYOUT_VERSION;
 
@@ -60,13 +72,28 @@ function formalTexts(problem: CatalogueProblem): string[] {
   });
 }
 
+/**
+ * The statement up to the end of its first paragraph that is not a heading. Catalogue statements
+ * put the question first and remarks after a blank line (proofs, history, references, formalisation notes).
+ */
+export function questionOf(statement: string | null): string | null {
+  if (statement === null) return null;
+  const paragraphs = statement.split(/\n\s*\n/);
+  let end = 0;
+  while (end < paragraphs.length - 1 && (paragraphs[end] ?? "").trim().split(/\s+/).length < HEADING_MAX_WORDS) end += 1;
+  return paragraphs.slice(0, end + 1).join("\n\n");
+}
+
 function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | null)[]> {
   const title = [problem.title];
-  const aliases = [...problem.aliases, problem.comments];
+  // A stored problem lists its title among its identifiers (aliases); the title field already holds it, and
+  // counting it twice would make the database index differ from one built from the catalogue files.
+  const aliases = [...problem.aliases.filter((alias) => alias !== problem.title), problem.comments];
   const statement = [problem.statement];
+  const question = [questionOf(problem.statement)];
   const definitions = problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]);
   return {
-    title, aliases, statement, definitions,
+    title, aliases, statement, question, definitions,
     tags: problem.tags,
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),

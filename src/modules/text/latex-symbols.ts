@@ -27,6 +27,8 @@ export const LATEX_COMMANDS: ReadonlyMap<string, string> = new Map<string, strin
   ["nmid", " not divides "], ["times", " times "], ["emptyset", " emptyset "], ["varnothing", " emptyset "],
   ["binom", " binomial "], ["choose", " binomial "], ["lfloor", " floor "], ["rfloor", " "],
   ["lceil", " ceil "], ["rceil", " "], ["sqrt", " sqrt "], ["partial", " partial "],
+  // One symbol for `\pm` (no letters, so a bare `±` adds no word): `±1` then meets `{-1, +1}` and the prose (synonyms.ts).
+  ["pm", " +- "], ["mp", " -+ "],
 ]);
 
 /**
@@ -60,7 +62,7 @@ export const UNICODE_SYMBOLS: ReadonlyMap<string, string> = new Map<string, stri
   ["∀", " for all "], ["∃", " exists "], ["→", " to "], ["↦", " to "], ["∼", " sim "], ["≈", " approx "],
   ["≍", " asymp "], ["≪", " ll "], ["≫", " gg "], ["≡", " equiv "], ["∣", " divides "], ["∤", " not divides "],
   ["×", " times "], ["∅", " emptyset "], ["⌊", " floor "], ["⌋", " "], ["⌈", " ceil "], ["⌉", " "],
-  ["∂", " partial "], ["·", " "], ["⋅", " "], ["…", " "], ["−", "-"], ["–", "-"], ["—", " "], ["’", "'"],
+  ["∂", " partial "], ["±", " +- "], ["∓", " -+ "], ["·", " "], ["⋅", " "], ["…", " "], ["⋯", " "], ["−", "-"], ["–", "-"], ["—", " "], ["’", "'"],
 ]);
 
 const GREEK_LOWER = "αβγδεζηθικλμνξοπρστυφχψω";

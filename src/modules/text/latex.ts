@@ -81,5 +81,7 @@ export function foldText(raw: string): string {
     // Plain-text `R^n`, `R^2`: a capital R raised to a power is Euclidean space, as `\mathbb{R}^n` is.
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
   const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
-  return rewriteAsciiRelations(ascii.toLowerCase()).replace(/\s+/g, " ").trim();
+  // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
+  const joined = ascii.toLowerCase().replace(/\bnon-(?=[a-z])/g, "non");
+  return rewriteAsciiRelations(joined).replace(/\s+/g, " ").trim();
 }

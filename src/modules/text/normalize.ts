@@ -5,7 +5,7 @@ import { findConcepts, proseParameters } from "./concepts.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
 import { DEFINITIONAL_PHRASES } from "./phrases.js";
-import { linearEquations, parameterBounds } from "./relations.js";
+import { functionComparisons, linearEquations, parameterBounds } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
 export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
@@ -19,7 +19,12 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * bounds between parameters (`m_ge_k+n`); plain `R^n` is `reals^n`; "least" is a minimum; notation for
  * consecutive terms, their gaps and the representation function; the phrase "sum of two primes".
  */
-export const NORMALIZER_VERSION = 5;
+/**
+ * 6: `non-trivial` is `nontrivial`; `±1` and `{-1, +1}` are `plus-minus-one`; coprimality `(a, b) = 1`; sums and
+ * products written out with dots; `Re s`; unit and Egyptian fractions are reciprocals; an n-gon is a polygon;
+ * factorial primes (`n! ± 1`); one function compared at two arguments (`φ(n) = φ(n+1)`); more function words.
+ */
+export const NORMALIZER_VERSION = 6;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -61,7 +66,7 @@ function proximityPairs(stems: readonly string[]): string[] {
 export function analyzeText(raw: string): AnalyzedText {
   const folded = foldText(raw);
   const words = wordsOf(folded);
-  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded)];
+  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded)];
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);

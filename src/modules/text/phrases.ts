@@ -10,7 +10,7 @@ export const DEFINITIONAL_PHRASE_GROUPS: ReadonlyArray<{ reason: string; phrases
       "sum distinct", "dissociated set", "difference set", "additive basis", "asymptotic basis",
       "basis of order", "cap set", "covering system", "covering congruences", "distinct covering system",
       "minimal overlap", "unit fraction", "egyptian fraction", "arithmetic progression", "geometric progression",
-      "amicable pair", "perfect number", "abundant number", "practical number", "powerful number",
+      "amicable pair", "factorial prime", "perfect number", "abundant number", "practical number", "powerful number",
       "highly composite", "smooth number", "square free", "sum of two squares", "sum of two primes",
       "multiplicative function", "additive function", "divisor function", "sum of divisors", "totient function",
       "euler totient", "prime gap", "twin prime", "prime factor", "largest prime factor", "least common multiple",

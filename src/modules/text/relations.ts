@@ -1,5 +1,5 @@
 // Relations between expressions as canonical tokens: a linear equation in three or more unknowns
-// (`x+3y=2z+2w`) and a bound between parameters (`m ≥ n+k`). Their symbols carry the identity of
+// (`x+3y=2z+2w`), a bound between parameters (`m ≥ n+k`) and one function compared at two arguments (`φ(n) = φ(n+1)`). Their symbols carry the identity of
 // many additive and combinatorial problems and leave no word behind once variables are dropped.
 
 /** A term of a linear form: an optional integer coefficient and one variable letter. */
@@ -35,6 +35,35 @@ export function parameterBounds(folded: string): string[] {
     const terms = expression.replace(/\s+/g, "").match(/[+-]?(?:\d+|[a-z])/g) ?? [];
     const sorted = terms.map((term) => term.replace(/^\+/, "")).sort().join("+");
     tokens.push(`${variable}_${relation}_${sorted}`);
+  }
+  return tokens;
+}
+
+const RELATION_FLIP: Readonly<Record<string, string>> = { le: "ge", ge: "le", lt: "gt", gt: "lt", eq: "eq", ne: "ne" };
+const ARGUMENT = String.raw`\(\s*([a-z])\s*(?:([+-])\s*(\d+))?\s*\)`;
+/** The same function name on both sides; nothing may follow that extends the right-hand side (`φ(n) = φ(m) + 1`). */
+const FUNCTION_COMPARISON = new RegExp(
+  String.raw`(?<![a-z0-9_^])([a-z]+)\s*${ARGUMENT}\s+(eq|ne|lt|gt|le|ge)\s+\1\s*${ARGUMENT}(?![a-z0-9^(/*]|\s*[\^(/*+-])`, "g",
+);
+
+/**
+ * `φ(n) = φ(n+1)` -> `phi(n)_eq_phi(n+1)`, `P(n+1) > P(n)` -> `p(n)_lt_p(n+1)`, `φ(m) = φ(n)` -> `phi(m)_eq_phi(n)`:
+ * one function at consecutive (or two free) arguments is what many multiplicative problems ask about,
+ * and once variables are dropped no word of it is left. Arguments are renamed, shifts are kept.
+ */
+export function functionComparisons(folded: string): string[] {
+  const tokens: string[] = [];
+  for (const match of folded.matchAll(FUNCTION_COMPARISON)) {
+    const [, name = "", leftVariable = "", leftSign = "", leftShift = "0", relation = "", rightVariable = "", rightSign = "", rightShift = "0"] = match;
+    const left = (leftSign === "-" ? -1 : 1) * Number(leftShift);
+    const right = (rightSign === "-" ? -1 : 1) * Number(rightShift);
+    if (leftVariable === rightVariable) {
+      if (left === right) continue;
+      const [low, high, oriented] = left < right ? [left, right, relation] : [right, left, RELATION_FLIP[relation] ?? relation];
+      tokens.push(`${name}(n)_${oriented}_${name}(n+${high - low})`);
+    } else if (left === 0 && right === 0) {
+      tokens.push(`${name}(m)_${relation === "gt" || relation === "ge" ? RELATION_FLIP[relation] : relation}_${name}(n)`);
+    }
   }
   return tokens;
 }

@@ -11,6 +11,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     "our ours out over own per same shall she should so some such than that the their theirs them then " +
     "there these they this those through thus to too under until up upon us very via was we were what " +
     "when where whether which while who whom whose why will with within without would yet you your " +
+    "another among amongst although though hence therefore since unless whatever whenever whichever " +
     "le ge lt gt eq ne iff ie eg resp etc denote denotes denoted let call called say said write written"
   ).split(" "),
 );

@@ -19,7 +19,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
     reason: "`1/n` is read aloud as 'the reciprocal of n'; a harmonic sum is a sum of reciprocals",
     concept: "reciprocal",
-    spellings: ["reciprocal", "harmonic sum", "harmonic series", "inverse of"],
+    spellings: ["reciprocal", "harmonic sum", "harmonic series", "inverse of", "unit fraction", "unit fractions", "egyptian fraction", "egyptian fractions"],
     notation: /(?<![\d.^{(])1\s*\/\s*\(?\s*[a-z]/,
   },
   {
@@ -48,6 +48,12 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     concept: "sumset",
     spellings: ["sumset", "sum set", "pairwise sums", "sums of pairs"],
     notation: /(?<![a-z0-9])([a-z])\s*\+\s*\1(?![a-z0-9])/,
+  },
+  {
+    reason: "an n-gon is a polygon with n vertices: 'convex n-gon' and 'convex polygon' name one thing",
+    concept: "polygon",
+    spellings: [],
+    notation: /(?<![a-z])[a-z0-9]+\s*-\s*gons?\b/,
   },
   {
     reason: "three points 'on a line' are collinear",
@@ -95,6 +101,37 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["divides", "divisible", "divisor of", "multiple of"],
   },
   {
+    reason: "coprime integers have gcd 1, written `(a, b) = 1` or `gcd(a, b) = 1`, also called relatively prime",
+    concept: "coprime",
+    spellings: ["relatively prime", "co prime", "mutually prime"],
+    notation: /(?<![a-z0-9_^])(?:gcd\s*)?\(\s*[a-z](?:_\{?[a-z0-9]+\}?)?\s*,\s*[a-z](?:_\{?[a-z0-9]+\}?)?\s*\)\s*eq\s*1(?![0-9./])/,
+  },
+  {
+    reason: "`±1`, `{-1, +1}` and 'plus or minus one' name the two signs a sign sequence or colouring takes",
+    concept: "plus minus one",
+    spellings: ["plus or minus one", "plus or minus 1", "plus minus 1", "plus and minus ones", "plus and minus one", "plus minus ones"],
+    notation: /(?:\+-|-\+)\s*1(?![0-9./])|(?<![a-z0-9.^_])(?:-\s*1\s*,\s*\+?\s*1|\+?\s*1\s*,\s*-\s*1|-\s*1\s+or\s+\+?\s*1|\+?1\s+or\s+-\s*1)(?![0-9./])/,
+  },
+  {
+    reason: "`a_1 + a_2 + ... + a_k` written out is a sum over the terms, as `\\sum a_i` is",
+    concept: "sum",
+    spellings: [],
+    notation: /(?<![a-z0-9_^])([a-z])_\{?[01]\}?\s*\+(?:\s*\1_\{?\d\}?\s*\+)?[\s.+]*\1_\{?[a-z]\}?(?![a-z0-9_^])/,
+  },
+  {
+    reason: "`a_1 a_2 ... a_k` (or `a_1 · a_2 ⋯ a_k`) written out is a product over the terms, as `\\prod a_i` is",
+    concept: "product",
+    spellings: [],
+    // The middle term is optional: `a_1\\cdots a_r` loses its dots when folded; commas or relations between terms make a list instead.
+    notation: /(?<![a-z0-9_^])([a-z])_\{?1\}?[\s.]*(?:times[\s.]*)?(?:\1_\{?2\}?[\s.]*(?:times[\s.]*)?)?\1_\{?[a-z]\}?(?![a-z0-9_^])/,
+  },
+  {
+    reason: "`Re s`, `Re(s)` and `\\operatorname{Re}(z)` are the real part of a complex number",
+    concept: "real part",
+    spellings: [],
+    notation: /(?<![a-z0-9])re\}?\s*\(?\s*[a-z]\s*\)?\s+(?:eq|gt|lt|ge|le)\b/,
+  },
+  {
     reason: "the positive integers are the naturals ℕ",
     concept: "naturals",
     spellings: ["positive integers", "natural numbers", "naturals", "positive integer", "natural number"],
@@ -102,7 +139,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
     reason: "`ℝ^2` is the plane; `ℝ^d` is Euclidean space",
     concept: "plane",
-    spellings: ["plane", "euclidean plane", "two dimensional"],
+    spellings: ["plane", "euclidean plane", "two dimensional", "planar point", "planar set"],
     notation: /reals\s*\^\s*\{?2(?![0-9])/,
   },
   {
@@ -115,6 +152,12 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     concept: "factorial",
     spellings: ["factorials"],
     notation: /[a-z0-9)}]\s*!(?!\s*=)/,
+  },
+  {
+    reason: "a factorial prime is by definition a prime of the form `n! ± 1`",
+    concept: "factorial prime",
+    spellings: ["factorial prime", "factorial primes"],
+    notation: /prime?s?\s+(?:of the form\s+)?[a-z]\s*!\s*(?:\+-|[+-])\s*1(?![0-9])|(?<![a-z0-9])[a-z]\s*!\s*(?:\+-|[+-])\s*1\s+(?:is\s+|are\s+|be\s+)?prime?/,
   },
   {
     reason: "`π(x)` is the prime-counting function, which prose calls the number of primes up to x",
@@ -166,10 +209,10 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\s*\+\s*1\}?\s*-\s*\1_\{?\2\}?(?![a-z0-9+])/,
   },
   {
-    reason: "`p_n` and `p_{n+1}`, or the n-th and (n+1)-th terms, are consecutive terms",
+    reason: "`p_n` and `p_{n+1}`, the n-th and (n+1)-th terms, or `f(n)` compared with `f(n+1)` are consecutive terms or values",
     concept: "consecutive",
     spellings: ["successive", "adjacent terms", "adjacent elements"],
-    notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?|\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\3\s*\+\s*1\)?`?\s*-?\s*th\b/,
+    notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?|\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\3\s*\+\s*1\)?`?\s*-?\s*th\b|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\4\s*\(\s*\5\s*\+\s*1\s*\)|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\6\s*\(\s*\7\s*\)/,
   },
   {
     reason: "a gap between consecutive primes is a prime gap",
