@@ -34,6 +34,7 @@ export interface DiscoveryEvalOptions {
 export interface DiscoveryEvalReport {
   dev: DiscoveryMetrics;
   test: DiscoveryMetrics;
+  holdout: DiscoveryMetrics;
   overall: DiscoveryMetrics;
   latency: LatencySummary;
 }
@@ -87,10 +88,12 @@ export function formatMetrics(label: string, metrics: DiscoveryMetrics): string 
 
 export type SplitChoice = EvalSplit | "all";
 
-/** Prints metrics for the chosen split (dev, test and overall for "all"), then that selection's failures. */
+export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout"];
+
+/** Prints metrics for the chosen split (every split and overall for "all"), then that selection's failures. */
 export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {
   const selections: [string, DiscoveryEvalRow[]][] = split === "all"
-    ? [["dev", rows.filter((row) => row.split === "dev")], ["test", rows.filter((row) => row.split === "test")], ["overall", [...rows]]]
+    ? [...EVAL_SPLITS.map((name): [string, DiscoveryEvalRow[]] => [name, rows.filter((row) => row.split === name)]), ["overall", [...rows]]]
     : [[split, rows.filter((row) => row.split === split)]];
   const metrics = selections.map(([label, selected]) => [label, computeDiscoveryMetrics(selected, results)] as const);
   for (const [label, value] of metrics) print(formatMetrics(label, value));
@@ -114,6 +117,7 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
   const report: DiscoveryEvalReport = {
     dev: computeDiscoveryMetrics(subset("dev"), results),
     test: computeDiscoveryMetrics(subset("test"), results),
+    holdout: computeDiscoveryMetrics(subset("holdout"), results),
     overall: computeDiscoveryMetrics(rows, results),
     latency: measureDiscoveryLatency(index, rows.map((row) => row.query)),
   };

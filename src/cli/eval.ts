@@ -1,4 +1,4 @@
-// `npm run eval -- <suite> [--split dev|test|all]`: offline evaluation suites, one entry per suite in
+// `npm run eval -- <suite> [--split dev|test|holdout|all]`: offline evaluation suites, one entry per suite in
 // SUITES. Each measures the configured database (DATABASE_URL, else the embedded DATA_DIR).
 
 import { parseArgs } from "node:util";
@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "../db/database.js";
 import { ConfigurationError, parseEnv } from "../env.js";
 import { DatabaseStartupError } from "../db/embedded.js";
 import { runOrientSuite } from "./eval-orient.js";
-import { FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runEvalRows, type SplitChoice } from "./eval-discovery.js";
+import { EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runEvalRows, type SplitChoice } from "./eval-discovery.js";
 
 class UsageError extends Error {}
 
@@ -20,7 +20,7 @@ interface Suite {
   run(db: Database, args: SuiteArgs, print: (line: string) => void): Promise<void>;
 }
 
-const SPLITS: readonly SplitChoice[] = ["dev", "test", "all"];
+const SPLITS: readonly SplitChoice[] = [...EVAL_SPLITS, "all"];
 
 function splitFlag(args: SuiteArgs): SplitChoice {
   const split = args.split ?? "all";
@@ -49,7 +49,7 @@ const SUITES: Readonly<Record<string, Suite>> = {
 
 function usage(): string {
   const suites = Object.entries(SUITES).map(([name, suite]) => `  ${name.padEnd(10)} ${suite.description}`).join("\n");
-  return `usage: npm run eval -- <suite> [--split dev|test|all]\nsuites:\n${suites}`;
+  return `usage: npm run eval -- <suite> [--split ${SPLITS.join("|")}]\nsuites:\n${suites}`;
 }
 
 function parseFlags(argv: string[]) {
