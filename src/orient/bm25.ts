@@ -40,17 +40,6 @@ export function weightedFrequencies(fields: FieldCounts): ReadonlyMap<string, nu
   }
   return weighted;
 }
-/** IDF per term of one pool's statistics: bm25 scores hundreds of documents against the same few terms. */
-const idfCache = new WeakMap<CorpusStats, Map<string, number>>();
-
-function cachedIdf(stats: CorpusStats, term: string): number {
-  let cache = idfCache.get(stats);
-  if (!cache) idfCache.set(stats, (cache = new Map()));
-  let value = cache.get(term);
-  if (value === undefined) cache.set(term, (value = idf(stats, term)));
-  return value;
-}
-
 export function idf(stats: CorpusStats, term: string): number {
   const df = Math.min(stats.documentFrequency.get(term) ?? 0, stats.documentCount);
   return Math.log(1 + (stats.documentCount - df + 0.5) / (df + 0.5));
@@ -76,23 +65,56 @@ export function poolStats(pool: readonly { fields: FieldCounts; length: number }
   return { documentCount: count, averageLength: pool.length ? Math.max(1, totalLength / pool.length) : 1, documentFrequency };
 }
 
+export interface Bm25Scorer {
+  score(fields: FieldCounts, length: number): TermScore;
+}
+
+/**
+ * BM25 of one query against one pool's statistics. IDF and the query-frequency boost are computed once
+ * per term, and a document's score once per counts object: graph seeding and reranking score the same
+ * sparse hits, which share their cached counts objects.
+ */
+export function bm25Scorer(terms: readonly string[], queryFrequency: ReadonlyMap<string, number>, stats: CorpusStats): Bm25Scorer {
+  const weights = terms.map((term) => idf(stats, term));
+  const totalWeight = weights.reduce((total, weight) => total + weight, 0);
+  // A repeated query term counts a little more, saturating like document term frequency.
+  const boosts = terms.map((term) => 1 + Math.log(queryFrequency.get(term) ?? 1));
+  const memo = new Map<FieldCounts, TermScore>();
+  return {
+    score(fields, length) {
+      const known = memo.get(fields);
+      if (known) return known;
+      let score = 0;
+      let coveredWeight = 0;
+      const matched: string[] = [];
+      const norm = 1 - BM25_B + (BM25_B * length) / stats.averageLength;
+      const weighted = weightedFrequencies(fields);
+      for (let index = 0; index < terms.length; index += 1) {
+        const tf = weighted.get(terms[index]!) ?? 0;
+        if (tf === 0) continue;
+        const weight = weights[index]!;
+        matched.push(terms[index]!);
+        coveredWeight += weight;
+        score += boosts[index]! * weight * ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm));
+      }
+      const result = { score, coverage: totalWeight > 0 ? coveredWeight / totalWeight : 0, matched };
+      memo.set(fields, result);
+      return result;
+    },
+  };
+}
+
+const scorers = new WeakMap<CorpusStats, { terms: readonly string[]; scorer: Bm25Scorer }>();
+
+/** The scorer of a request's pool statistics for its query terms, shared by every stage that scores. */
+export function scorerOf(query: { terms: readonly string[]; frequency: ReadonlyMap<string, number> }, stats: CorpusStats): Bm25Scorer {
+  const cached = scorers.get(stats);
+  if (cached && cached.terms === query.terms) return cached.scorer;
+  const scorer = bm25Scorer(query.terms, query.frequency, stats);
+  scorers.set(stats, { terms: query.terms, scorer });
+  return scorer;
+}
+
 export function bm25(terms: readonly string[], queryFrequency: ReadonlyMap<string, number>, fields: FieldCounts, length: number, stats: CorpusStats): TermScore {
-  let score = 0;
-  let coveredWeight = 0;
-  let totalWeight = 0;
-  const matched: string[] = [];
-  const norm = 1 - BM25_B + (BM25_B * length) / stats.averageLength;
-  const weighted = weightedFrequencies(fields);
-  for (const term of terms) {
-    const weight = cachedIdf(stats, term);
-    totalWeight += weight;
-    const tf = weighted.get(term) ?? 0;
-    if (tf === 0) continue;
-    matched.push(term);
-    coveredWeight += weight;
-    // A repeated query term counts a little more, saturating like document term frequency.
-    const queryBoost = 1 + Math.log(queryFrequency.get(term) ?? 1);
-    score += queryBoost * weight * ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm));
-  }
-  return { score, coverage: totalWeight > 0 ? coveredWeight / totalWeight : 0, matched };
+  return bm25Scorer(terms, queryFrequency, stats).score(fields, length);
 }

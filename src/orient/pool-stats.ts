@@ -2,7 +2,7 @@
 // target's checkpoints call common, and the top sparse hits whose graph neighbours join the pool.
 import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 import { exactGoalFingerprint, structuralGoalFingerprint } from "../modules/research/goal-fingerprint.js";
-import { bm25, type CorpusStats } from "./bm25.js";
+import { scorerOf, type CorpusStats } from "./bm25.js";
 import { GRAPH_SEEDS } from "./orient.constants.js";
 import type { AnalysedQuery } from "./query.js";
 import type { CheckpointView } from "./rank-checkpoints.js";
@@ -28,9 +28,10 @@ export function commonTermsOf(checkpoints: readonly CheckpointView[]): Set<strin
 }
 
 export function graphSeeds(hits: readonly SparseHit[], query: AnalysedQuery, stats: CorpusStats, limit = GRAPH_SEEDS): string[] {
+  const scorer = scorerOf(query, stats);
   return hits
     .filter((hit) => hit.eligible)
-    .map((hit) => ({ id: hit.id, score: bm25(query.terms, query.frequency, hit.fields, hit.length, stats).score }))
+    .map((hit) => ({ id: hit.id, score: scorer.score(hit.fields, hit.length).score }))
     .filter((entry) => entry.score > 0)
     .sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1))
     .slice(0, limit)

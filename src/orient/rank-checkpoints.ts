@@ -129,8 +129,13 @@ export function rankCheckpoints(checkpoints: readonly CheckpointView[], queryTer
     ...matched.sort((left, right) => rankOrder(left.ranked, right.ranked)),
     ...index.unmatched.filter((entry) => !overlaps.has(entry.checkpoint)),
   ];
-  return [
+  // Only the rescored head and the key-term matches can move. Everything after them is unmatched, in
+  // rank order with score 0, and ranks after them all: a movable one scores above 0, or is an unmatched
+  // checkpoint that was ahead of them in that same order. So the tail is appended, not sorted again.
+  const movableCount = Math.max(SUMMARY_RESCORE, matched.length);
+  const movable = [
     ...byKeyTerms.slice(0, SUMMARY_RESCORE).map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight)),
-    ...byKeyTerms.slice(SUMMARY_RESCORE).map((entry) => entry.ranked),
+    ...byKeyTerms.slice(SUMMARY_RESCORE, movableCount).map((entry) => entry.ranked),
   ].sort(rankOrder);
+  return [...movable, ...byKeyTerms.slice(movableCount).map((entry) => entry.ranked)];
 }

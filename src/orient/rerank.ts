@@ -1,7 +1,7 @@
 // Stage 5: rerank the eligible union. Relevance is BM25 with an exact-coverage share; evidence grade
 // never enters it (grade decides the category a record can support). Project selection uses the
 // strongest record per project and its margin over the next project, so many weak records never win.
-import { bm25, type CorpusStats } from "./bm25.js";
+import { scorerOf, type CorpusStats } from "./bm25.js";
 import { categoryOf } from "./intent-policy.js";
 import {
   BRANCH_BONUS, COVERAGE_WEIGHT, EXACT_GOAL_SCORE, GRAPH_INHERIT, OFF_PROJECT_FACTOR, PROJECT_MARGIN, REPETITION_FLOOR, STRUCTURAL_GOAL_SCORE,
@@ -41,13 +41,11 @@ function reasonFor(candidate: PooledCandidate, matched: string[], inherited: str
 /** 1 for ordinary text; below REPETITION_FLOOR distinct-term share, proportionally less (keyword stuffing). */
 export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "length" | "distinctTerms">): number {
   if (record.length === 0) return 1;
-  const fields = Object.values(record.fields);
   let distinct: number;
   if (record.distinctTerms !== undefined) distinct = record.distinctTerms;
-  else if (fields.length === 1) distinct = Object.keys(fields[0]!).length;
   else {
     const terms = new Set<string>();
-    for (const field of fields) for (const term in field) terms.add(term);
+    for (const field of Object.values(record.fields)) for (const term in field) terms.add(term);
     distinct = terms.size;
   }
   return Math.min(1, distinct / record.length / REPETITION_FLOOR);
@@ -55,7 +53,8 @@ export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "lengt
 
 /** Scores every eligible candidate; `scopedProjectId` (given by the caller) disables project focus. */
 export function rerank(pool: readonly PooledCandidate[], query: AnalysedQuery, stats: CorpusStats, scopedProjectId: string | null): { scored: ScoredCandidate[]; selection: ProjectSelection } {
-  const raw = pool.map((candidate) => ({ candidate, term: bm25(query.terms, query.frequency, candidate.record.fields, candidate.record.length, stats) }));
+  const scorer = scorerOf(query, stats);
+  const raw = pool.map((candidate) => ({ candidate, term: scorer.score(candidate.record.fields, candidate.record.length) }));
   let top = 0;
   for (const entry of raw) if (entry.term.score > top) top = entry.term.score;
   const base = new Map<string, number>();
