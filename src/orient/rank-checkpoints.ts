@@ -22,10 +22,19 @@ export interface RankedCheckpoint extends CheckpointView {
   matchedTerms: string[];
 }
 
+// Per cached checkpoint view and intent: a common query term touches every checkpoint of a target.
+const preferredShares = new WeakMap<CheckpointView, Map<Intent, number>>();
+
 function preferredShare(checkpoint: CheckpointView, intent: Intent): number {
-  const total = Object.values(checkpoint.kindMix).reduce((sum, count) => sum + count, 0);
-  if (total === 0) return 0;
-  return PREFERRED_KINDS[intent].reduce((sum, kind) => sum + (checkpoint.kindMix[kind] ?? 0), 0) / total;
+  let shares = preferredShares.get(checkpoint);
+  if (!shares) preferredShares.set(checkpoint, (shares = new Map()));
+  let share = shares.get(intent);
+  if (share === undefined) {
+    const total = Object.values(checkpoint.kindMix).reduce((sum, count) => sum + count, 0);
+    share = total === 0 ? 0 : PREFERRED_KINDS[intent].reduce((sum, kind) => sum + (checkpoint.kindMix[kind] ?? 0), 0) / total;
+    shares.set(intent, share);
+  }
+  return share;
 }
 
 /** A term listed by every checkpoint (the problem's own vocabulary) says nothing about which branch to open. */
