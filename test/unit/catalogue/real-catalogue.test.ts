@@ -18,17 +18,12 @@ function parseRealCatalogue(): CatalogueProblem[] {
 
 describe.skipIf(!hasRealData)("catalogue built from the real snapshots", () => {
   let catalogue: CatalogueProblem[];
-  let elapsedMs: number;
   const byStableId = (stableId: string) => catalogue.find((problem) => problem.stableId === stableId);
 
+  // Parse time is a benchmark's figure (the import prints it), not a test's: a shared machine makes a
+  // timed assertion fail for reasons that are not the code's.
   beforeAll(() => {
-    const started = performance.now();
     catalogue = parseRealCatalogue();
-    elapsedMs = performance.now() - started;
-  });
-
-  it("parses both files well under two seconds", () => {
-    expect(elapsedMs).toBeLessThan(2000);
   });
 
   it("catalogues every one of the 1,217 Erdős problems, in number order", () => {
