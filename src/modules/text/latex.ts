@@ -65,8 +65,13 @@ function rewriteAsciiRelations(text: string): string {
   for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
   return result
     .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
-    // "2 to the power n" is how a power reads aloud; it should meet `2^n`.
-    .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) ([a-z0-9]+)\b/g, "$1^{$2}");
+    // "2 to the power n", "2 to the x", "n to the k-th power" are how a power reads aloud; they should meet `2^n`.
+    .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) ([a-z0-9]+)\b/g, "$1^{$2}")
+    // Without the word "power" only a variable or number counts as the base: "belongs to the a" is no power.
+    .replace(/(?<![a-z0-9])([a-z]|\d+) (?:to|raised to) the ([a-z]|\d+)(?:-?th)?(?: power)?(?![a-z0-9_^])/g, "$1^{$2}")
+    // "n squared" and "n cubed" are `n^2` and `n^3`; only after a variable or number ("the squared distance" is no power).
+    .replace(/(?<![a-z0-9])([a-z]|\d+) squared\b/g, "$1^{2}")
+    .replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}");
 }
 
 /** Folds raw text to lower-case ASCII words, numbers and the symbols `_ ^ { } ( ) /`. */
@@ -83,5 +88,8 @@ export function foldText(raw: string): string {
   const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
   // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
   const joined = ascii.toLowerCase().replace(/\bnon-(?=[a-z])/g, "non");
-  return rewriteAsciiRelations(joined).replace(/\s+/g, " ").trim();
+  return rewriteAsciiRelations(joined)
+    // `(\log N)^2` and `\log^2 N` are one power of the logarithm: both give the parameter `log^2`.
+    .replace(/\(\s*(log|ln)\s+([a-z])\s*\)\s*\^/g, "$2 $1^")
+    .replace(/\s+/g, " ").trim();
 }

@@ -24,7 +24,13 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * products written out with dots; `Re s`; unit and Egyptian fractions are reciprocals; an n-gon is a polygon;
  * factorial primes (`n! ± 1`); one function compared at two arguments (`φ(n) = φ(n+1)`); more function words.
  */
-export const NORMALIZER_VERSION = 6;
+/**
+ * 7: discourse words ("suppose", "take", "tends to") and spoken operators ("plus", "times") are stopwords, checked
+ * on the stem as well ("others"); derivational families ("monotonicity", "monotonic" -> monotone, derivations.ts);
+ * "squarefree" is "square free"; "2 to the x", "n squared", "n cubed" are powers; `(\log N)^2` is `log^2`;
+ * "number of divisors" is `tau`, "whole numbers" are integers, a spaced bar `φ(n) | n + a` divides.
+ */
+export const NORMALIZER_VERSION = 7;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

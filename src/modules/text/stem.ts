@@ -1,6 +1,8 @@
 // Conservative inflection folding for English mathematical prose: plurals, -ing and -ed, British
 // spellings. It only ever merges forms of one word; anything it is unsure about stays as written.
 
+import { DERIVATIONS } from "./derivations.js";
+
 /** Irregular plurals common in mathematics (the suffix rules would get them wrong), and "different" read as "distinct". */
 const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ["vertices", "vertex"], ["matrices", "matrix"], ["indices", "index"], ["simplices", "simplex"],
@@ -64,14 +66,19 @@ function foldSpelling(word: string): string {
     .replace(/^(col|neighb|fav|behavi|lab|harb)our/, "$1or");
 }
 
-/** Folds one lower-case ASCII word; numbers and words of three letters or fewer are returned as-is. */
+/** Folds one lower-case ASCII word (derivational families first, see derivations.ts); numbers and words of three letters or fewer are returned as-is. */
 export function stemWord(word: string): string {
   const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return irregular;
+  const derived = DERIVATIONS.get(word);
+  if (derived !== undefined) return stemWord(derived);
   if (word.length <= 3 || PROTECTED.has(word) || !/^[a-z]+$/.test(word)) return word;
   const spelled = foldSpelling(word);
   const singular = stripPlural(spelled);
   if (PROTECTED.has(singular)) return singular;
+  // A plural of a derived form ("irrationalities") is read as its family's base too.
+  const derivedSingular = DERIVATIONS.get(singular);
+  if (derivedSingular !== undefined) return stemWord(derivedSingular);
   const base = singular === spelled ? stripVerbal(singular) : singular;
   return IRREGULAR.get(base) ?? stripFinalE(base);
 }

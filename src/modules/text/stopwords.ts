@@ -1,9 +1,27 @@
 // Words dropped from token streams (function words, relation words) and number words read as
 // digits, so "at least four" and "≥ 4" produce the same parameter.
 
+/**
+ * Words that set up or narrate a statement ("suppose", "take", "consider", "it follows", "tends to")
+ * rather than state it: an agent's paraphrase uses them freely, a terse catalogue statement rarely
+ * does, so they were rare and weighed as if they named a problem ("tends to infinity" is `\to \infty`).
+ */
+const DISCOURSE_WORDS = (
+  "suppose supposing assume assuming given take takes taking taken consider considering considered " +
+  "hold holds holding follow follows followed enough nearly roughly basically essentially really actually " +
+  "certainly clearly simply tend tends tending go goes going get gets getting got keep keeps kept " +
+  "record records recorded vary varies varying wonder wondering"
+).split(" ");
+
+/**
+ * Arithmetic operators read aloud: "2^x plus y" restates `2^x + y`, whose symbols leave no word,
+ * so the spoken operator only matched the few statements that happen to spell one out.
+ */
+const OPERATOR_WORDS = ["plus", "minus", "times"];
+
 /** English function words: they carry no mathematical identity and would only add noise to scores. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
+export const STOPWORDS: ReadonlySet<string> = new Set([
+  ...(
     "a about above after again against all also am an and any are as at be because been before being " +
     "below between both but by can could did do does doing down during each either else every few for " +
     "from further had has have having he her here hers him his how however i if in into is it its itself " +
@@ -14,7 +32,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     "another among amongst although though hence therefore since unless whatever whenever whichever " +
     "le ge lt gt eq ne iff ie eg resp etc denote denotes denoted let call called say said write written"
   ).split(" "),
-);
+  ...DISCOURSE_WORDS,
+  ...OPERATOR_WORDS,
+]);
 
 /** Number words read as digits. "one" is left out: it is far more often a pronoun than a count. */
 export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([

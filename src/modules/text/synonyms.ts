@@ -96,9 +96,21 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["number of distinct prime factors", "number of distinct prime divisors", "number of prime factors"],
   },
   {
-    reason: "divisibility: 'divides', 'divisible by', 'a divisor of' and 'a multiple of' state one relation",
+    reason: "divisibility: 'divides', 'divisible by', 'a divisor of', 'a multiple of' and a spaced bar `d | n` state one relation",
     concept: "divides",
     spellings: ["divides", "divisible", "divisor of", "multiple of"],
+    // A spaced bar between two terms; `|A| ge n` (an absolute value before a relation) and `| x |` with a bar soon after are sizes, not divisibility.
+    notation: /[a-z0-9)}]\s+\|\s+(?![^|]{0,12}\|)(?!\s*(?:le|ge|lt|gt|eq|ne)\b)[a-z0-9(]/,
+  },
+  {
+    reason: "τ(n) (also d(n)) is the standard symbol of the number of divisors of n",
+    concept: "tau",
+    spellings: ["number of divisors", "count of divisors", "divisor count", "divisor counting function", "divisor counting"],
+  },
+  {
+    reason: "'whole numbers' is the everyday name of the integers",
+    concept: "integer",
+    spellings: ["whole number", "whole numbers"],
   },
   {
     reason: "coprime integers have gcd 1, written `(a, b) = 1` or `gcd(a, b) = 1`, also called relatively prime",

@@ -14,6 +14,9 @@ const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map([
   ["ap", ["arithmetic", "progression"]],
   ["aps", ["arithmetic", "progression"]],
   ["gp", ["geometric", "progression"]],
+  // Closed compounds written open or hyphenated as often ("square-free", "sum free"): one spelling so they meet.
+  ["squarefree", ["square", "free"]],
+  ["sumfree", ["sum", "free"]],
 ]);
 
 export function wordsOf(folded: string): Word[] {
@@ -22,8 +25,10 @@ export function wordsOf(folded: string): Word[] {
     const expanded = ABBREVIATIONS.get(raw) ?? [raw];
     for (const word of expanded) {
       // Single letters are variable names, which are arbitrary; digits are kept as exact values.
-      const stop = STOPWORDS.has(word) || (word.length === 1 && !/\d/.test(word));
-      words.push({ stem: stemWord(word), stop });
+      const stem = stemWord(word);
+      // The stem is checked too: "others" is "other", a function word in any inflection.
+      const stop = STOPWORDS.has(word) || STOPWORDS.has(stem) || (word.length === 1 && !/\d/.test(word));
+      words.push({ stem, stop });
     }
   }
   return words;

@@ -136,3 +136,22 @@ describe("roots as powers", () => {
     expect(result.candidates[0]?.problemId).toBe("cp:roots");
   });
 });
+
+describe("paraphrase vocabulary (normaliser v7)", () => {
+  const vocabulary = buildDiscoveryIndex([
+    buildProblem({ stableId: "cp:test:midpoint", statement: "Let $f:\\mathbb{R}\\to\\mathbb{R}$ satisfy $2f(x) \\le f(x+h)+f(x+2h)$ for all $x$ and $h>0$. Must $f$ be monotonic?" }),
+    buildProblem({ stableId: "cp:test:cauchy", statement: "Suppose $f$ is additive and measurable. Must $f$ be linear? Take any real $x$ and consider what follows." }),
+    buildProblem({ stableId: "cp:test:divisors", statement: "Are there infinitely many $n$ such that $\\tau(n+k) \\ll k$ for all $k \\geq 1$?" }),
+    buildProblem({ stableId: "cp:test:sigma", statement: "Is $\\sigma(n)/n$ dense in $[1, \\infty)$ as $n$ ranges over the integers?" }),
+  ]);
+
+  it("finds a statement written with symbols from the words an agent uses for them", () => {
+    const result = discover(vocabulary, "Are there infinitely many n such that the number of divisors of n + k is at most a constant times k for every k?");
+    expect(result.candidates[0]?.problemId).toBe("cp:test:divisors");
+  });
+
+  it("does not let narrating words ('suppose', 'take', 'consider') vote for a statement that happens to use them", () => {
+    const result = discover(vocabulary, "Suppose a real function obeys 2 f(x) <= f(x+h) + f(x+2h); take h > 0 and consider: is it monotone?");
+    expect(result.candidates[0]?.problemId).toBe("cp:test:midpoint");
+  });
+});
