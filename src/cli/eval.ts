@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "../db/database.js";
 import { ConfigurationError, parseEnv } from "../env.js";
 import { DatabaseStartupError } from "../db/embedded.js";
 import { runOrientSuite } from "./eval-orient.js";
+import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW } from "../modules/discovery/sparse-document.js";
 import { EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runEvalRows, type SplitChoice } from "./eval-discovery.js";
 
 class UsageError extends Error {}
@@ -37,6 +38,11 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
   if (stored.catalogueSize < FULL_CATALOGUE_MINIMUM) {
     print(`WARNING: only ${stored.catalogueSize} problems are stored, so this is not the full catalogue and the figures ` +
       `below do not measure discovery. Import it first:\n  ${IMPORT_HINT}`);
+  }
+  const codeVersion = `${PROBLEM_SPARSE_VIEW}@${PROBLEM_SPARSE_VERSION}`;
+  if (stored.index.version !== codeVersion) {
+    print(`WARNING: the stored index is ${stored.index.version} but this code builds ${codeVersion}, so queries and documents ` +
+      `are normalised by different code. Start the service once (it rebuilds stale views) or run:\n  npm run projections -- rebuild ${PROBLEM_SPARSE_VIEW}`);
   }
   const rows = readEvalRows();
   printEvalReport(rows, runEvalRows(stored.index, rows, stored.stableIdOf), split, print);
