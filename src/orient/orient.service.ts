@@ -89,7 +89,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
   for (const [id, state] of proof.states) states.set(id, state);
   const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
-  absorbRecordRows([...sparse.rows, ...memberRows], sparseVersion, fresh, states, caches, graph);
+  absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
   const found = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id)])];
   // Round trip 3 (only for what the caches lack): the records found so far, and the graph neighbours
   // of the top hits followed at once by the rows of neighbours new to the process; round trip 4 only for

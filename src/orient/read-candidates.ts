@@ -60,8 +60,8 @@ export async function readCandidates(
   const memberRowsPending = membersPending.then((members) => readRecordRows(sql, context.sparseVersion, context.targetId, uncachedRecords(members.map((member) => member.id), context.sparseVersion, caches)));
   const [sparse, proof, members, memberRows] = await Promise.all([
     context.sparseVersion === null
-      ? { hits: [], saturated: false, rows: [] }
-      : loadSparsePool(sql, caches, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent)),
+      ? { hits: [], saturated: false }
+      : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent)),
     proofPending,
     membersPending,
     memberRowsPending,
