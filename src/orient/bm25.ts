@@ -71,8 +71,8 @@ export interface Bm25Scorer {
 
 /**
  * BM25 of one query against one pool's statistics. IDF and the query-frequency boost are computed once
- * per term, and a document's score once per counts object: graph seeding and reranking score the same
- * sparse hits, which share their cached counts objects.
+ * per term, and a document's score once per counts object: a request builds one scorer, and graph
+ * seeding and reranking score the same sparse hits through it (they share their cached counts objects).
  */
 export function bm25Scorer(terms: readonly string[], queryFrequency: ReadonlyMap<string, number>, stats: CorpusStats): Bm25Scorer {
   const weights = terms.map((term) => idf(stats, term));
@@ -102,19 +102,4 @@ export function bm25Scorer(terms: readonly string[], queryFrequency: ReadonlyMap
       return result;
     },
   };
-}
-
-const scorers = new WeakMap<CorpusStats, { terms: readonly string[]; scorer: Bm25Scorer }>();
-
-/** The scorer of a request's pool statistics for its query terms, shared by every stage that scores. */
-export function scorerOf(query: { terms: readonly string[]; frequency: ReadonlyMap<string, number> }, stats: CorpusStats): Bm25Scorer {
-  const cached = scorers.get(stats);
-  if (cached && cached.terms === query.terms) return cached.scorer;
-  const scorer = bm25Scorer(query.terms, query.frequency, stats);
-  scorers.set(stats, { terms: query.terms, scorer });
-  return scorer;
-}
-
-export function bm25(terms: readonly string[], queryFrequency: ReadonlyMap<string, number>, fields: FieldCounts, length: number, stats: CorpusStats): TermScore {
-  return bm25Scorer(terms, queryFrequency, stats).score(fields, length);
 }

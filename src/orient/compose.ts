@@ -4,7 +4,7 @@
 // with reserves) takes those relations; `composePacket` renders the chosen records with their texts
 // (bodies and replays, at most MAX_PACKET_ITEMS) into the budgeted packet. Same inputs, same packet.
 import { assemblePacket, type AssembledPacket, type PacketBranch } from "./assemble-packet.js";
-import type { CorpusStats } from "./bm25.js";
+import type { Bm25Scorer } from "./bm25.js";
 import { applyEligibility } from "./candidates.js";
 import { planBearings, type PlanBearing } from "./check-plan.js";
 import { removeNearDuplicates } from "./dedupe.js";
@@ -23,7 +23,8 @@ export interface ComposeInput {
   scopedProjectId: string | null;
   query: AnalysedQuery;
   pool: readonly PooledCandidate[];
-  stats: CorpusStats;
+  /** BM25 against the request's pool statistics (bm25Scorer), shared with graph seeding. */
+  scorer: Bm25Scorer;
   branches: readonly PacketBranch[];
 }
 
@@ -72,7 +73,7 @@ function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[],
 
 export function rankPool(input: ComposeInput): PoolRanking {
   const { eligible, filtered } = applyEligibility(input.pool, input.intent, input.scopedProjectId);
-  const { scored, selection } = rerank(eligible, input.query, input.stats, input.scopedProjectId);
+  const { scored, selection } = rerank(eligible, input.scorer, input.scopedProjectId);
   const { records, fallback } = relevantRecords(scored);
   return { scored, selection, filtered, relevant: records, fallback };
 }

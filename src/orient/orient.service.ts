@@ -20,7 +20,7 @@ import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
 import { absorbRecordRows, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
 import { documentCountOf, graphSeeds } from "./pool-stats.js";
-import { poolStats } from "./bm25.js";
+import { bm25Scorer, poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { sqlOf } from "./sql.js";
@@ -84,7 +84,8 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const { sparseVersion, worlds } = context;
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
-  const seeds = graphSeeds(sparse.hits, query, stats);
+  const scorer = bm25Scorer(query.terms, query.frequency, stats);
+  const seeds = graphSeeds(sparse.hits, scorer);
   // States seen by this request's reads win over the graph's.
   const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
   for (const [id, state] of proof.states) states.set(id, state);
@@ -105,7 +106,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
   const composeInput = {
-    mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope, query, pool, stats, branches,
+    mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope, query, pool, scorer, branches,
   };
   const ranking = rankPool(composeInput);
   // Round trip 5 (only for what the caches lack): relations among the records a packet can include, and

@@ -2,9 +2,8 @@
 // target's checkpoints call common, and the top sparse hits whose graph neighbours join the pool.
 import { ROOT_BRANCH } from "../modules/memory/branch-derivation.js";
 import { exactGoalFingerprint, structuralGoalFingerprint } from "../modules/research/goal-fingerprint.js";
-import { scorerOf, type CorpusStats } from "./bm25.js";
+import type { Bm25Scorer } from "./bm25.js";
 import { GRAPH_SEEDS } from "./orient.constants.js";
-import type { AnalysedQuery } from "./query.js";
 import type { CheckpointView } from "./rank-checkpoints.js";
 import type { SparseHit } from "./load-sparse.js";
 
@@ -27,8 +26,7 @@ export function commonTermsOf(checkpoints: readonly CheckpointView[]): Set<strin
   return new Set(checkpoints.filter((checkpoint) => checkpoint.name === ROOT_BRANCH).flatMap((checkpoint) => checkpoint.keyTerms));
 }
 
-export function graphSeeds(hits: readonly SparseHit[], query: AnalysedQuery, stats: CorpusStats, limit = GRAPH_SEEDS): string[] {
-  const scorer = scorerOf(query, stats);
+export function graphSeeds(hits: readonly SparseHit[], scorer: Bm25Scorer, limit = GRAPH_SEEDS): string[] {
   return hits
     .filter((hit) => hit.eligible)
     .map((hit) => ({ id: hit.id, score: scorer.score(hit.fields, hit.length).score }))

@@ -1,13 +1,12 @@
 // Stage 5: rerank the eligible union. Relevance is BM25 with an exact-coverage share; evidence grade
 // never enters it (grade decides the category a record can support). Project selection uses the
 // strongest record per project and its margin over the next project, so many weak records never win.
-import { scorerOf, type CorpusStats } from "./bm25.js";
+import type { Bm25Scorer } from "./bm25.js";
 import { categoryOf } from "./intent-policy.js";
 import {
   BRANCH_BONUS, COVERAGE_WEIGHT, EXACT_GOAL_SCORE, GRAPH_INHERIT, OFF_PROJECT_FACTOR, PROJECT_MARGIN, REPETITION_FLOOR, STRUCTURAL_GOAL_SCORE,
 } from "./orient.constants.js";
 import type { CandidateRecord, PooledCandidate, ScoredCandidate } from "./orient.types.js";
-import type { AnalysedQuery } from "./query.js";
 
 export interface ProjectSelection {
   projectId: string | null;
@@ -52,8 +51,7 @@ export function repetitionFactor(record: Pick<CandidateRecord, "fields" | "lengt
 }
 
 /** Scores every eligible candidate; `scopedProjectId` (given by the caller) disables project focus. */
-export function rerank(pool: readonly PooledCandidate[], query: AnalysedQuery, stats: CorpusStats, scopedProjectId: string | null): { scored: ScoredCandidate[]; selection: ProjectSelection } {
-  const scorer = scorerOf(query, stats);
+export function rerank(pool: readonly PooledCandidate[], scorer: Bm25Scorer, scopedProjectId: string | null): { scored: ScoredCandidate[]; selection: ProjectSelection } {
   const raw = pool.map((candidate) => ({ candidate, term: scorer.score(candidate.record.fields, candidate.record.length) }));
   let top = 0;
   for (const entry of raw) if (entry.term.score > top) top = entry.term.score;

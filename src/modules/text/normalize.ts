@@ -11,24 +11,20 @@ import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
 export { foldText, stripControlCharacters } from "./latex.js";
 
-/** Bump on any change to the token stream; the sparse document view version derives from it. */
-/** 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...). */
-/** 4: a k-th root `\sqrt[k]{x}` folds to the power `x^{1/k}`. */
 /**
- * 5: Unicode subscript and superscript letters (`aᵢ`, `nᵏ`); linear equations (`lin_1+3_eq_2+2`) and
- * bounds between parameters (`m_ge_k+n`); plain `R^n` is `reals^n`; "least" is a minimum; notation for
- * consecutive terms, their gaps and the representation function; the phrase "sum of two primes".
- */
-/**
- * 6: `non-trivial` is `nontrivial`; `±1` and `{-1, +1}` are `plus-minus-one`; coprimality `(a, b) = 1`; sums and
- * products written out with dots; `Re s`; unit and Egyptian fractions are reciprocals; an n-gon is a polygon;
- * factorial primes (`n! ± 1`); one function compared at two arguments (`φ(n) = φ(n+1)`); more function words.
- */
-/**
- * 7: discourse words ("suppose", "take", "tends to") and spoken operators ("plus", "times") are stopwords, checked
- * on the stem as well ("others"); derivational families ("monotonicity", "monotonic" -> monotone, derivations.ts);
- * "squarefree" is "square free"; "2 to the x", "n squared", "n cubed" are powers; `(\log N)^2` is `log^2`;
- * "number of divisors" is `tau`, "whole numbers" are integers, a spaced bar `φ(n) | n + a` divides.
+ * Bump on any change to the token stream; the sparse document view versions derive from it.
+ * - 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...).
+ * - 4: a k-th root `\sqrt[k]{x}` folds to the power `x^{1/k}`.
+ * - 5: Unicode subscript and superscript letters (`aᵢ`, `nᵏ`); linear equations (`lin_1+3_eq_2+2`) and
+ *   bounds between parameters (`m_ge_k+n`); plain `R^n` is `reals^n`; "least" is a minimum; notation for
+ *   consecutive terms, their gaps and the representation function; the phrase "sum of two primes".
+ * - 6: `non-trivial` is `nontrivial`; `±1` and `{-1, +1}` are `plus-minus-one`; coprimality `(a, b) = 1`; sums and
+ *   products written out with dots; `Re s`; unit and Egyptian fractions are reciprocals; an n-gon is a polygon;
+ *   factorial primes (`n! ± 1`); one function compared at two arguments (`φ(n) = φ(n+1)`); more function words.
+ * - 7: discourse words ("suppose", "take", "tends to") and spoken operators ("plus", "times") are stopwords, checked
+ *   on the stem as well ("others"); derivational families ("monotonicity", "monotonic" -> monotone, derivations.ts);
+ *   "squarefree" is "square free"; "2 to the x", "n squared", "n cubed" are powers; `(\log N)^2` is `log^2`;
+ *   "number of divisors" is `tau`, "whole numbers" are integers, a spaced bar `φ(n) | n + a` divides.
  */
 export const NORMALIZER_VERSION = 7;
 

@@ -1,7 +1,7 @@
 // Reranking: many weak records never outweigh one exact match, project selection reports its margin,
 // evidence grade never changes relevance, and eligibility runs before ranking.
 import { describe, expect, it } from "vitest";
-import { poolStats } from "../../../src/orient/bm25.js";
+import { bm25Scorer, poolStats } from "../../../src/orient/bm25.js";
 import { applyEligibility } from "../../../src/orient/candidates.js";
 import { analyseQuery } from "../../../src/orient/query.js";
 import { repetitionFactor, rerank, selectProject } from "../../../src/orient/rerank.js";
@@ -11,7 +11,7 @@ const query = analyseQuery("second moment method of Erdős and Moser for sum-dis
 
 function rank(pool: ReturnType<typeof pooled>[], project: string | null = null) {
   const stats = poolStats(pool.map((candidate) => candidate.record), query.terms, pool.length, false);
-  return rerank(pool, query, stats, project);
+  return rerank(pool, bm25Scorer(query.terms, query.frequency, stats), project);
 }
 
 describe("rerank", () => {
