@@ -35,6 +35,7 @@ export interface DiscoveryEvalReport {
   dev: DiscoveryMetrics;
   test: DiscoveryMetrics;
   holdout: DiscoveryMetrics;
+  holdout2: DiscoveryMetrics;
   overall: DiscoveryMetrics;
   latency: LatencySummary;
 }
@@ -88,7 +89,7 @@ export function formatMetrics(label: string, metrics: DiscoveryMetrics): string 
 
 export type SplitChoice = EvalSplit | "all";
 
-export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout"];
+export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout", "holdout2"];
 
 /** Prints metrics for the chosen split (every split and overall for "all"), then that selection's failures. */
 export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {
@@ -118,6 +119,7 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
     dev: computeDiscoveryMetrics(subset("dev"), results),
     test: computeDiscoveryMetrics(subset("test"), results),
     holdout: computeDiscoveryMetrics(subset("holdout"), results),
+    holdout2: computeDiscoveryMetrics(subset("holdout2"), results),
     overall: computeDiscoveryMetrics(rows, results),
     latency: measureDiscoveryLatency(index, rows.map((row) => row.query)),
   };

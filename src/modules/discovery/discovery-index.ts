@@ -43,6 +43,8 @@ export class DiscoveryIndex {
   private readonly documents = new Map<string, IndexedDocument>();
   private readonly postings = new Map<string, Set<IndexedDocument>>();
   private readonly publishedFrequencies = new Map<string, number>();
+  /** Documents whose subject tags hold the term: the catalogue's own vocabulary of areas. */
+  private readonly tagFrequencies = new Map<string, number>();
   private readonly fieldLengthTotals = new Map<SparseField, number>(SPARSE_FIELDS.map((field) => [field, 0]));
   private published = 0;
 
@@ -97,6 +99,11 @@ export class DiscoveryIndex {
     return this.publishedFrequencies.get(term) ?? 0;
   }
 
+  /** Documents tagged with a subject that contains the term ("graph", "unit-fraction", "number-theory"). */
+  tagFrequency(term: string): number {
+    return this.tagFrequencies.get(term) ?? 0;
+  }
+
   documentsWith(term: string): ReadonlySet<IndexedDocument> {
     return this.postings.get(term) ?? new Set();
   }
@@ -108,6 +115,11 @@ export class DiscoveryIndex {
   private adjustTotals(indexed: IndexedDocument, sign: 1 | -1): void {
     for (const field of SPARSE_FIELDS) {
       this.fieldLengthTotals.set(field, (this.fieldLengthTotals.get(field) ?? 0) + sign * (indexed.fieldLengths.get(field) ?? 0));
+    }
+    for (const term of indexed.fieldCounts.get("tags")?.keys() ?? []) {
+      const frequency = (this.tagFrequencies.get(term) ?? 0) + sign;
+      if (frequency > 0) this.tagFrequencies.set(term, frequency);
+      else this.tagFrequencies.delete(term);
     }
     if (indexed.entry.publicationState !== "PUBLISHED") return;
     this.published += sign;

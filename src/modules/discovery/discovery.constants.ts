@@ -90,6 +90,15 @@ export const MIN_INFORMATIVE_MASS = 0.4;
 export const MAX_FULLY_COVERING_FRACTION = 0.056;
 /** In a small store every share is a handful of problems: never call a query generic for fewer than this many. */
 export const FULLY_COVERING_FLOOR = 10;
+/**
+ * Head nouns of area names (MSC section names end in them): the words just before one name the area
+ * ("extremal graph theory", "combinatorial number theory", "additive combinatorics"), not a problem.
+ */
+export const AREA_HEAD_WORDS: ReadonlySet<string> = new Set(
+  "theory combinatorics geometry analysis topology algebra dynamics".split(" ").map(stemWord),
+);
+/** How many words before a head word belong to the area's name: "combinatorial number theory" has two. */
+export const AREA_MODIFIER_REACH = 2;
 /** Weight, relative to the rarest known term, of a query term no problem contains: it still dilutes coverage. */
 export const UNKNOWN_TERM_WEIGHT = 0.5;
 
@@ -118,7 +127,9 @@ export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(
     "estimate asymptotic growth function bound tight inequality property answer yes result parameter " +
     // Shapes of a request for progress: any open problem can ask to improve, sharpen or settle a limit.
     "improve improvement best known sharp sharpen converge convergence limit lim exist exists existence " +
-    "representable sufficiently large"
+    "representable sufficiently large " +
+    // Asking for a direction rather than stating one: "suggest a research direction I could make progress on".
+    "suggest recommend direction progress idea"
   ).split(" ").map(stemWord),
 );
 

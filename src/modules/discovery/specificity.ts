@@ -1,9 +1,12 @@
-// Second abstention test, after scoring: a query is generic when many published problems satisfy
-// all of its informative evidence. "points in the plane" passes the first test (one rare-enough
-// word), but fifty problems contain every informative thing it says, so it names none of them.
+// Abstention tests on what a query names. `namesOnlyAnArea` runs before scoring: a query whose every
+// informative word is subject vocabulary ("a conjecture in extremal graph theory", "something about
+// unit fractions") asks for an area, and a ranked answer would be a guess. `coversTooMany` runs after
+// scoring: "points in the plane" passes the first tests (one rare-enough word), but fifty problems
+// contain every informative thing it says, so it names none of them.
 
-import { FULLY_COVERING_FLOOR, MAX_FULLY_COVERING_FRACTION } from "./discovery.constants.js";
-import type { ScoredDocument } from "./scoring.js";
+import { AREA_HEAD_WORDS, AREA_MODIFIER_REACH, FULLY_COVERING_FLOOR, MAX_FULLY_COVERING_FRACTION } from "./discovery.constants.js";
+import type { DiscoveryIndex } from "./discovery-index.js";
+import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
 const FULL_COVERAGE = 1 - 1e-9;
@@ -14,4 +17,27 @@ export function coversTooMany(published: readonly ScoredDocument[], publishedCou
   let fully = 0;
   for (const candidate of published) if (candidate.coverage >= FULL_COVERAGE && ++fully > limit) return true;
   return false;
+}
+
+/** Words that name an area together with a following head word: "extremal" and "graph" in "extremal graph theory". */
+function areaModifiers(tokens: readonly string[]): Set<string> {
+  const modifiers = new Set<string>();
+  tokens.forEach((token, position) => {
+    if (!AREA_HEAD_WORDS.has(token)) return;
+    for (let back = 1; back <= AREA_MODIFIER_REACH && position - back >= 0; back += 1) modifiers.add(tokens[position - back]!);
+  });
+  return modifiers;
+}
+
+/**
+ * True when the query states no parameter or number and each of its informative terms is subject
+ * vocabulary: a word of some problem's subject tags (the catalogue's tags and MSC section names,
+ * so the vocabulary follows the catalogue) or a modifier of an area's head word.
+ */
+export function namesOnlyAnArea(index: DiscoveryIndex, terms: readonly QueryTerm[], tokens: readonly string[]): boolean {
+  if (terms.some((term) => term.kind === "parameter" || term.kind === "number")) return false;
+  const informative = terms.filter((term) => term.informative);
+  if (informative.length === 0) return false;
+  const modifiers = areaModifiers(tokens);
+  return informative.every((term) => index.tagFrequency(term.term) > 0 || modifiers.has(term.term));
 }

@@ -38,3 +38,35 @@ describe("discover abstains on a query many problems satisfy", () => {
     expect(discover(index, "a shiny gizmo of kind 7, widget3").abstentionReason).not.toBe("UNDERSPECIFIED_QUERY");
   });
 });
+
+describe("discover abstains on a query that names only an area", () => {
+  // 300 problems; twelve each are tagged with one of three areas (4 %, so the areas' words are
+  // informative and too few problems share them for the covering test), the rest with a common tag.
+  const areas = ["gadget theory", "sprocket counting", "flange colourings"];
+  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
+    stableId: `cp:area:${position}`,
+    statement: `Does every widget${position} of order ${position} have a ${position === 13 ? "dangling " : ""}knob${position}?`,
+    tags: [position < 36 ? areas[position % 3]! : "miscellany"],
+  }));
+  const index = buildDiscoveryIndex(problems);
+
+  it("UNDERSPECIFIED_QUERY when every informative word is subject vocabulary", () => {
+    expect(discover(index, "an open question about sprocket counting").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+    expect(discover(index, "suggest a research direction on flange colourings I could make progress on").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+  });
+
+  it("treats the words before an area's head noun as the area's name", () => {
+    // "dangling" is no tag and one problem's own word, but here it only qualifies "theory": the query still names an area.
+    expect(discover(index, "a conjecture in dangling gadget theory").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+  });
+
+  it("answers once the query says something beyond the area", () => {
+    const result = discover(index, "sprocket counting: does widget13 have a dangling knob13?");
+    expect(result.abstentionReason).toBeNull();
+    expect(result.candidates[0]?.problemId).toBe("cp:area:13");
+  });
+
+  it("never calls a query with a parameter or number an area", () => {
+    expect(discover(index, "sprocket counting of order 21").abstentionReason).not.toBe("UNDERSPECIFIED_QUERY");
+  });
+});
