@@ -11,13 +11,15 @@
 //   sequence): supersessions and relations are written with an event on the record's own target, and
 //   relations never cross targets, so an equal generation means equal states and edges. Any write on
 //   the target starts a new, empty graph.
+// A target's newest records are read into these caches in the background by its first request
+// (warm-target.ts); `warmups` remembers which targets that has started for.
 // One entry kind is a guess rather than a fact: the read context a ref resolved to last time, used to
 // start the candidate reads early and kept only when the identity read confirms it (read-candidates.ts).
 // Keyed by the pool, so each opened database (tests open many in one process) has its own.
 import { LruCache } from "../lib/lru-cache.js";
 import type { ResearchState } from "../generated/prisma/enums.js";
 import type { ReadContext } from "./read-candidates.js";
-import { CHECKPOINT_CACHE_ROWS, CONTEXT_CACHE_ENTRIES, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES } from "./orient.constants.js";
+import { CHECKPOINT_CACHE_ROWS, CONTEXT_CACHE_ENTRIES, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES, WARM_TARGET_ENTRIES } from "./orient.constants.js";
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "./orient.types.js";
 import type { CheckpointView } from "./rank-checkpoints.js";
 
@@ -62,6 +64,8 @@ export interface OrientCaches {
   documents: LruCache<string, DocumentCounts>;
   records: LruCache<string, RecordAttributes>;
   texts: LruCache<string, ItemText>;
+  /** Background warm-ups started per target and sparse version (warm-target.ts), resolving to the records read. */
+  warmups: LruCache<string, Promise<number>>;
 }
 
 const byPool = new WeakMap<object, OrientCaches>();
@@ -77,6 +81,7 @@ export function orientCaches(pool: object): OrientCaches {
       documents: new LruCache(DOCUMENT_CACHE_ENTRIES),
       records: new LruCache(RECORD_CACHE_ENTRIES),
       texts: new LruCache(TEXT_CACHE_ENTRIES),
+      warmups: new LruCache(WARM_TARGET_ENTRIES),
     };
     byPool.set(pool, caches);
   }

@@ -57,6 +57,17 @@ export const CONTEXT_CACHE_ENTRIES = 10_000;
 export const MEMBER_CACHE_ENTRIES = 50_000;
 /** States and relation lists kept across targets' graphs, counted per record (a few hundred bytes each). */
 export const GRAPH_CACHE_ENTRIES = 200_000;
+/**
+ * Newest records of a target read into the caches by its first request in the process (warm-target.ts):
+ * about twice the 1,700 that 300 varied queries touched on a 100k-record target, some 20 MB of counts.
+ */
+export const WARM_RECORDS = 3_000;
+/** Packet texts warmed with them: half the text cache, so requests' own picks still fit. */
+export const WARM_TEXTS = 1_000;
+/** Records per warm-up statement: small enough that requests queued behind one (embedded database) wait little. */
+export const WARM_BATCH = 250;
+/** Targets remembered as warmed (or warming) in this process. */
+export const WARM_TARGET_ENTRIES = 10_000;
 /** Hard cap on the candidate union before reranking. */
 export const CANDIDATE_LIMIT = 600;
 

@@ -28,6 +28,7 @@ import { writeImpression } from "../modules/telemetry/impressions.js";
 import { keepTargetGraph, orientCaches, targetGraph } from "./orient-caches.js";
 import { readCandidates, sameReadContext, type ReadContext } from "./read-candidates.js";
 import { termShares } from "./term-shares.js";
+import { warmTargetInBackground } from "./warm-target.js";
 
 export interface OrientRequest {
   mode: "orient" | "checkPlan";
@@ -77,6 +78,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
     worlds: [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])],
   };
   caches.contexts.set(contextKey, context);
+  warmTargetInBackground(sql, caches, problem.id, context.sparseVersion);
   const graph = targetGraph(caches.graphs, problem.id, problem.generation);
   const { checkpoints, descent, sparse, proof, members, memberRows } = early && speculated && sameReadContext(speculated, context)
     ? await early

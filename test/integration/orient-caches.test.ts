@@ -7,8 +7,10 @@ import { gqlData } from "../helpers/graphql.js";
 import { isTypedError, recordObject, relateObjects, supersedeObject, startAgentProject } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
 import { absorbRecordRows, readRecordRows } from "../../src/orient/load-records.js";
-import { orientCaches, targetGraph } from "../../src/orient/orient-caches.js";
+import { documentKey, orientCaches, targetGraph } from "../../src/orient/orient-caches.js";
 import { sqlOf } from "../../src/orient/sql.js";
+import { targetWarmup, warmTarget } from "../../src/orient/warm-target.js";
+import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
 
 const FRESHNESS = `{ freshness { views { view status } } }`;
 
@@ -124,4 +126,37 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     absorbRecordRows(readAfter, null, new Map(), new Map(), caches, graph);
     expect(graph.states.get(row!.id)).toBe("SUPERSEDED");
   });
+
+  it("warms a target's newest records, with counts, states, relations and texts, once its first request starts it", async () => {
+    const pool = service.services.db.pool;
+    const older = await recordObject(service.url, token, projectId, { title: "Warm-up base claim", body: "A claim the warm-up should read." });
+    const newer = await recordObject(service.url, token, projectId, { kind: "ATTEMPT", title: "Warm-up check", body: "A check that supports the base claim." });
+    expect(isTypedError(await relateObjects(service.url, token, { from: newer.accession, to: older.accession, type: "SUPPORTS" }))).toBe(false);
+    const idOf = async (accession: string) => (await pool.query<{ id: string; target: string }>(
+      "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1", [Number(accession.replace(/^R/, ""))])).rows[0]!;
+    const [base, check] = [await idOf(older.accession), await idOf(newer.accession)];
+    let version: number | undefined;
+    for (let attempt = 0; attempt < 100 && version === undefined; attempt += 1) {
+      version = (await pool.query<{ version: number }>("SELECT version FROM sparse_documents WHERE view = $1 AND document_id = $2", [RESEARCH_SPARSE_VIEW, check.id])).rows[0]?.version;
+      if (version === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(version).toBeDefined();
+
+    const caches = orientCaches({}); // a new process's caches
+    expect(await warmTarget(sqlOf(pool), caches, check.target, version!, { records: 2, texts: 1 })).toBe(2);
+    expect(caches.records.get(check.id)?.title).toBe("Warm-up check");
+    expect(caches.records.get(base.id)?.title).toBe("Warm-up base claim");
+    expect(caches.documents.get(documentKey(version!, base.id))?.length).toBeGreaterThan(0);
+    const graph = caches.graphs.get(check.target)!;
+    expect(graph.states.get(check.id)).toBe("CURRENT");
+    expect(graph.outgoing.get(check.id)).toContainEqual({ fromId: check.id, toId: base.id, type: "SUPPORTS" });
+    expect(graph.incoming.get(base.id)).toContainEqual({ fromId: check.id, toId: base.id, type: "SUPPORTS" });
+    expect(caches.texts.get(check.id)?.bodyPrefix).toContain("supports the base claim");
+    expect(caches.texts.get(base.id)).toBeUndefined(); // texts for the newest one only
+
+    // The service started one for this target with its first request.
+    await orient(service.url, { problemRef: "cp:erdos:1", problem: "warm-up check", projectId });
+    expect(await targetWarmup(orientCaches(pool), check.target, version!)).toBeGreaterThan(0);
+  });
 });
+
