@@ -13,7 +13,7 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * bare number, not a proximity pair), present somewhere, and not so common that it says nothing
  * (a word in most statements, such as "number", would make every document a candidate).
  */
-function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
+export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
   return !term.informative && term.documentFrequency > 0 && term.kind !== "pair" && term.kind !== "number" &&
     !GENERIC_QUERY_WORDS.has(term.term) && index.publishedFrequency(term.term) <= POOL_MAX_TERM_FRACTION * index.publishedCount;
 }

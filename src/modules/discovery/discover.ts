@@ -10,7 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
-import { coversTooMany, namesOnlyAnArea } from "./specificity.js";
+import { coversTooMany, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -144,7 +144,7 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
   const analyzed = analyzeText(query);
-  const terms = buildQueryTerms(index, analyzed.tokens, analyzed.pairs);
+  const terms = promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs));
   if (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, analyzed.tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const scored = rerank(index, scoreCandidates(index, terms), analyzed.tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));

@@ -99,6 +99,17 @@ export const AREA_HEAD_WORDS: ReadonlySet<string> = new Set(
 );
 /** How many words before a head word belong to the area's name: "combinatorial number theory" has two. */
 export const AREA_MODIFIER_REACH = 2;
+/**
+ * A query without one rare word names a problem by a combination when this many voting words (see
+ * candidate-pool.ts) occur together in at most COMBINATION_MAX_DOCUMENTS published problems. Three
+ * words: two common words together ("prime", "sum") still describe dozens of problems.
+ */
+export const COMBINATION_MIN_TERMS = 3;
+/**
+ * A handful: the second stage can still tell those apart. Development splits (dev, test, holdout,
+ * holdout2): 5 and 10 give the same results, one answerable row stops abstaining, no generic row answers.
+ */
+export const COMBINATION_MAX_DOCUMENTS = 5;
 /** Weight, relative to the rarest known term, of a query term no problem contains: it still dilutes coverage. */
 export const UNKNOWN_TERM_WEIGHT = 0.5;
 

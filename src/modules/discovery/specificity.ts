@@ -1,11 +1,15 @@
-// Abstention tests on what a query names. `namesOnlyAnArea` runs before scoring: a query whose every
+// Abstention tests on what a query names, and the one promotion that rescues a query from them.
+// `promoteRareCombination` runs first. `namesOnlyAnArea` runs before scoring: a query whose every
 // informative word is subject vocabulary ("a conjecture in extremal graph theory", "something about
 // unit fractions") asks for an area, and a ranked answer would be a guess. `coversTooMany` runs after
 // scoring: "points in the plane" passes the first tests (one rare-enough word), but fifty problems
 // contain every informative thing it says, so it names none of them.
 
-import { AREA_HEAD_WORDS, AREA_MODIFIER_REACH, FULLY_COVERING_FLOOR, MAX_FULLY_COVERING_FRACTION } from "./discovery.constants.js";
-import type { DiscoveryIndex } from "./discovery-index.js";
+import {
+  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, MAX_FULLY_COVERING_FRACTION,
+} from "./discovery.constants.js";
+import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
+import { votes } from "./candidate-pool.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
@@ -40,4 +44,29 @@ export function namesOnlyAnArea(index: DiscoveryIndex, terms: readonly QueryTerm
   if (informative.length === 0) return false;
   const modifiers = areaModifiers(tokens);
   return informative.every((term) => index.tagFrequency(term.term) > 0 || modifiers.has(term.term));
+}
+
+/** Published documents holding at least `needed` of the terms. */
+function documentsHolding(index: DiscoveryIndex, terms: readonly QueryTerm[], needed: number): number {
+  const counts = new Map<IndexedDocument, number>();
+  for (const term of terms) for (const document of index.documentsWith(term.term)) counts.set(document, (counts.get(document) ?? 0) + 1);
+  let holding = 0;
+  for (const [document, count] of counts) if (count >= needed && document.entry.publicationState === "PUBLISHED") holding += 1;
+  return holding;
+}
+
+/**
+ * A query with no rare word can still name a problem by a rare combination of commoner ones ("subsets
+ * with distinct sums of reciprocals"): when at most a handful of published problems hold all its voting
+ * words (see candidate-pool.ts), those words become its informative terms, so coverage and the
+ * abstention tests read them.
+ */
+export function promoteRareCombination(index: DiscoveryIndex, terms: readonly QueryTerm[]): readonly QueryTerm[] {
+  if (terms.some((term) => term.informative)) return terms;
+  const voting = terms.filter((term) => votes(index, term));
+  if (voting.length < COMBINATION_MIN_TERMS) return terms;
+  const holding = documentsHolding(index, voting, voting.length);
+  if (holding === 0 || holding > COMBINATION_MAX_DOCUMENTS) return terms;
+  const promoted = new Set(voting);
+  return terms.map((term) => (promoted.has(term) ? { ...term, informative: true } : term));
 }

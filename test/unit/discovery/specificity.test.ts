@@ -70,3 +70,26 @@ describe("discover abstains on a query that names only an area", () => {
     expect(discover(index, "sprocket counting of order 21").abstentionReason).not.toBe("UNDERSPECIFIED_QUERY");
   });
 });
+
+describe("a rare combination of common words", () => {
+  // 300 problems. "lantern", "meadow" and "copper" each occur in 30 statements (10 %, so none is
+  // informative alone), in a rotation that puts all three together only in problem 0 (and, in the
+  // second catalogue, in twelve problems).
+  function catalogue(together: number) {
+    return buildDiscoveryIndex(Array.from({ length: 300 }, (_unused, position) => {
+      const words = position < together ? ["lantern", "meadow", "copper"]
+        : [position % 10 === 1 ? "lantern" : "", position % 10 === 2 ? "meadow" : "", position % 10 === 3 ? "copper" : ""];
+      return buildProblem({ stableId: `cp:combo:${position}`, statement: `Item ${position}: does the thing${position} ${words.join(" ")} hold?` });
+    }));
+  }
+
+  it("names the one problem that holds all of them", () => {
+    const result = discover(catalogue(1), "lantern meadow copper");
+    expect(result.abstentionReason).toBeNull();
+    expect(result.candidates[0]?.problemId).toBe("cp:combo:0");
+  });
+
+  it("is still generic when many problems hold all of them", () => {
+    expect(discover(catalogue(12), "lantern meadow copper").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+  });
+});
