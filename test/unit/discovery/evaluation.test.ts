@@ -21,14 +21,17 @@ describe("evaluation set", () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     for (const row of rows.filter((entry) => !entry.split.startsWith("holdout"))) expect(row.split).toBe(splitOf(row.id));
     // The blind held-out sets, each written after a release's development, every kind represented.
-    for (const split of ["holdout", "holdout2"]) {
+    for (const split of ["holdout", "holdout2", "holdout3"]) {
       const holdout = rows.filter((row) => row.split === split);
       expect(holdout.length).toBeGreaterThanOrEqual(80);
       for (const kind of ["paraphrase", "symbolic", "hard_negative", "abstain"]) expect(holdout.filter((row) => row.kind === kind).length).toBeGreaterThanOrEqual(12);
     }
-    // holdout2 asks only for problems no other split names.
-    const earlier = new Set(rows.filter((row) => row.split !== "holdout2").map((row) => row.expected));
-    expect(rows.filter((row) => row.split === "holdout2" && row.expected !== null && earlier.has(row.expected))).toEqual([]);
+    // holdout2 and holdout3 ask only for problems no earlier split names.
+    for (const split of ["holdout2", "holdout3"]) {
+      const earlier = new Set(rows.filter((row) => row.split !== split).map((row) => row.expected));
+      expect(rows.filter((row) => row.split === split && row.expected !== null && earlier.has(row.expected))).toEqual([]);
+    }
+    expect(rows.filter((row) => row.split === "holdout3" && row.kind === "abstain").length).toBeGreaterThanOrEqual(30);
   });
 });
 
@@ -55,11 +58,13 @@ describe("metrics", () => {
 if (!hasData) console.warn(`SKIPPED full-catalogue discovery evaluation: shared data not found under ${dataDir}`);
 
 describe("full catalogue", () => {
-  // Regression floors just under v8's figures (in memory and on the database alike). dev and test are
-  // development data: dev P@1 0.889, abstention precision 0.889; test P@1 0.833, R@5 0.907, abstention
-  // precision 1.0. holdout (blind for v6 and v7, development data for v8, whose area rule it helped shape):
-  // P@1 0.729, R@5 0.886, abstention precision 0.9. holdout2, blind for v8 and measured once after its
-  // last change: P@1 0.862, R@5 0.977, abstention precision 0.667 (2 of 3), 2 of its 14 generic queries abstain.
+  // Regression floors just under v8's figures (in memory and on the database alike). dev, test, holdout
+  // and holdout2 are development data: dev P@1 0.889, abstention precision 0.889; test P@1 0.833, R@5 0.907,
+  // abstention precision 1.0; holdout (blind for v6 and v7) P@1 0.729, R@5 0.886, abstention precision 0.9;
+  // holdout2 (blind until measured once after v8's first change: P@1 0.862, abstention precision 0.667)
+  // P@1 0.874, R@5 0.989, abstention precision 1.0. holdout3, blind for v8 and measured once after its
+  // last change: P@1 0.810, R@5 0.917, abstention precision 0.929 (13 of 14); 13 of its 40 generic
+  // queries abstain (v7 on it: P@1 0.810, abstention precision 0.9, 9 of 40).
   // Latency is a benchmark's business (npm run bench:discovery), not a test's.
   it.skipIf(!hasData)("keeps the measured dev, test and holdout figures", async () => {
     const report = await runDiscoveryEval({ dataDir, print: () => undefined });
@@ -71,8 +76,11 @@ describe("full catalogue", () => {
     expect(report.holdout.precisionAt1).toBeGreaterThanOrEqual(0.71);
     expect(report.holdout.recallAt5).toBeGreaterThanOrEqual(0.87);
     expect(report.holdout.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.85);
-    expect(report.holdout2.precisionAt1).toBeGreaterThanOrEqual(0.85);
-    expect(report.holdout2.recallAt5).toBeGreaterThanOrEqual(0.96);
-    expect(report.holdout2.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.6);
+    expect(report.holdout2.precisionAt1).toBeGreaterThanOrEqual(0.86);
+    expect(report.holdout2.recallAt5).toBeGreaterThanOrEqual(0.97);
+    expect(report.holdout2.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.95);
+    expect(report.holdout3.precisionAt1).toBeGreaterThanOrEqual(0.8);
+    expect(report.holdout3.recallAt5).toBeGreaterThanOrEqual(0.9);
+    expect(report.holdout3.abstentionPrecision ?? 0).toBeGreaterThanOrEqual(0.9);
   });
 });
