@@ -50,18 +50,22 @@ export async function readCandidates(
   const proofPending = loadProofMatches(sql, context.targetId, fingerprints.exact, fingerprints.structural);
   proofPending.catch(() => undefined); // awaited below
   const checkpoints = context.memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, context.memoryVersion, context.targetId, context.scope, context.headMark);
+  // The sparse probe needs only the root checkpoints' key terms, not the ranking: it starts first, and the
+  // checkpoints are ranked while it runs.
+  const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
+  const sparsePending: Promise<SparsePool> = context.sparseVersion === null
+    ? Promise.resolve({ hits: [], saturated: false })
+    : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent));
+  sparsePending.catch(() => undefined); // awaited below
   const ranked = rankCheckpoints(checkpoints, query.terms, intent);
   const descent = chooseBranches(ranked);
   const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
-  const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
   // Members of newly descended branches are mostly new to the process: their rows are read as soon as
   // their ids are known, alongside the sparse probe, instead of in a later round trip.
   const membersPending = context.memoryVersion === null ? Promise.resolve([]) : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark);
   const memberRowsPending = membersPending.then((members) => readRecordRows(sql, context.sparseVersion, context.targetId, uncachedRecords(members.map((member) => member.id), context.sparseVersion, caches)));
   const [sparse, proof, members, memberRows] = await Promise.all([
-    context.sparseVersion === null
-      ? { hits: [], saturated: false }
-      : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent)),
+    sparsePending,
     proofPending,
     membersPending,
     memberRowsPending,
