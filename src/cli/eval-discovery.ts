@@ -85,7 +85,7 @@ export function formatMetrics(label: string, metrics: DiscoveryMetrics): string 
   const show = (value: number | null): string => (value === null ? "n/a" : value.toFixed(3));
   return `${label.padEnd(8)} rows=${metrics.rows} answerable=${metrics.answerable} abstain=${metrics.mustAbstain} ` +
     `P@1=${show(metrics.precisionAt1)} MRR=${show(metrics.meanReciprocalRank)} R@5=${show(metrics.recallAt5)} ` +
-    `abstainP=${show(metrics.abstentionPrecision)} abstainR=${show(metrics.abstentionRecall)} ECE=${show(metrics.expectedCalibrationError)}`;
+    `abstainP=${show(metrics.abstentionPrecision)} abstainR=${show(metrics.abstentionRecall)} matchP=${show(metrics.matchPrecision)} ECE=${show(metrics.expectedCalibrationError)}`;
 }
 
 export type SplitChoice = EvalSplit | "all";

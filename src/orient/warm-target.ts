@@ -71,7 +71,7 @@ export function warmTargetInBackground(sql: Sql, caches: OrientCaches, targetId:
   caches.warmups.set(key, warming);
 }
 
-/** The warm-up started for the target, if any (tests and benchmarks wait on it). */
+/** The warm-up started for the target, if any (tests wait on it). */
 export function targetWarmup(caches: OrientCaches, targetId: string, sparseVersion: number): Promise<number> | undefined {
   return caches.warmups.get(warmKey(sparseVersion, targetId));
 }

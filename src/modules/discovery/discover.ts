@@ -10,7 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
-import { coversTooMany, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
+import { coversTooMany, isTopicPhrase, namesOnlyAnArea, namesProblem, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -159,7 +159,9 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   if (best === undefined || !passes(best)) {
     return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
   }
-  const outcome = relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
+  // A topic phrase commits only to a problem it names: otherwise its best match is one of a family.
+  const committed = !isTopicPhrase(query, terms) || namesProblem(best.document, terms);
+  const outcome = committed && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
   return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };
 }

@@ -110,6 +110,12 @@ export const COMBINATION_MIN_TERMS = 3;
  * holdout2): 5 and 10 give the same results, one answerable row stops abstaining, no generic row answers.
  */
 export const COMBINATION_MAX_DOCUMENTS = 5;
+/**
+ * Content words of a topic phrase at most: beyond that an agent is describing a problem, not naming an
+ * area. Development splits (all five): 4 turns 6 of 17 wrong MATCHes on generic queries into AMBIGUOUS
+ * and one right MATCH into a right AMBIGUOUS; 5 turns 9 and 3; 3 turns 3 and none.
+ */
+export const TOPIC_PHRASE_MAX_WORDS = 4;
 /** Weight, relative to the rarest known term, of a query term no problem contains: it still dilutes coverage. */
 export const UNKNOWN_TERM_WEIGHT = 0.5;
 

@@ -40,6 +40,8 @@ export interface DiscoveryMetrics {
   recallAt5: number;
   abstentionPrecision: number | null;
   abstentionRecall: number | null;
+  /** Share of MATCH outcomes naming the expected problem (a MATCH on a generic row is wrong): how far a commitment can be trusted. */
+  matchPrecision: number | null;
   expectedCalibrationError: number | null;
   failures: { rowId: string; expected: string | null; got: string; outcome: string }[];
 }
@@ -79,7 +81,7 @@ function ratio(numerator: number, denominator: number): number | null {
  */
 export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[]): DiscoveryMetrics {
   const byId = new Map(results.map((result) => [result.rowId, result]));
-  let hits = 0, reciprocal = 0, recalled = 0, answerable = 0, mustAbstain = 0, abstained = 0, rightlyAbstained = 0;
+  let hits = 0, reciprocal = 0, recalled = 0, answerable = 0, mustAbstain = 0, abstained = 0, rightlyAbstained = 0, matches = 0, rightMatches = 0;
   const calibration: { confidence: number; correct: boolean }[] = [];
   const failures: DiscoveryMetrics["failures"] = [];
   for (const row of rows) {
@@ -88,6 +90,10 @@ export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], resul
     const top = result.rankedIds[0] ?? null;
     const isAbstained = result.outcome === "ABSTAINED";
     if (isAbstained) abstained += 1;
+    if (result.outcome === "MATCH") {
+      matches += 1;
+      if (row.expected !== null && top === row.expected) rightMatches += 1;
+    }
     if (result.topConfidence !== null) calibration.push({ confidence: result.topConfidence, correct: top === row.expected });
     if (row.expected === null) {
       mustAbstain += 1;
@@ -111,6 +117,7 @@ export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], resul
     recallAt5: ratio(recalled, answerable) ?? 0,
     abstentionPrecision: ratio(rightlyAbstained, abstained),
     abstentionRecall: ratio(rightlyAbstained, mustAbstain),
+    matchPrecision: ratio(rightMatches, matches),
     expectedCalibrationError: expectedCalibrationError(calibration),
     failures,
   };

@@ -6,7 +6,8 @@
 // contain every informative thing it says, so it names none of them.
 
 import {
-  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, MAX_FULLY_COVERING_FRACTION,
+  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
+  MAX_FULLY_COVERING_FRACTION, TOPIC_PHRASE_MAX_WORDS,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { votes } from "./candidate-pool.js";
@@ -69,4 +70,27 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
   if (holding === 0 || holding > COMBINATION_MAX_DOCUMENTS) return terms;
   const promoted = new Set(voting);
   return terms.map((term) => (promoted.has(term) ? { ...term, informative: true } : term));
+}
+
+/** A question, a request to prove or find, or notation: the query states what it asks. */
+const STATES_SOMETHING = /[?$=<>≤≥^()|]|^\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for)\b/i;
+
+/**
+ * A topic phrase: a few content words (at most TOPIC_PHRASE_MAX_WORDS, no parameter or number) that ask
+ * nothing ("open problems about sum-free sets", "Egyptian fractions"). Such a query can name a problem
+ * ("sunflower conjecture"), but otherwise it describes a family of problems, and its best match is
+ * only the one that mentions those words most.
+ */
+export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolean {
+  if (STATES_SOMETHING.test(text)) return false;
+  if (terms.some((term) => term.kind === "parameter" || term.kind === "number")) return false;
+  const words = terms.filter((term) => term.kind === "word" && term.documentFrequency > 0 && !GENERIC_QUERY_WORDS.has(term.term));
+  return words.length <= TOPIC_PHRASE_MAX_WORDS;
+}
+
+/** Whether the problem's names (title and aliases) hold every informative term of the query. */
+export function namesProblem(document: IndexedDocument, terms: readonly QueryTerm[]): boolean {
+  const title = document.fieldCounts.get("title");
+  const aliases = document.fieldCounts.get("aliases");
+  return terms.filter((term) => term.informative).every((term) => (title?.get(term.term) ?? 0) > 0 || (aliases?.get(term.term) ?? 0) > 0);
 }

@@ -47,7 +47,24 @@ describe("metrics", () => {
       { rowId: "b", outcome: "ABSTAINED", abstentionReason: "WEAK_MATCH", rankedIds: ["z", "y"], topConfidence: 0.2 },
       { rowId: "c", outcome: "ABSTAINED", abstentionReason: "UNDERSPECIFIED_QUERY", rankedIds: [], topConfidence: null },
     ]);
-    expect(metrics).toMatchObject({ precisionAt1: 0.5, meanReciprocalRank: 0.75, recallAt5: 1, abstentionPrecision: 0.5, abstentionRecall: 1 });
+    expect(metrics).toMatchObject({ precisionAt1: 0.5, meanReciprocalRank: 0.75, recallAt5: 1, abstentionPrecision: 0.5, abstentionRecall: 1, matchPrecision: 1 });
+  });
+
+  it("match precision counts a MATCH on a generic row, or on the wrong problem, as wrong", () => {
+    const evalRows = [
+      { id: "a", split: "dev" as const, query: "", expected: "x", kind: "paraphrase" as const, note: "" },
+      { id: "b", split: "dev" as const, query: "", expected: "y", kind: "paraphrase" as const, note: "" },
+      { id: "c", split: "dev" as const, query: "", expected: null, kind: "abstain" as const, note: "" },
+      { id: "d", split: "dev" as const, query: "", expected: "w", kind: "paraphrase" as const, note: "" },
+    ];
+    const metrics = computeDiscoveryMetrics(evalRows, [
+      { rowId: "a", outcome: "MATCH", abstentionReason: null, rankedIds: ["x"], topConfidence: 0.9 },
+      { rowId: "b", outcome: "MATCH", abstentionReason: null, rankedIds: ["z", "y"], topConfidence: 0.8 },
+      { rowId: "c", outcome: "MATCH", abstentionReason: null, rankedIds: ["x"], topConfidence: 0.7 },
+      { rowId: "d", outcome: "AMBIGUOUS", abstentionReason: null, rankedIds: ["w"], topConfidence: 0.5 },
+    ]);
+    expect(metrics.matchPrecision).toBeCloseTo(1 / 3);
+    expect(metrics.precisionAt1).toBeCloseTo(2 / 3); // AMBIGUOUS with the right problem first still counts for P@1
   });
 
   it("ECE is zero for perfectly calibrated bins", () => {

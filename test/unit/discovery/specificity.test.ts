@@ -93,3 +93,28 @@ describe("a rare combination of common words", () => {
     expect(discover(catalogue(12), "lantern meadow copper").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
   });
 });
+
+describe("a topic phrase commits only to a problem it names", () => {
+  // 300 problems; "gizmo" and "sprocket" occur together in ten statements, each with a word of its own,
+  // and one of them is named after them.
+  const own = ["amber", "basalt", "cobalt", "dune", "ember", "flint", "garnet", "hazel", "ivory", "jade"];
+  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
+    stableId: `cp:topic:${position}`,
+    title: position === 0 ? "The gizmo sprocket conjecture" : `Problem ${position}`,
+    statement: position < 10 ? `Does every gizmo sprocket turn the ${own[position]} way?` : `Is widget${position} round?`,
+  }));
+  const index = buildDiscoveryIndex(problems);
+
+  it("answers a short phrase that asks nothing with candidates, not a MATCH", () => {
+    const result = discover(index, "gizmo sprocket garnet");
+    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
+    expect(result.outcome).toBe("AMBIGUOUS");
+  });
+
+  it("still commits when the phrase names the problem, or the query asks something", () => {
+    const named = discover(index, "gizmo sprocket conjecture");
+    expect([named.outcome, named.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
+    const asked = discover(index, "does every gizmo sprocket turn the garnet way?");
+    expect([asked.outcome, asked.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
+  });
+});
