@@ -37,6 +37,7 @@ export interface DiscoveryEvalReport {
   holdout: DiscoveryMetrics;
   holdout2: DiscoveryMetrics;
   holdout3: DiscoveryMetrics;
+  holdout4: DiscoveryMetrics;
   overall: DiscoveryMetrics;
   latency: LatencySummary;
 }
@@ -90,7 +91,7 @@ export function formatMetrics(label: string, metrics: DiscoveryMetrics): string 
 
 export type SplitChoice = EvalSplit | "all";
 
-export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout", "holdout2", "holdout3"];
+export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout", "holdout2", "holdout3", "holdout4"];
 
 /** Prints metrics for the chosen split (every split and overall for "all"), then that selection's failures. */
 export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {
@@ -122,6 +123,7 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
     holdout: computeDiscoveryMetrics(subset("holdout"), results),
     holdout2: computeDiscoveryMetrics(subset("holdout2"), results),
     holdout3: computeDiscoveryMetrics(subset("holdout3"), results),
+    holdout4: computeDiscoveryMetrics(subset("holdout4"), results),
     overall: computeDiscoveryMetrics(rows, results),
     latency: measureDiscoveryLatency(index, rows.map((row) => row.query)),
   };
