@@ -39,6 +39,15 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
   return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms };
 }
 
+/** Adds or removes one document's terms from a frequency map, dropping terms no document holds. */
+function adjustFrequencies(frequencies: Map<string, number>, terms: Iterable<string>, sign: 1 | -1): void {
+  for (const term of terms) {
+    const frequency = (frequencies.get(term) ?? 0) + sign;
+    if (frequency > 0) frequencies.set(term, frequency);
+    else frequencies.delete(term);
+  }
+}
+
 export class DiscoveryIndex {
   private readonly documents = new Map<string, IndexedDocument>();
   private readonly postings = new Map<string, Set<IndexedDocument>>();
@@ -116,17 +125,9 @@ export class DiscoveryIndex {
     for (const field of SPARSE_FIELDS) {
       this.fieldLengthTotals.set(field, (this.fieldLengthTotals.get(field) ?? 0) + sign * (indexed.fieldLengths.get(field) ?? 0));
     }
-    for (const term of indexed.fieldCounts.get("tags")?.keys() ?? []) {
-      const frequency = (this.tagFrequencies.get(term) ?? 0) + sign;
-      if (frequency > 0) this.tagFrequencies.set(term, frequency);
-      else this.tagFrequencies.delete(term);
-    }
+    adjustFrequencies(this.tagFrequencies, indexed.fieldCounts.get("tags")?.keys() ?? [], sign);
     if (indexed.entry.publicationState !== "PUBLISHED") return;
     this.published += sign;
-    for (const term of indexed.entry.document.terms) {
-      const frequency = (this.publishedFrequencies.get(term) ?? 0) + sign;
-      if (frequency > 0) this.publishedFrequencies.set(term, frequency);
-      else this.publishedFrequencies.delete(term);
-    }
+    adjustFrequencies(this.publishedFrequencies, indexed.entry.document.terms, sign);
   }
 }

@@ -24,6 +24,11 @@ export function coversTooMany(published: readonly ScoredDocument[], publishedCou
   return false;
 }
 
+/** A query stating a parameter or a number ("C_6", "k ≥ 4", "21") is never generic prose. */
+function statesParameter(terms: readonly QueryTerm[]): boolean {
+  return terms.some((term) => term.kind === "parameter" || term.kind === "number");
+}
+
 /** Words that name an area together with a following head word: "extremal" and "graph" in "extremal graph theory". */
 function areaModifiers(tokens: readonly string[]): Set<string> {
   const modifiers = new Set<string>();
@@ -40,7 +45,7 @@ function areaModifiers(tokens: readonly string[]): Set<string> {
  * so the vocabulary follows the catalogue) or a modifier of an area's head word.
  */
 export function namesOnlyAnArea(index: DiscoveryIndex, terms: readonly QueryTerm[], tokens: readonly string[]): boolean {
-  if (terms.some((term) => term.kind === "parameter" || term.kind === "number")) return false;
+  if (statesParameter(terms)) return false;
   const informative = terms.filter((term) => term.informative);
   if (informative.length === 0) return false;
   const modifiers = areaModifiers(tokens);
@@ -82,8 +87,7 @@ const STATES_SOMETHING = /[?$=<>≤≥^()|]|^\s*(is|are|does|do|can|must|how|wha
  * only the one that mentions those words most.
  */
 export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolean {
-  if (STATES_SOMETHING.test(text)) return false;
-  if (terms.some((term) => term.kind === "parameter" || term.kind === "number")) return false;
+  if (STATES_SOMETHING.test(text) || statesParameter(terms)) return false;
   const words = terms.filter((term) => term.kind === "word" && term.documentFrequency > 0 && !GENERIC_QUERY_WORDS.has(term.term));
   return words.length <= TOPIC_PHRASE_MAX_WORDS;
 }
