@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./modules/premises/premise-service.js";
 import { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import { rebuildStaleViews } from "./projections/rebuilders.js";
+import { impressionWriter } from "./modules/telemetry/impressions.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
 
@@ -36,6 +37,7 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     databaseUrl: env.databaseUrl,
     dataDir: overrides.dataDir === undefined ? env.dataDir : overrides.dataDir,
   });
+  impressionWriter(db.pool).onFailure((error, lostRows) => logger.error("search impressions lost", { lostRows, error: error.message }));
   try {
     const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
     const discovery = new DiscoveryService(db.prisma, notifier, logger);

@@ -5,6 +5,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { DatabaseStartupError, startEmbeddedDatabase } from "./embedded.js";
 import { applyMigrations } from "./migrate.js";
+// Impressions are written behind the response through the pool; closing waits for them (impressions.ts).
+import { impressionWriter } from "../modules/telemetry/impressions.js";
 import { silenceKnownAdapterNotice } from "./upstream-warnings.js";
 
 export type DatabaseKind = "embedded" | "server";
@@ -93,6 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool,
     connectionString,
     async close() {
+      await impressionWriter(pool).flush();
       await prisma.$disconnect();
       await pool.end();
       await closeEmbedded();

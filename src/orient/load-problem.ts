@@ -1,5 +1,5 @@
 // DB read: the canonical problem behind an exact ref, with its open advisories, statement accession,
-// the pinned worlds of its Lean declarations and the target's common terms. Free text is refused with a pointer to discoverProblems.
+// the pinned worlds of its Lean declarations, and (in the same statement) the derived views' freshness. Free text is refused with a pointer to discoverProblems.
 import type { Sql } from "./sql.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
 import { IDENTITY_PRECEDENCE, pickByPrecedence, probeKeys } from "../modules/identity/identifier-keys.js";
@@ -8,6 +8,8 @@ import { AmbiguousRefError } from "../modules/research/research.errors.js";
 import { projectUuid } from "../modules/research/research-refs.js";
 import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
 import type { EnvelopeProblem } from "./envelope.js";
+import type { ViewFreshness } from "../projections/freshness.js";
+import { FRESHNESS_VIEWS, freshnessOf, type FreshnessColumns } from "./load-freshness.js";
 
 export interface LoadedProblem extends EnvelopeProblem {
   matchedBy: string;
@@ -23,9 +25,11 @@ export interface LoadedProblem extends EnvelopeProblem {
    * relations (orient-caches.ts).
    */
   generation: string;
+  /** The derived views' freshness, read in the identity statement's snapshot. */
+  freshness: ViewFreshness[];
 }
 
-type ProblemRow = {
+type ProblemRow = FreshnessColumns & {
   matched_kind: string; matched_value: string; id: string; stable_id: string; number: number | null; slug: string; title: string; statement: string | null; definitions: unknown;
   resolution_state: string; publication_state: string; challenge_deadline: Date | null; acceptance_conditions: string | null;
   statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; head_mark: string | null; generation: string | null;
@@ -40,7 +44,8 @@ function looksLikeFreeText(ref: string): boolean {
 /**
  * One round trip: the identifier rows matching the ref's probe keys (resolveProblemRefs' lookup), each
  * with its problem, open advisories, statement accession and pinned worlds. The precedence rule then
- * picks the resolution exactly as modules/identity does.
+ * picks the resolution exactly as modules/identity does. The freshness columns are uncorrelated
+ * subqueries, evaluated once per statement whatever the number of identifier rows.
  */
 export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem> {
   const probes = probeKeys(validateRef(ref));
@@ -53,7 +58,12 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
            ARRAY(SELECT d.pinned_world FROM formal_declarations d WHERE d.problem_id = p.id GROUP BY d.pinned_world ORDER BY min(d.id::text) LIMIT 8) AS pinned_worlds,
            memory.version AS memory_version,
            (SELECT h.high_water_mark::text FROM checkpoint_heads h WHERE h.version = memory.version AND h.scope = 'TARGET' AND h.scope_id = p.id) AS head_mark,
-           (SELECT max(e.sequence)::text FROM change_events e WHERE e.routing_target_id = p.id) AS generation
+           (SELECT max(e.sequence)::text FROM change_events e WHERE e.routing_target_id = p.id) AS generation,
+           COALESCE((SELECT json_agg(json_build_object('view', s.view, 'version', s.version, 'status', s.status, 'highWaterMark', s.high_water_mark::text))
+                     FROM projection_states s WHERE s.view = ANY(${FRESHNESS_VIEWS}::text[]) AND s.status::text IN ('SERVING', 'BUILDING')), '[]'::json) AS view_states,
+           COALESCE((SELECT json_agg(json_build_object('view', pp.view, 'servingVersion', pp.serving_version))
+                     FROM projection_pointers pp WHERE pp.view = ANY(${FRESHNESS_VIEWS}::text[])), '[]'::json) AS view_pointers,
+           (SELECT max(sequence)::text FROM change_events) AS event_head
     FROM (SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${MEMORY_VIEW}) AS version) memory CROSS JOIN problem_identifiers i JOIN problems p ON p.id = i.problem_id LEFT JOIN statement_families f ON f.id = p.statement_family_id
     WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
       AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
@@ -76,6 +86,7 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
     pinnedWorlds: problem.pinned_worlds,
     memoryHead: { version: problem.memory_version, highWaterMark: problem.head_mark },
     generation: problem.generation ?? "0",
+    freshness: freshnessOf(problem),
   };
 }
 

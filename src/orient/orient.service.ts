@@ -16,7 +16,6 @@ import { unionCandidates } from "./candidates.js";
 import { choosePacket, chosenIds, composePacket, packetCandidates, rankPool, type Composition } from "./compose.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
-import { loadFreshness } from "./load-freshness.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
 import { absorbRecordRows, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
 import { documentCountOf, graphSeeds } from "./pool-stats.js";
@@ -24,7 +23,7 @@ import { bm25Scorer, poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { sqlOf } from "./sql.js";
-import { writeImpression } from "../modules/telemetry/impressions.js";
+import { impressionWriter } from "../modules/telemetry/impressions.js";
 import { keepTargetGraph, orientCaches, targetGraph } from "./orient-caches.js";
 import { readCandidates, sameReadContext, type ReadContext } from "./read-candidates.js";
 import { termShares } from "./term-shares.js";
@@ -58,17 +57,18 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
   const query = analyseQuery(text);
-  // Round trip 1 (concurrent): identity resolution with the problem, its checkpoint head and generation,
-  // view freshness, the requested project. Round trip 2 starts alongside it on the context this ref had
-  // last time (read-candidates.ts), and is kept only if the identity read confirms that context.
-  const pending = { freshness: loadFreshness(sql), project: loadProject(sql, request.projectId), shares: termShares(sql, pgPool) };
+  // Round trip 1 (concurrent): identity resolution with the problem, its checkpoint head, generation and
+  // the views' freshness (one statement), and the requested project. Round trip 2 starts alongside it on
+  // the context this ref had last time (read-candidates.ts), kept only if the identity read confirms it.
+  const pending = { project: loadProject(sql, request.projectId), shares: termShares(sql, pgPool) };
   for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
   const contextKey = `${request.problemRef}\u0000${request.projectId ?? ""}\u0000${request.pinnedWorld ?? ""}`;
   const speculated = caches.contexts.get(contextKey);
   const early = speculated ? readCandidates(sql, caches, speculated, query, request.intent, pending.shares) : null;
   early?.catch(() => undefined); // awaited below only if its context is confirmed
   const problem = await loadProblem(sql, request.problemRef);
-  const [project, freshness] = await Promise.all([pending.project, pending.freshness]);
+  const project = await pending.project;
+  const { freshness } = problem;
   const scope = checkProjectScope(project, request.projectId, problem.id);
   const memoryVersion = freshness.find((view) => view.view === "memory-branches")?.version ?? null;
   const context: ReadContext = {
@@ -130,8 +130,8 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   });
   const present = new Set(composition.packet.items.map((item) => item.id));
   const top = composition.scored.slice(0, 100);
-  // The impression (the last wait).
-  const impressionId = await writeImpression(sql, {
+  // The impression, written behind the response (impressions.ts).
+  const impressionId = impressionWriter(pgPool).write({
     operation: request.mode, operatorId: request.operatorId, queryText: text, intent: request.intent, resolvedTargetId: problem.id, projectId: scope,
     outcome: composition.fallback ? "RELEVANCE_FALLBACK" : composition.packet.items.length ? "PACKET" : "EMPTY",
     candidateIds: top.map((candidate) => candidate.record.id), scores: top.map((candidate) => candidate.score),

@@ -3,6 +3,7 @@
 import { builder } from "../graphql/builder.js";
 import { WRITE_ERRORS } from "../graphql/errors.js";
 import { requireRole } from "../modules/operators/authorize.js";
+import { impressionWriter } from "../modules/telemetry/impressions.js";
 import { recordUse } from "./record-use.js";
 
 const RecordUseInput = builder.inputType("RecordUseInput", {
@@ -32,7 +33,7 @@ builder.mutationField("recordUse", (t) =>
     args: { input: t.arg({ type: RecordUseInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
-      return recordUse(context.prisma, operator.id, { impressionId: String(input.impressionId), usedRecords: input.usedRecords, outcome: input.outcome });
+      return recordUse(context.prisma, impressionWriter(context.services.db.pool), operator.id, { impressionId: String(input.impressionId), usedRecords: input.usedRecords, outcome: input.outcome });
     },
   }),
 );

@@ -1,6 +1,7 @@
 // recordUse: links the records an agent actually used to the impression that showed them (causal-use
 // telemetry for calibration). The impression must exist and every used record must be on its target.
 import type { PrismaClient } from "../generated/prisma/client.js";
+import type { ImpressionWriter } from "../modules/telemetry/impressions.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
 import { findResearchObject } from "../modules/research/research-refs.js";
 
@@ -17,11 +18,13 @@ export interface RecordUseInput {
   outcome?: string | null;
 }
 
-export async function recordUse(prisma: PrismaClient, operatorId: string, input: RecordUseInput) {
+/** `impressions` is the writer orient used in this process: flushed first, so an id it returned is always found. */
+export async function recordUse(prisma: PrismaClient, impressions: ImpressionWriter, operatorId: string, input: RecordUseInput) {
   if (!UUID.test(input.impressionId)) throw new InvalidInputError("impressionId is the id returned by orient or checkPlan", "impressionId", "INVALID_ID");
   if (input.usedRecords.length > MAX_USED_RECORDS) throw new InvalidInputError(`at most ${MAX_USED_RECORDS} used records per call`, "usedRecords", "INPUT_TOO_LARGE");
   const outcome = input.outcome?.trim() || null;
   if (outcome && outcome.length > MAX_OUTCOME_CHARS) throw new InvalidInputError(`outcome is at most ${MAX_OUTCOME_CHARS} characters`, "outcome", "INPUT_TOO_LARGE");
+  await impressions.flush();
   const impression = await prisma.searchImpression.findUnique({ where: { id: input.impressionId.toLowerCase() } });
   if (!impression) throw new NotFoundError(`No impression ${input.impressionId}`, input.impressionId, "IMPRESSION_NOT_FOUND");
   const ids: string[] = [];

@@ -5,6 +5,7 @@ import { startTestService, testDatabaseTargets, type TestService } from "../help
 import { gql } from "../helpers/graphql.js";
 import type { LoadedFixture } from "../../src/orient/fixtures/load-orient-fixture.js";
 import type { OrientFixture } from "../../src/orient/fixtures/orient-fixture.types.js";
+import { impressionWriter } from "../../src/modules/telemetry/impressions.js";
 import { checkPlan, loadFixtureInto, orient, RECORD_USE, type OrientationResult } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("orient on the Fibonacci regression fixture ($name database)", (target) => {
@@ -78,6 +79,7 @@ describe.each(testDatabaseTargets())("orient on the Fibonacci regression fixture
     const plan = await checkPlan(service.url, { problemRef: "cp:erdos:267", plan: "Bound lcm of Fibonacci denominators for ratio 3/2" });
     expect(plan.bearings![0]!.bearing).toBe("FAILED_BEFORE");
     expect(plan.packet.items.map((item) => item.accession)).toContain(plan.bearings![0]!.accession);
+    await impressionWriter(service.services.db.pool).flush(); // written behind the response
     const impressions = await prisma.searchImpression.findMany({ where: { id: { in: [result.impressionId, plan.impressionId] } } });
     expect(impressions.map((row) => row.operation).sort()).toEqual(["checkPlan", "orient"]);
     const used = [result.packet.items[0]!.accession, loaded.objects.get("c12")!.accession];

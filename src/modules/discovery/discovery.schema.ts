@@ -2,7 +2,7 @@
 // report (version, freshness, score basis) and a stored search impression per call.
 import { builder } from "../../graphql/builder.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
-import { storeImpression } from "../telemetry/impressions.js";
+import { impressionWriter } from "../telemetry/impressions.js";
 import { discover, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { IndexFreshness } from "./discovery-service.js";
@@ -92,7 +92,7 @@ builder.queryField("discoverProblems", (t) =>
         throw error;
       }
       const freshness = await service.freshness();
-      const impressionId = await storeImpression(context.prisma, {
+      const impressionId = impressionWriter(context.services.db.pool).write({
         operation: "discoverProblems",
         operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null,
         queryText: args.text,
