@@ -71,21 +71,38 @@ function itemJson(item: PacketItem, textLimit: number, flat: Flatten) {
   };
 }
 
-function render(header: PacketHeader, items: PacketItem[], textLimit: number, summaryLimit: number, omitted: number, flat: Flatten): string {
+// The budget loop renders many times: shrinking the text limit changes every item, but dropping an item
+// changes none of the others, so each item's JSON is kept for the limit it was rendered at.
+type ItemRenderer = (item: PacketItem, textLimit: number) => string;
+
+function memoisedItems(flat: Flatten): ItemRenderer {
+  const rendered = new Map<PacketItem, { textLimit: number; json: string }>();
+  return (item, textLimit) => {
+    const entry = rendered.get(item);
+    if (entry?.textLimit === textLimit) return entry.json;
+    const json = JSON.stringify(itemJson(item, textLimit, flat));
+    rendered.set(item, { textLimit, json });
+    return json;
+  };
+}
+
+/** The packet's JSON, stitched from the header, the items' kept JSON and the tail (as one JSON.stringify would write it). */
+function render(header: PacketHeader, items: PacketItem[], textLimit: number, summaryLimit: number, omitted: number, flat: Flatten, itemJsonOf: ItemRenderer): string {
   const present = new Set(items.map((item) => item.accession));
-  const sections = header.categoryOrder
-    .map((category) => ({ category, items: items.filter((item) => item.category === category).map((item) => itemJson(item, textLimit, flat)) }))
-    .filter((section) => section.items.length > 0);
-  return JSON.stringify({
+  const sections: string[] = [];
+  for (const category of header.categoryOrder) {
+    const parts = items.filter((item) => item.category === category).map((item) => itemJsonOf(item, textLimit));
+    if (parts.length > 0) sections.push(`{"category":${JSON.stringify(category)},"items":[${parts.join(",")}]}`);
+  }
+  const head = JSON.stringify({
     v: 1, mode: header.mode, problem: header.problem, intent: header.intent,
     ...(header.fallback ? { fallback: "RELEVANCE_FALLBACK: nothing matched the query; these are the newest records, not matches" } : {}),
     ...(header.bearings ? { bearings: header.bearings.filter((entry) => present.has(entry.accession)) } : {}),
     project: header.project,
     branches: header.branches.map((branch) => ({ id: branch.id, name: branch.name, summary: clipFlat(flat(branch.summary), summaryLimit) })),
-    sections,
-    omitted,
-    drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch",
   });
+  const tail = JSON.stringify({ omitted, drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch" });
+  return `${head.slice(0, -1)},"sections":[${sections.join(",")}],${tail.slice(1)}`;
 }
 
 /** `items` best first; reserved ones are dropped last. The result's length is always <= maxChars. */
@@ -95,7 +112,8 @@ export function assemblePacket(header: PacketHeader, items: readonly PacketItem[
   let summaryLimit = Math.min(textMax, 400);
   let branches = true;
   const flat = memoisedFlatten();
-  const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length, flat);
+  const itemJsonOf = memoisedItems(flat);
+  const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length, flat, itemJsonOf);
   for (;;) {
     const serialized = attempt();
     if (serialized.length <= maxChars) return { serialized, chars: serialized.length, items: kept.map((item) => ({ ...item, text: clipFlat(flat(item.text), textLimit) })), omitted: items.length - kept.length, textLimit };

@@ -164,8 +164,13 @@ export async function loadNeighbours(sql: Sql, graph: TargetGraph, seedIds: read
 export async function loadRelationsAmong(sql: Sql, graph: TargetGraph, ids: readonly string[]): Promise<RelationEdge[]> {
   if (ids.length < 2) return [];
   await loadEdges(sql, graph, ids, false);
+  return cachedRelationsAmong(graph, ids);
+}
+
+/** The same relations as far as the target graph already holds them, without a read (records it lacks contribute none). */
+export function cachedRelationsAmong(graph: TargetGraph, ids: readonly string[]): RelationEdge[] {
   const among = new Set(ids);
-  return ids.flatMap((id) => graph.outgoing.get(id)!.filter((edge) => among.has(edge.toId))).slice(0, GRAPH_EDGE_LIMIT * 2);
+  return ids.flatMap((id) => graph.outgoing.get(id)?.filter((edge) => among.has(edge.toId)) ?? []).slice(0, GRAPH_EDGE_LIMIT * 2);
 }
 
 export interface ProofMatches {

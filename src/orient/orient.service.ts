@@ -17,7 +17,7 @@ import { choosePacket, chosenIds, composePacket, packetCandidates, rankPool, typ
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
-import { absorbRecordRows, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
+import { absorbRecordRows, cachedRelationsAmong, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
 import { documentCountOf, graphSeeds } from "./pool-stats.js";
 import { bm25Scorer, poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
@@ -112,10 +112,13 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   };
   const ranking = rankPool(composeInput);
   // Round trip 5 (only for what the caches lack): relations among the records a packet can include, and
-  // the texts of the likeliest items (the leading window and the reserve picks); round trip 6 only for
-  // chosen records outside it.
+  // the texts of the likeliest items: the leading window, the reserve picks, and the packet as chosen
+  // with the relations the caches already hold (where near-duplicates fold, the packet reaches past the
+  // leading window). Round trip 6 only for chosen records outside them: a relation read here unfolded a pair.
   const candidates = packetCandidates(ranking, request.intent);
-  const [relations] = await Promise.all([loadRelationsAmong(sql, graph, candidates.relationScope), loadItemTexts(sql, candidates.likely, caches.texts)]);
+  const provisional = chosenIds(choosePacket(composeInput, ranking, cachedRelationsAmong(graph, candidates.relationScope)));
+  const likely = [...new Set([...candidates.likely, ...provisional])];
+  const [relations] = await Promise.all([loadRelationsAmong(sql, graph, candidates.relationScope), loadItemTexts(sql, likely, caches.texts)]);
   const choice = choosePacket(composeInput, ranking, relations);
   keepTargetGraph(caches.graphs, problem.id, graph);
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));

@@ -29,7 +29,12 @@ describe("assemblePacket", () => {
       const packet = assemblePacket(header, items, maxChars, 700);
       expect(packet.serialized.length).toBeLessThanOrEqual(maxChars);
       expect(packet.chars).toBe(packet.serialized.length);
-      expect(() => JSON.parse(packet.serialized)).not.toThrow();
+      // Stitched from kept item JSON, it is still the compact form JSON.stringify writes, sections in category order.
+      const parsed = JSON.parse(packet.serialized) as { sections: { category: string; items: { id: string }[] }[]; omitted: number };
+      expect(JSON.stringify(parsed)).toBe(packet.serialized);
+      expect(parsed.omitted).toBe(packet.omitted);
+      expect(parsed.sections.map((section) => section.category)).toEqual(CATEGORIES.filter((category) => packet.items.some((item) => item.category === category)));
+      expect(parsed.sections.flatMap((section) => section.items.map((item) => item.id)).sort()).toEqual(packet.items.map((item) => item.id).sort());
       expect(packet.items.length + packet.omitted).toBe(items.length);
     }
   });
