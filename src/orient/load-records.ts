@@ -120,23 +120,23 @@ export async function loadItemTexts(sql: Sql, ids: readonly string[], cache: Ori
   return texts;
 }
 
-/** Fills the target graph's relation lists (both directions when `incoming`) for records it lacks. */
-async function loadEdges(sql: Sql, graph: TargetGraph, ids: readonly string[], incoming: boolean): Promise<void> {
-  const unread = ids.filter((id) => !graph.outgoing.has(id) || (incoming && !graph.incoming.has(id)));
-  if (unread.length === 0) return;
+/** Fills the target graph's outgoing relation lists of `outgoingIds` and both lists of `bothIds`, for records it lacks. */
+async function loadEdges(sql: Sql, graph: TargetGraph, outgoingIds: readonly string[], bothIds: readonly string[]): Promise<void> {
+  const into = bothIds.filter((id) => !graph.incoming.has(id));
+  const unread = [...new Set([...outgoingIds, ...bothIds])].filter((id) => !graph.outgoing.has(id));
+  if (unread.length === 0 && into.length === 0) return;
   // One probe of an index per id and direction; OFFSET 0 keeps the planner from turning hundreds of
   // probes into a scan of every relation.
   const rows = await sql<{ from_id: string; to_id: string; type: string }>`
     SELECT r.from_id::text, r.to_id::text, r.type::text FROM unnest(${unread}::uuid[]) AS f(id)
     CROSS JOIN LATERAL (SELECT from_id, to_id, type FROM research_relations WHERE from_id = f.id OFFSET 0) r
     UNION ALL
-    SELECT r.from_id::text, r.to_id::text, r.type::text FROM unnest(${incoming ? unread : []}::uuid[]) AS t(id)
+    SELECT r.from_id::text, r.to_id::text, r.type::text FROM unnest(${into}::uuid[]) AS t(id)
     CROSS JOIN LATERAL (SELECT from_id, to_id, type FROM research_relations WHERE to_id = t.id OFFSET 0) r`;
   const requested = new Set(unread);
-  for (const id of unread) {
-    graph.outgoing.set(id, []);
-    if (incoming) graph.incoming.set(id, []);
-  }
+  const requestedInto = new Set(into);
+  for (const id of unread) graph.outgoing.set(id, []);
+  for (const id of into) graph.incoming.set(id, []);
   const seen = new Set<string>();
   for (const row of rows) {
     const key = `${row.from_id}>${row.to_id}>${row.type}`;
@@ -144,17 +144,19 @@ async function loadEdges(sql: Sql, graph: TargetGraph, ids: readonly string[], i
     seen.add(key);
     const edge = { fromId: row.from_id, toId: row.to_id, type: row.type };
     if (requested.has(row.from_id)) graph.outgoing.get(row.from_id)!.push(edge);
-    if (incoming && requested.has(row.to_id)) graph.incoming.get(row.to_id)!.push(edge);
+    if (requestedInto.has(row.to_id)) graph.incoming.get(row.to_id)!.push(edge);
   }
 }
 
 /**
  * Edges touching the seeds, in either direction, as (seed, neighbour, type): from the target graph,
- * read for seeds it lacks. At most GRAPH_EDGE_LIMIT per direction, seeds in rank order.
+ * read for seeds it lacks. At most GRAPH_EDGE_LIMIT per direction, seeds in rank order. The same
+ * statement reads the outgoing edges of `alsoOutgoing` (the likely packet records), which the relations
+ * among the packet's candidates need later (loadRelationsAmong then finds them in the graph).
  */
-export async function loadNeighbours(sql: Sql, graph: TargetGraph, seedIds: readonly string[]): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
+export async function loadNeighbours(sql: Sql, graph: TargetGraph, seedIds: readonly string[], alsoOutgoing: readonly string[] = []): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
+  await loadEdges(sql, graph, alsoOutgoing, seedIds);
   if (seedIds.length === 0) return [];
-  await loadEdges(sql, graph, seedIds, true);
   const out = seedIds.flatMap((seedId) => graph.outgoing.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.toId, type: edge.type })));
   const into = seedIds.flatMap((seedId) => graph.incoming.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.fromId, type: edge.type })));
   return [...out.slice(0, GRAPH_EDGE_LIMIT), ...into.slice(0, GRAPH_EDGE_LIMIT)];
@@ -163,7 +165,7 @@ export async function loadNeighbours(sql: Sql, graph: TargetGraph, seedIds: read
 /** Relations whose both ends are among `ids` (disagreements and support inside the packet), from the target graph. */
 export async function loadRelationsAmong(sql: Sql, graph: TargetGraph, ids: readonly string[]): Promise<RelationEdge[]> {
   if (ids.length < 2) return [];
-  await loadEdges(sql, graph, ids, false);
+  await loadEdges(sql, graph, ids, []);
   return cachedRelationsAmong(graph, ids);
 }
 

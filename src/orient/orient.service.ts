@@ -18,7 +18,7 @@ import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
 import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
 import { absorbRecordRows, cachedRelationsAmong, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
-import { documentCountOf, graphSeeds } from "./pool-stats.js";
+import { documentCountOf, leadingHits } from "./pool-stats.js";
 import { bm25Scorer, poolStats } from "./bm25.js";
 import type { Intent } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
@@ -27,6 +27,7 @@ import { impressionWriter } from "../modules/telemetry/impressions.js";
 import { keepTargetGraph, orientCaches, targetGraph } from "./orient-caches.js";
 import { readCandidates, sameReadContext, type ReadContext } from "./read-candidates.js";
 import { termShares } from "./term-shares.js";
+import { GRAPH_SEEDS, MAX_PACKET_ITEMS } from "./orient.constants.js";
 import { warmTargetInBackground } from "./warm-target.js";
 
 export interface OrientRequest {
@@ -87,21 +88,24 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
   const scorer = bm25Scorer(query.terms, query.frequency, stats);
-  const seeds = graphSeeds(sparse.hits, scorer);
+  const leading = leadingHits(sparse.hits, scorer, MAX_PACKET_ITEMS);
+  const seeds = leading.slice(0, GRAPH_SEEDS);
   // States seen by this request's reads win over the graph's.
   const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
   for (const [id, state] of proof.states) states.set(id, state);
   const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
   absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
   const found = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id)])];
-  // Round trip 3 (only for what the caches lack): the records found so far, and the graph neighbours
-  // of the top hits followed at once by the rows of neighbours new to the process; round trip 4 only for
-  // neighbours whose state this generation has not seen.
+  // Round trip 3 (only for what the caches lack): the records found so far; the graph neighbours of the
+  // top hits (with the outgoing relations of the leading hits, which the packet's relations need),
+  // followed at once by the rows of neighbours new to the process; and the texts of the leading hits,
+  // the likeliest packet items. Round trip 4 only for neighbours whose state this generation has not seen.
   const foundSet = new Set(found);
-  const neighboursPending = loadNeighbours(sql, graph, seeds);
+  const textsEarly = loadItemTexts(sql, leading, caches.texts);
+  const neighboursPending = loadNeighbours(sql, graph, seeds, leading);
   const neighbourRowsPending = neighboursPending.then((neighbourEdges) =>
     readRecordRows(sql, sparseVersion, problem.id, uncachedRecords([...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)), sparseVersion, caches)));
-  const [edges, foundRecords, neighbourRows] = await Promise.all([neighboursPending, loadRecords(sql, sparseVersion, problem.id, found, states, fresh, caches, graph), neighbourRowsPending]);
+  const [edges, foundRecords, neighbourRows] = await Promise.all([neighboursPending, loadRecords(sql, sparseVersion, problem.id, found, states, fresh, caches, graph), neighbourRowsPending, textsEarly]);
   absorbRecordRows(neighbourRows, sparseVersion, fresh, states, caches, graph);
   const neighbourIds = [...new Set(edges.map((edge) => edge.neighbourId))].filter((id) => !foundRecords.has(id));
   const records = new Map([...foundRecords, ...(await loadRecords(sql, sparseVersion, problem.id, neighbourIds, states, fresh, caches, graph))]);

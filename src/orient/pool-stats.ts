@@ -26,7 +26,8 @@ export function commonTermsOf(checkpoints: readonly CheckpointView[]): Set<strin
   return new Set(checkpoints.filter((checkpoint) => checkpoint.name === ROOT_BRANCH).flatMap((checkpoint) => checkpoint.keyTerms));
 }
 
-export function graphSeeds(hits: readonly SparseHit[], scorer: Bm25Scorer, limit = GRAPH_SEEDS): string[] {
+/** The eligible hits that score, best first: the first GRAPH_SEEDS seed the graph lane; the first MAX_PACKET_ITEMS are the likely packet. */
+export function leadingHits(hits: readonly SparseHit[], scorer: Bm25Scorer, limit = GRAPH_SEEDS): string[] {
   return hits
     .filter((hit) => hit.eligible)
     .map((hit) => ({ id: hit.id, score: scorer.score(hit.fields, hit.length).score }))
