@@ -23,9 +23,16 @@ export function contentTokens(candidate: ScoredCandidate): ReadonlySet<string> {
 
 export function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
   if (left.size === 0 && right.size === 0) return 1;
+  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
   let shared = 0;
-  for (const token of left) if (right.has(token)) shared += 1;
+  for (const token of small) if (large.has(token)) shared += 1;
   return shared / (left.size + right.size - shared);
+}
+
+/** Whether two sets can reach `threshold` at all: Jaccard is at most the smaller size over the larger. */
+function sizesAllow(left: ReadonlySet<string>, right: ReadonlySet<string>, threshold: number): boolean {
+  const larger = Math.max(left.size, right.size);
+  return larger === 0 || Math.min(left.size, right.size) >= threshold * larger;
 }
 
 /** Ids on either side of a disagreement among the given records. */
@@ -46,7 +53,7 @@ export function removeNearDuplicates(ranked: readonly ScoredCandidate[], edges: 
   const folded = new Map<string, string[]>();
   for (const candidate of ranked) {
     const tokens = contentTokens(candidate);
-    const twin = protectedIds.has(candidate.record.id) ? undefined : kept.find((entry) => jaccard(entry.tokens, tokens) >= threshold);
+    const twin = protectedIds.has(candidate.record.id) ? undefined : kept.find((entry) => sizesAllow(entry.tokens, tokens, threshold) && jaccard(entry.tokens, tokens) >= threshold);
     if (twin) {
       folded.set(twin.candidate.record.id, [...(folded.get(twin.candidate.record.id) ?? []), candidate.record.id]);
       continue;

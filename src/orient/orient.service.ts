@@ -20,7 +20,7 @@ import { checkProjectScope, loadProblem, loadProject } from "./load-problem.js";
 import { absorbRecordRows, cachedRelationsAmong, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "./load-records.js";
 import { documentCountOf, leadingHits } from "./pool-stats.js";
 import { bm25Scorer, poolStats } from "./bm25.js";
-import type { Intent } from "./orient.types.js";
+import type { Intent, RelationEdge } from "./orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "./query.js";
 import { sqlOf } from "./sql.js";
 import { impressionWriter } from "../modules/telemetry/impressions.js";
@@ -48,6 +48,10 @@ export interface OrientOutcome {
   lanes: LaneReport[];
   freshness: ViewFreshness[];
   impressionId: string;
+}
+
+function sameEdges(left: readonly RelationEdge[], right: readonly RelationEdge[]): boolean {
+  return left.length === right.length && left.every((edge, index) => edge.fromId === right[index]!.fromId && edge.toId === right[index]!.toId && edge.type === right[index]!.type);
 }
 
 /** Every read and the impression go straight through the Database's pg pool (see sql.ts). */
@@ -120,10 +124,12 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   // with the relations the caches already hold (where near-duplicates fold, the packet reaches past the
   // leading window). Round trip 6 only for chosen records outside them: a relation read here unfolded a pair.
   const candidates = packetCandidates(ranking, request.intent);
-  const provisional = chosenIds(choosePacket(composeInput, ranking, cachedRelationsAmong(graph, candidates.relationScope)));
-  const likely = [...new Set([...candidates.likely, ...provisional])];
+  const cachedRelations = cachedRelationsAmong(graph, candidates.relationScope);
+  const provisional = choosePacket(composeInput, ranking, cachedRelations);
+  const likely = [...new Set([...candidates.likely, ...chosenIds(provisional)])];
   const [relations] = await Promise.all([loadRelationsAmong(sql, graph, candidates.relationScope), loadItemTexts(sql, likely, caches.texts)]);
-  const choice = choosePacket(composeInput, ranking, relations);
+  // choosePacket is pure: when the read found no relation the caches lacked, the provisional choice is the choice.
+  const choice = sameEdges(relations, cachedRelations) ? provisional : choosePacket(composeInput, ranking, relations);
   keepTargetGraph(caches.graphs, problem.id, graph);
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
   const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId);
