@@ -31,16 +31,7 @@ export interface DiscoveryEvalOptions {
   print?: (line: string) => void;
 }
 
-export interface DiscoveryEvalReport {
-  dev: DiscoveryMetrics;
-  test: DiscoveryMetrics;
-  holdout: DiscoveryMetrics;
-  holdout2: DiscoveryMetrics;
-  holdout3: DiscoveryMetrics;
-  holdout4: DiscoveryMetrics;
-  overall: DiscoveryMetrics;
-  latency: LatencySummary;
-}
+export type DiscoveryEvalReport = Record<EvalSplit | "overall", DiscoveryMetrics> & { latency: LatencySummary };
 
 export interface LatencySummary {
   queries: number;
@@ -91,7 +82,7 @@ export function formatMetrics(label: string, metrics: DiscoveryMetrics): string 
 
 export type SplitChoice = EvalSplit | "all";
 
-export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout", "holdout2", "holdout3", "holdout4"];
+export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5"];
 
 /** Prints metrics for the chosen split (every split and overall for "all"), then that selection's failures. */
 export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {
@@ -118,12 +109,7 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
   const results = runEvalRows(index, rows);
   const subset = (split: string) => rows.filter((row) => row.split === split);
   const report: DiscoveryEvalReport = {
-    dev: computeDiscoveryMetrics(subset("dev"), results),
-    test: computeDiscoveryMetrics(subset("test"), results),
-    holdout: computeDiscoveryMetrics(subset("holdout"), results),
-    holdout2: computeDiscoveryMetrics(subset("holdout2"), results),
-    holdout3: computeDiscoveryMetrics(subset("holdout3"), results),
-    holdout4: computeDiscoveryMetrics(subset("holdout4"), results),
+    ...(Object.fromEntries(EVAL_SPLITS.map((split) => [split, computeDiscoveryMetrics(subset(split), results)])) as Record<EvalSplit, DiscoveryMetrics>),
     overall: computeDiscoveryMetrics(rows, results),
     latency: measureDiscoveryLatency(index, rows.map((row) => row.query)),
   };
