@@ -1,12 +1,12 @@
 // The orient/checkPlan orchestrator: a thin sequence of bounded reads between the pure stages, then
-// the stored impression. Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
+// the impression (written behind the response). Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
 // Independent reads share a round trip (Promise.all; the embedded database's single connection queues
 // them, which is fine). Reads whose rows cannot change under their key (checkpoints and members at the
 // target head's mark, states and relations at the target's generation, record attributes, token counts,
 // packet texts) come from per-database caches (orient-caches.ts), and the candidate reads start
 // alongside the identity read on the context the ref had last time: a warm request waits on the
-// database twice (identity with the candidate reads, then the impression). A moved head, a new write on
-// the target or records new to the process add a wait for each read they need.
+// database once (identity, with the views' freshness, alongside the candidate reads). A moved head, a new
+// write on the target or records new to the process add a wait for each read they need.
 import type pg from "pg";
 import type { ResearchState } from "../generated/prisma/enums.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
