@@ -30,10 +30,21 @@ function statementOf(strings: TemplateStringsArray): Statement {
   return statement;
 }
 
+/** SQLSTATE duplicate_prepared_statement. */
+const DUPLICATE_PREPARED_STATEMENT = "42P05";
+
 export function sqlOf(pool: pg.Pool): Sql {
   const prepared: Tag = async <Row>(strings: TemplateStringsArray, ...values: unknown[]) => {
     const { text, name } = statementOf(strings);
-    return (await pool.query({ name, text, values })).rows as Row[];
+    try {
+      return (await pool.query({ name, text, values })).rows as Row[];
+    } catch (error) {
+      // The embedded database keeps a named statement whose execution failed, while the client forgets
+      // it and prepares it again under the same name: that connection would refuse the statement for
+      // good. Unnamed, it still runs (planned each time).
+      if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+      return (await pool.query(text, values)).rows as Row[];
+    }
   };
   const planned: Tag = async <Row>(strings: TemplateStringsArray, ...values: unknown[]) => {
     return (await pool.query(statementOf(strings).text, values)).rows as Row[];
