@@ -1,5 +1,6 @@
 // DB read: the canonical problem behind an exact ref, with its open advisories, statement accession,
-// the pinned worlds of its Lean declarations, and (in the same statement) the derived views' freshness. Free text is refused with a pointer to discoverProblems.
+// the pinned worlds of its Lean declarations, and (in the same statement) the derived views' freshness
+// (view-freshness.ts). Free text is refused with a pointer to discoverProblems.
 import type { Sql } from "./sql.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
 import { IDENTITY_PRECEDENCE, pickByPrecedence, probeKeys } from "../modules/identity/identifier-keys.js";
@@ -9,7 +10,7 @@ import { projectUuid } from "../modules/research/research-refs.js";
 import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
 import type { EnvelopeProblem } from "./envelope.js";
 import type { ViewFreshness } from "../projections/freshness.js";
-import { FRESHNESS_VIEWS, freshnessOf, type FreshnessColumns } from "./load-freshness.js";
+import { FRESHNESS_VIEWS, freshnessOf, type FreshnessColumns } from "./view-freshness.js";
 
 export interface LoadedProblem extends EnvelopeProblem {
   matchedBy: string;

@@ -1,4 +1,4 @@
-// The freshness of the derived views, read inside orient's identity statement (load-problem.ts) so a
+// The freshness of the derived views from columns of orient's identity statement (load-problem.ts), so a
 // request pays no statement of its own for it: on this kind of machine each statement costs the client
 // about 0.3 ms of CPU before the server does anything. The SQL columns below see the same snapshot as
 // the identity read, so states, pointers and head agree. The computation stays the shared pure
