@@ -7,6 +7,11 @@ export type ResolutionState =
 
 export type PublicationState = "PUBLISHED" | "CHALLENGE_PERIOD" | "PENDING_REVIEW" | "CATALOGUED" | "WITHDRAWN";
 
+/** A challenge-period problem is actionable as soon as intake assigns its ID: a discovery candidate, like a published one. */
+export function isActionable(state: PublicationState): boolean {
+  return state === "PUBLISHED" || state === "CHALLENGE_PERIOD";
+}
+
 export interface CatalogueDefinition {
   /** The defined term as written, e.g. "Sidon set" or "IsPrimitive". */
   term: string;

@@ -1,7 +1,7 @@
 // Free-text problem discovery as a pure function of (index, query, limit): published problems
 // ranked first, unpublished ones only as duplicate warnings, and an explicit abstention reason.
 
-import type { PublicationState } from "../catalogue/catalogue.types.js";
+import { isActionable, type PublicationState } from "../catalogue/catalogue.types.js";
 import { analyzeText, NORMALIZER_VERSION, stripControlCharacters } from "../text/normalize.js";
 import {
   CONFIDENCE_MODEL, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARACTERS, MIN_COVERAGE, MIN_LIMIT,
@@ -10,7 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
-import { coversTooMany, isTopicPhrase, namesOnlyAnArea, namesProblem, promoteRareCombination } from "./specificity.js";
+import { asksForSeveral, coversTooMany, isTopicPhrase, namedProblems, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -65,11 +65,6 @@ function validate(text: string, limit: number): string {
   const cleaned = stripControlCharacters(text).trim();
   if (cleaned === "") throw new DiscoveryInputError("EMPTY_QUERY", "query text is empty");
   return cleaned;
-}
-
-/** A challenge-period problem is actionable as soon as intake assigns its ID: a candidate, like a published one. */
-export function isActionable(state: PublicationState): boolean {
-  return state === "PUBLISHED" || state === "CHALLENGE_PERIOD";
 }
 
 function passes(scored: ScoredDocument): boolean {
@@ -145,23 +140,27 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
   const analyzed = analyzeText(query);
   const terms = promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs));
-  if (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, analyzed.tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
+  const named = namedProblems(index, terms);
+  if (named.size === 0 && (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, analyzed.tokens))) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const scored = rerank(index, scoreCandidates(index, terms), analyzed.tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
-  if (coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const ranked: Ranked = {
     candidates: toCandidates(published, limit),
     duplicateWarnings: toCandidates(unpublished.filter(passes), limit),
     candidateCount: published.length,
   };
   const best = published[0];
-  if (best === undefined || !passes(best)) {
+  if (best === undefined || !(named.has(best.document) || passes(best))) {
     return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
   }
-  // A topic phrase commits only to a problem it names: otherwise its best match is one of a family.
-  const committed = !isTopicPhrase(query, terms) || namesProblem(best.document, terms);
-  const outcome = committed && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
+  // A topic phrase or a request for several problems names a family unless it calls the best match by name;
+  // the ranked candidates come back with the abstention, for an agent to browse.
+  const family = isTopicPhrase(query, terms) || asksForSeveral(query, terms);
+  if (family && !named.has(best.document)) return abstain("UNDERSPECIFIED_QUERY", index.version, ranked);
+  const outcome = relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
   return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };
 }

@@ -9,7 +9,16 @@ import type { IndexFreshness } from "./discovery-service.js";
 
 const OutcomeEnum = builder.enumType("DiscoveryOutcome", { values: ["MATCH", "AMBIGUOUS", "ABSTAINED"] as const });
 const AbstentionEnum = builder.enumType("AbstentionReason", {
-  values: ["UNDERSPECIFIED_QUERY", "WEAK_MATCH", "EMPTY_STORE", "INDEX_UNAVAILABLE", "FILTERED"] as const,
+  values: {
+    UNDERSPECIFIED_QUERY: {
+      description: "The text names no single problem: generic prose, an area, a topic phrase or a request for several problems. " +
+        "Candidates listed with it are members of the family it describes, to browse, not an answer.",
+    },
+    WEAK_MATCH: { description: "The best published candidate shares too little with the text to be named." },
+    EMPTY_STORE: { description: "No problem is indexed yet." },
+    INDEX_UNAVAILABLE: { description: "The discovery index is not loaded; retry later." },
+    FILTERED: { description: "Only unpublished problems match; they are listed as duplicateWarnings, never as candidates." },
+  } as const,
   description: "Why a lane returned no confident answer: the caller can tell an empty store from a weak match.",
 });
 

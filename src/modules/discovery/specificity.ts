@@ -3,13 +3,17 @@
 // informative word is subject vocabulary ("a conjecture in extremal graph theory", "something about
 // unit fractions") asks for an area, and a ranked answer would be a guess. `coversTooMany` runs after
 // scoring: "points in the plane" passes the first tests (one rare-enough word), but fifty problems
-// contain every informative thing it says, so it names none of them.
+// contain every informative thing it says, so it names none of them. Last, a topic phrase or a
+// request for several problems (`isTopicPhrase`, `asksForSeveral`) names a family unless it calls the
+// best match by name (`namedProblems`), and a query that calls a problem by name skips every test.
 
 import {
   AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
   MAX_FULLY_COVERING_FRACTION, TOPIC_PHRASE_MAX_WORDS,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
+import { tokenKind } from "../text/normalize.js";
+import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
@@ -92,9 +96,40 @@ export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolea
   return words.length <= TOPIC_PHRASE_MAX_WORDS;
 }
 
-/** Whether the problem's names (title and aliases) hold every informative term of the query. */
-export function namesProblem(document: IndexedDocument, terms: readonly QueryTerm[]): boolean {
-  const title = document.fieldCounts.get("title");
-  const aliases = document.fieldCounts.get("aliases");
-  return terms.filter((term) => term.informative).every((term) => (title?.get(term.term) ?? 0) > 0 || (aliases?.get(term.term) ?? 0) > 0);
+/** Plural request nouns: "open problems about …", "which conjectures …", "results on …" ask for several problems. */
+const SEVERAL_PROBLEMS = /\b(problems|questions|conjectures|results)\b/i;
+
+/**
+ * A request for several problems that states no parameter or number of its own ("open problems about
+ * sum-free sets", "what are some unsolved questions about colouring graphs?"). Notation makes it a
+ * statement that merely mentions its neighbours ("analogous questions exist for other f; here φ(n)/2^n").
+ */
+export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boolean {
+  return SEVERAL_PROBLEMS.test(text) && !statesParameter(terms);
+}
+
+/** Content words of a title: request words ("problem", "conjecture", "Erdős") and numbers ("Problem 67") left out. */
+function titleWords(document: IndexedDocument): string[] {
+  return [...(document.fieldCounts.get("title")?.keys() ?? [])].filter((term) => !GENERIC_QUERY_WORDS.has(term) && tokenKind(term) !== "number");
+}
+
+/**
+ * Actionable problems the query calls by name: the query holds every content word of the problem's title
+ * ("the sunflower conjecture" for "Erdős Problem 20: sunflower conjecture"), and the problem holds every
+ * informative word of the query ("Erdős–Rado" is in its formal variants). A title the query only shares
+ * words with ("Extending Sidon Sets" for "Sidon sets") does not count.
+ */
+export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
+  const informative = terms.filter((term) => term.informative);
+  const rarest = informative.reduce<QueryTerm | null>((best, term) => (best === null || term.documentFrequency < best.documentFrequency ? term : best), null);
+  const named = new Set<IndexedDocument>();
+  if (rarest === null) return named;
+  const queryWords = new Set(terms.map((term) => term.term));
+  for (const document of index.documentsWith(rarest.term)) {
+    if (!isActionable(document.entry.publicationState)) continue;
+    const title = titleWords(document);
+    const holds = new Set(document.entry.document.terms);
+    if (title.length > 0 && title.every((word) => queryWords.has(word)) && informative.every((term) => holds.has(term.term))) named.add(document);
+  }
+  return named;
 }

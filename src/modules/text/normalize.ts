@@ -25,8 +25,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   on the stem as well ("others"); derivational families ("monotonicity", "monotonic" -> monotone, derivations.ts);
  *   "squarefree" is "square free"; "2 to the x", "n squared", "n cubed" are powers; `(\log N)^2` is `log^2`;
  *   "number of divisors" is `tau`, "whole numbers" are integers, a spaced bar `φ(n) | n + a` divides.
+ * - 8: "eps" is epsilon.
  */
-export const NORMALIZER_VERSION = 7;
+export const NORMALIZER_VERSION = 8;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

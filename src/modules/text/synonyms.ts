@@ -81,6 +81,11 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["triangle free", "no triangle", "no triangles", "without triangles", "without a triangle"],
   },
   {
+    reason: "'eps' is the usual plain-text abbreviation of ε, as in '(2+eps) log n'",
+    concept: "epsilon",
+    spellings: ["eps"],
+  },
+  {
     reason: "φ is the standard symbol of Euler's totient function",
     concept: "phi",
     spellings: ["totient", "euler function", "phi function"],

@@ -35,7 +35,7 @@ describe("outcomes", () => {
   });
 
   it("AMBIGUOUS with ranked candidates when two problems fit equally", () => {
-    const result = discover(index, "infinite Sidon set growth of the counting function");
+    const result = discover(index, "How fast can the counting function of an infinite Sidon set grow?");
     expect(result.outcome).toBe("AMBIGUOUS");
     expect(result.candidates.map((candidate) => candidate.problemId).sort()).toEqual(["cp:erdos:39", "cp:erdos:40"]);
   });

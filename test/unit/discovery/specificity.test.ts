@@ -84,17 +84,17 @@ describe("a rare combination of common words", () => {
   }
 
   it("names the one problem that holds all of them", () => {
-    const result = discover(catalogue(1), "lantern meadow copper");
+    const result = discover(catalogue(1), "does lantern meadow copper hold?");
     expect(result.abstentionReason).toBeNull();
     expect(result.candidates[0]?.problemId).toBe("cp:combo:0");
   });
 
   it("is still generic when many problems hold all of them", () => {
-    expect(discover(catalogue(12), "lantern meadow copper").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+    expect(discover(catalogue(12), "does lantern meadow copper hold?").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
   });
 });
 
-describe("a topic phrase commits only to a problem it names", () => {
+describe("a topic phrase or a request for several problems names a family unless it names the problem", () => {
   // 300 problems; "gizmo" and "sprocket" occur together in ten statements, each with a word of its own,
   // and one of them is named after them.
   const own = ["amber", "basalt", "cobalt", "dune", "ember", "flint", "garnet", "hazel", "ivory", "jade"];
@@ -105,16 +105,56 @@ describe("a topic phrase commits only to a problem it names", () => {
   }));
   const index = buildDiscoveryIndex(problems);
 
-  it("answers a short phrase that asks nothing with candidates, not a MATCH", () => {
+  it("abstains on a short phrase that asks nothing, with the ranked candidates to browse", () => {
     const result = discover(index, "gizmo sprocket garnet");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
     expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
-    expect(result.outcome).toBe("AMBIGUOUS");
+    expect(result.lane.abstentionReason).toBe("UNDERSPECIFIED_QUERY");
   });
 
-  it("still commits when the phrase names the problem, or the query asks something", () => {
+  it("abstains on a request for several problems, however many words it has", () => {
+    const result = discover(index, "which open problems are there about a gizmo sprocket turning the garnet way?");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
+  });
+
+  it("still commits when the words name the problem, the query asks one thing, or it states a parameter", () => {
     const named = discover(index, "gizmo sprocket conjecture");
     expect([named.outcome, named.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
     const asked = discover(index, "does every gizmo sprocket turn the garnet way?");
     expect([asked.outcome, asked.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
+    const stated = discover(index, "analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?");
+    expect(stated.outcome).not.toBe("ABSTAINED");
+    expect(stated.candidates[0]?.problemId).toBe("cp:topic:6");
+  });
+});
+
+describe("a query that calls a problem by name", () => {
+  // 300 problems: "gizmo" is a subject tag of ten of them (area vocabulary), one is named after it,
+  // and another has a title that only shares the word.
+  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
+    stableId: `cp:named:${position}`,
+    title: position === 0 ? "Erdős Problem 7: gizmo conjecture" : position === 1 ? "Extending gizmo sets" : `Problem ${position}`,
+    statement: position < 2 ? `Is every widget${position} round?` : `Is widget${position} square?`,
+    tags: position < 10 ? ["gizmo theory"] : [],
+    formalDeclarations: position === 0 ? [{
+      declName: "Erdos7.erdos_7.variants.sprocket_bound", kind: "theorem", statement: "theorem sprocket_bound : True", docstring: "The sprocket bound for gizmos.",
+      category: null, file: null, line: null, pinnedWorld: "fixture@0", hasAnswerPlaceholder: false, proofUsesSorry: false,
+    }] : [],
+  }));
+  const index = buildDiscoveryIndex(problems);
+
+  it("answers the name, though one shared word alone is never a match and the word is area vocabulary", () => {
+    const result = discover(index, "the gizmo conjecture");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:named:0"]);
+  });
+
+  it("answers a name with an attribution the problem states elsewhere", () => {
+    const result = discover(index, "the sprocket gizmo conjecture");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:named:0"]);
+  });
+
+  it("does not take a title that merely shares the query's words for a name", () => {
+    expect(discover(index, "gizmo sets").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
   });
 });
