@@ -10,6 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
+import { splitContrasts } from "./contrasts.js";
 import { asksForSeveral, coversTooMany, isTopicPhrase, namedProblems, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
@@ -47,13 +48,17 @@ export interface DiscoveryResult {
   candidates: DiscoveryCandidate[];
   duplicateWarnings: DiscoveryCandidate[];
   lane: DiscoveryLaneReport;
+  /** Clauses read as what the caller does not mean ("not the three-bases version"): their words were no evidence. */
+  setAside: string[];
 }
+
+type Ranking = Omit<DiscoveryResult, "setAside">;
 
 export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; contrasted clauses ("not the …", "rather than …") set aside; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -113,7 +118,7 @@ function toCandidates(ranked: readonly ScoredDocument[], limit: number): Discove
   });
 }
 
-function abstain(reason: AbstentionReason, indexVersion: string, ranked: Partial<Ranked> = {}): DiscoveryResult {
+function abstain(reason: AbstentionReason, indexVersion: string, ranked: Partial<Ranked> = {}): Ranking {
   return {
     outcome: "ABSTAINED",
     abstentionReason: reason,
@@ -136,9 +141,16 @@ interface Ranked {
 export function discover(index: DiscoveryIndex | null, text: string, options: DiscoverOptions = {}): DiscoveryResult {
   const limit = options.limit ?? DEFAULT_LIMIT;
   const query = validate(text, limit);
+  // "not the three-bases version", "rather than …": a contrasted clause describes a neighbour, so its words are no evidence.
+  const contrasts = splitContrasts(query);
+  return { ...rank(index, query, contrasts.affirmed, limit), setAside: contrasts.contrasted };
+}
+
+/** `query` is the whole text (its form: a topic phrase, a request for several problems); `affirmed` is what it asks for. */
+function rank(index: DiscoveryIndex | null, query: string, affirmed: string, limit: number): Ranking {
   if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
-  const analyzed = analyzeText(query);
+  const analyzed = analyzeText(affirmed);
   const terms = promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs));
   // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
   const named = namedProblems(index, terms);

@@ -113,7 +113,7 @@ export const COMBINATION_MAX_DOCUMENTS = 5;
 /**
  * Content words of a topic phrase at most: beyond that an agent is describing a problem, not naming an
  * area. Chosen when a topic phrase still got AMBIGUOUS (all five splits then: 4 turned 6 of 17 wrong MATCHes
- * on generic queries into AMBIGUOUS, 5 turned 9, 3 turned 3). Re-read when it began to abstain (normaliser v8,
+ * on generic queries into AMBIGUOUS, 5 turned 9, 3 turned 3). Re-read when it began to abstain (v9,
  * all seven splits): against 4, 3 abstains on 8 fewer generic queries and 1 fewer answerable one, 5 on 9 more
  * generic and 2 more answerable ones, 6 on 19 and 3; 4 kept.
  */

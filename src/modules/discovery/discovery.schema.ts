@@ -73,6 +73,10 @@ const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscove
       description: "Unpublished catalogue rows that match: never candidates, only warnings.",
       resolve: (result) => result.duplicateWarnings,
     }),
+    setAside: t.exposeStringList("setAside", {
+      description: "Clauses of the text read as what the caller does not mean (\"not the three-bases version\", \"rather than …\"); " +
+        "their words were not used as evidence.",
+    }),
     lane: t.field({
       type: LaneReportType,
       resolve: (result) => ({

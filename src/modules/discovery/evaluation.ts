@@ -12,11 +12,13 @@ import { createHash } from "node:crypto";
  * change and then read; holdout3 (124 rows, 40 of them generic) was measured once on v8's release and
  * then read; holdout4 (110 rows, 34 generic) was measured once after the topic-phrase rule; holdout5
  * (116 rows, 40 generic, a fourth writer) was measured once on that same code, figures only, and added.
- * holdout6 (120 rows, 40 generic, a fifth writer) was measured once on v8's first rule (a topic phrase or
- * a request for several problems abstains) and on the v7 code before it, figures only, and added; holdout7
- * (126 rows, 41 generic, a sixth writer) was measured once on v8's release and on v7, and added.
+ * holdout6 (120 rows, 40 generic, a fifth writer) was measured once on v9's first rule (a topic phrase or
+ * a request for several problems abstains) and on v8, figures only, and added; holdout7 (126 rows, 41 generic,
+ * a sixth writer) was measured once on v9's first commit and on v8, and added; contrasted clauses were then
+ * developed on both; holdout8 (128 rows, 40 generic, a seventh writer) was measured once on that code, on v9's
+ * first commit and on v8, and added. Each blind measurement is recorded in the README.
  */
-export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7";
+export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8";
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
 
 export interface DiscoveryEvalRow {

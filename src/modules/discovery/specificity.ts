@@ -110,7 +110,7 @@ export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boole
 
 /** Content words of a title: request words ("problem", "conjecture", "Erdős") and numbers ("Problem 67") left out. */
 function titleWords(document: IndexedDocument): string[] {
-  return [...(document.fieldCounts.get("title")?.keys() ?? [])].filter((term) => !GENERIC_QUERY_WORDS.has(term) && tokenKind(term) !== "number");
+  return [...(document.fieldCounts.get("title")?.keys() ?? [])].filter((term) => !GENERIC_QUERY_WORDS.has(term) && tokenKind(term) === "word");
 }
 
 /**

@@ -10,7 +10,10 @@ const DISCOURSE_WORDS = (
   "suppose supposing assume assuming given take takes taking taken consider considering considered " +
   "hold holds holding follow follows followed enough nearly roughly basically essentially really actually " +
   "certainly clearly simply tend tends tending go goes going get gets getting got keep keeps kept " +
-  "record records recorded vary varies varying wonder wondering"
+  "record records recorded vary varies varying wonder wondering " +
+  // "something like", "I'd like", "looks like": hedges of a request; "like powers" means the same exponent,
+  // which the statement says with its exponents, not with the word.
+  "like likes"
 ).split(" ");
 
 /**

@@ -232,6 +232,12 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?|\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\3\s*\+\s*1\)?`?\s*-?\s*th\b|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\4\s*\(\s*\5\s*\+\s*1\s*\)|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\6\s*\(\s*\7\s*\)/,
   },
   {
+    reason: "one function compared at `n` and `n+1` (`τ(n) = τ(n+1)`) is about consecutive integers, as prose says it",
+    concept: "consecutive integers",
+    spellings: ["consecutive numbers", "consecutive natural numbers", "consecutive positive integers"],
+    notation: /(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\1\s*\(\s*\2\s*\+\s*1\s*\)|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\3\s*\(\s*\4\s*\)/,
+  },
+  {
     reason: "a gap between consecutive primes is a prime gap",
     concept: "prime gap",
     spellings: ["gap between consecutive primes", "gaps between consecutive primes", "difference between consecutive primes", "differences between consecutive primes"],

@@ -16,3 +16,15 @@ it("matches the whole word only", () => {
 it("bumps the normaliser version for the changed token stream", () => {
   expect(NORMALIZER_VERSION).toBe(8);
 });
+
+it("reads one function compared at n and n+1 as consecutive integers, as prose says it", () => {
+  const prose = "infinitely many pairs of consecutive integers with the same number of divisors";
+  const notation = "infinitely many $n$ with $\\tau(n) = \\tau(n+1)$";
+  for (const text of [prose, notation, "two consecutive numbers with equal totients"]) expect(tokenize(text)).toContain("consecutiv-integer");
+  expect(tokenize("$\\tau(n) = \\tau(m)$ for some m")).not.toContain("consecutiv-integer");
+});
+
+it("drops 'like', a hedge of a request ('something like', 'I'd like')", () => {
+  expect(tokenize("something like a Turán density question")).not.toContain("lik");
+  expect(tokenize("Euler's conjecture on sums of like powers")).toEqual(tokenize("Euler's conjecture on sums of powers"));
+});

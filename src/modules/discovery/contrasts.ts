@@ -1,0 +1,71 @@
+// Contrasted clauses in a query: an agent telling two neighbours apart names the one it does not mean
+// ("not the three-bases version", "rather than a countable subgraph", "I don't mean Fermat–Catalan").
+// Those words describe the neighbour, so they must not count as evidence for it. Mathematical negation
+// ("odd numbers not of the form 2^k + p", "A not collinear", "not necessarily induced") is part of the
+// statement and stays.
+
+/** Where a contrasted clause starts: a phrase that sets aside what follows. */
+const CONTRAST_CUES: readonly RegExp[] = [
+  /\b(?<cue>rather than|instead of|as opposed to|don't mean|do not mean|not asking about|not after|not looking for)\b/dgiu,
+  // "not the …", "not whether …", "not about …", "not just …", "not only …": a clause, not a property.
+  /\b(?<cue>not (?:the|whether|about|just|only))\b/dgiu,
+  // "not" opening a clause after punctuation or a sentence start: "(B_3, not Sidon)", "— not the finite bound", "Not counting …".
+  /(?:^|[(,;:—–]|[.?!]\s)\s*(?<cue>not)\b(?! necessarily)/dgiu,
+];
+
+/** Characters that end a clause at bracket depth 0 (a dash only when spaced: "Fermat–Catalan" is one name). */
+const CLAUSE_END = new Set([",", ";", ":", ".", "?", "!"]);
+const DASHES = new Set(["—", "–"]);
+const OPENING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
+/** A later " but " or " I mean " turns back to what the agent does mean. */
+const TURN = /^\s+(?:but|I mean)\b/iu;
+
+export interface QueryContrasts {
+  /** The query with every contrasted clause blanked out: the text that describes the wanted problem. */
+  affirmed: string;
+  /** The contrasted clauses, cue excluded. */
+  contrasted: string[];
+}
+
+/** Index just past the clause that starts at `from`: the first clause end, turn or unmatched closing bracket at depth 0. */
+function clauseEnd(text: string, from: number): number {
+  const closers: string[] = [];
+  let inMath = false;
+  for (let position = from; position < text.length; position += 1) {
+    const character = text[position]!;
+    if (character === "$") inMath = !inMath;
+    if (inMath) continue;
+    const closer = OPENING[character];
+    if (closer !== undefined) closers.push(closer);
+    else if (closers.length > 0 && character === closers.at(-1)) closers.pop();
+    else if (closers.length === 0 && (character === ")" || character === "]" || character === "}")) return position;
+    else if (closers.length === 0 && CLAUSE_END.has(character) && !/\d/.test(text[position + 1] ?? "")) return position;
+    else if (closers.length === 0 && DASHES.has(character) && /\s/.test(`${text[position - 1] ?? " "}${text[position + 1] ?? " "}`)) return position;
+    else if (closers.length === 0 && TURN.test(text.slice(position, position + 10))) return position;
+  }
+  return text.length;
+}
+
+/** Splits off contrasted clauses; a query without cues comes back whole. */
+export function splitContrasts(text: string): QueryContrasts {
+  const spans: { start: number; end: number; clauseStart: number }[] = [];
+  for (const cue of CONTRAST_CUES) {
+    for (const match of text.matchAll(cue)) {
+      const [start, clauseStart] = match.indices?.groups?.cue ?? [match.index, match.index + match[0].length];
+      spans.push({ start, end: clauseEnd(text, clauseStart), clauseStart });
+    }
+  }
+  if (spans.length === 0) return { affirmed: text, contrasted: [] };
+  spans.sort((left, right) => left.start - right.start);
+  let affirmed = "";
+  let cursor = 0;
+  const contrasted: string[] = [];
+  for (const span of spans) {
+    if (span.start < cursor) continue; // inside a clause already set aside
+    affirmed += `${text.slice(cursor, span.start)} `;
+    contrasted.push(text.slice(span.clauseStart, span.end).trim());
+    cursor = span.end;
+  }
+  affirmed += text.slice(cursor);
+  return { affirmed, contrasted: contrasted.filter((clause) => clause !== "") };
+}

@@ -1,0 +1,50 @@
+// Contrasted clauses: an agent separating two neighbours names the one it does not mean. Those words are
+// set aside; mathematical negation stays in the query.
+import { describe, expect, it } from "vitest";
+import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
+import { splitContrasts } from "../../../src/modules/discovery/contrasts.js";
+import { discover } from "../../../src/modules/discovery/discover.js";
+import { buildProblem } from "./discovery-fixtures.js";
+
+describe("splitContrasts", () => {
+  it("sets aside the clause after 'not the', 'rather than', 'I don't mean' and a sentence opening with 'Not'", () => {
+    expect(splitContrasts("odd numbers that are a prime plus one power of 2, not the version with two powers").contrasted)
+      .toEqual(["version with two powers"]);
+    expect(splitContrasts("a subgraph that keeps chromatic number aleph_1 rather than a countable one?").contrasted).toEqual(["a countable one"]);
+    expect(splitContrasts("x^a - y^b = 1; I don't mean the Fermat–Catalan equation a^m + b^n = c^k.").contrasted)
+      .toEqual(["the Fermat–Catalan equation a^m + b^n = c^k"]);
+    expect(splitContrasts("Is the exceptional set an AP? Not the upper density version.").contrasted).toEqual(["upper density version"]);
+  });
+
+  it("ends a clause at 'but', at a spaced dash and at its closing bracket, never inside brackets or formulas", () => {
+    const harmonic = splitContrasts("harmonic sums: not whether H_n is coprime to lcm(1, n), but sums from 1/a to 1/b");
+    expect(harmonic.contrasted).toEqual(["H_n is coprime to lcm(1, n)"]);
+    expect(harmonic.affirmed).toContain("but sums from 1/a to 1/b");
+    expect(splitContrasts("triple sums distinct (B_3, not Sidon/B_2): must it be thin?").contrasted).toEqual(["Sidon/B_2"]);
+    expect(splitContrasts("cubes (not the quotient $S(3,n), S(1,n)$ — nor abelian cubes)").contrasted).toEqual(["quotient $S(3,n), S(1,n)$"]);
+  });
+
+  it("keeps mathematical negation: a property, 'not necessarily', 'not of the form'", () => {
+    for (const text of [
+      "A and B of sizes n and n-3, A not collinear: is there a line through two points of A?",
+      "H appears exactly once as a (not necessarily induced) subgraph",
+      "odd integers not of the form 2^k + p",
+    ]) expect(splitContrasts(text)).toEqual({ affirmed: text, contrasted: [] });
+  });
+});
+
+describe("discover reads what the query affirms", () => {
+  // Two neighbours share a vocabulary; the query names one and contrasts the other in its own words.
+  const problems = [
+    buildProblem({ stableId: "cp:pair:1", statement: "Does every gizmo lattice with a copper sprocket have a round orbit?" }),
+    buildProblem({ stableId: "cp:pair:2", statement: "Does every gizmo lattice with a copper flywheel and a brass pulley have a round orbit?" }),
+    ...Array.from({ length: 100 }, (_unused, position) => buildProblem({ stableId: `cp:filler:${position}`, statement: `Is widget${position} square?` })),
+  ];
+  const index = buildDiscoveryIndex(problems);
+
+  it("does not count the contrasted neighbour's words as evidence for it, and reports them", () => {
+    const result = discover(index, "gizmo lattice with a copper sprocket: round orbit? Not the flywheel and brass pulley version.");
+    expect(result.candidates[0]?.problemId).toBe("cp:pair:1");
+    expect(result.setAside).toEqual(["flywheel and brass pulley version"]);
+  });
+});
