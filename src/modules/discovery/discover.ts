@@ -80,11 +80,35 @@ function relativeGap(score: number, other: number): number {
   return score > 0 ? (score - other) / score : 0;
 }
 
-/** Logistic in relevance, coverage and the advantage over the best other candidate (constants fit on dev). */
-export function candidateConfidence(relevance: number, coverage: number, advantage: number): number {
+/** What the confidence model reads: the candidate's evidence, and what the service decided about the query. */
+export interface ConfidenceFeatures {
+  relevance: number;
+  coverage: number;
+  /** Relative gap to the best other candidate (for the first candidate, its margin). */
+  advantage: number;
+  /** The query names a family of problems (a topic phrase or a request for several): none is meant. */
+  family: boolean;
+  /** The best published candidate shares too little with the query (WEAK_MATCH or FILTERED). */
+  weakMatch: boolean;
+}
+
+/** Logistic in the features above; the constants are fit by `npm run fit:confidence` (see CONFIDENCE_MODEL). */
+export function candidateConfidence(features: ConfidenceFeatures): number {
   const model = CONFIDENCE_MODEL;
-  const logit = model.intercept + model.relevance * relevance + model.coverage * coverage + model.advantage * advantage;
+  const logit = model.intercept + model.relevance * features.relevance + model.coverage * features.coverage +
+    model.advantage * features.advantage + model.family * Number(features.family) + model.weakMatch * Number(features.weakMatch);
   return 1 / (1 + Math.exp(-logit));
+}
+
+/** The features of a result's first candidate, as discover computed its confidence; null without candidates. */
+export function topConfidenceFeatures(result: DiscoveryResult): ConfidenceFeatures | null {
+  const top = result.candidates[0];
+  if (top === undefined) return null;
+  return {
+    relevance: top.relevance, coverage: top.coverage, advantage: top.margin,
+    family: result.abstentionReason === "UNDERSPECIFIED_QUERY",
+    weakMatch: result.abstentionReason === "WEAK_MATCH" || result.abstentionReason === "FILTERED",
+  };
 }
 
 function reasonsOf(scored: ScoredDocument): string[] {
@@ -97,7 +121,10 @@ function reasonsOf(scored: ScoredDocument): string[] {
   ];
 }
 
-function toCandidates(ranked: readonly ScoredDocument[], limit: number): DiscoveryCandidate[] {
+/** What was decided about the query as a whole, which every candidate's confidence reads. */
+type QueryVerdict = Pick<ConfidenceFeatures, "family" | "weakMatch">;
+
+function toCandidates(ranked: readonly ScoredDocument[], limit: number, verdict: QueryVerdict): DiscoveryCandidate[] {
   return ranked.slice(0, limit).map((scored, rank) => {
     const next = ranked[rank + 1]?.score ?? 0;
     const bestOther = rank === 0 ? next : (ranked[0]?.score ?? 0);
@@ -112,7 +139,7 @@ function toCandidates(ranked: readonly ScoredDocument[], limit: number): Discove
       margin: relativeGap(scored.score, next),
       sharedTerms: scored.sharedTerms,
       coverage: scored.coverage,
-      confidence: candidateConfidence(scored.relevance, scored.coverage, relativeGap(scored.score, bestOther)),
+      confidence: candidateConfidence({ relevance: scored.relevance, coverage: scored.coverage, advantage: relativeGap(scored.score, bestOther), ...verdict }),
       reasons: reasonsOf(scored),
     };
   });
@@ -159,19 +186,19 @@ function rank(index: DiscoveryIndex | null, query: string, affirmed: string, lim
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
   if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
-  const ranked: Ranked = {
-    candidates: toCandidates(published, limit),
-    duplicateWarnings: toCandidates(unpublished.filter(passes), limit),
-    candidateCount: published.length,
-  };
   const best = published[0];
-  if (best === undefined || !(named.has(best.document) || passes(best))) {
-    return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
-  }
+  const weakMatch = best === undefined || !(named.has(best.document) || passes(best));
   // A topic phrase or a request for several problems names a family unless it calls the best match by name;
   // the ranked candidates come back with the abstention, for an agent to browse.
-  const family = isTopicPhrase(query, terms) || asksForSeveral(query, terms);
-  if (family && !named.has(best.document)) return abstain("UNDERSPECIFIED_QUERY", index.version, ranked);
+  const family = !weakMatch && (isTopicPhrase(query, terms) || asksForSeveral(query, terms)) && !named.has(best.document);
+  const verdict: QueryVerdict = { family, weakMatch };
+  const ranked: Ranked = {
+    candidates: toCandidates(published, limit, verdict),
+    duplicateWarnings: toCandidates(unpublished.filter(passes), limit, verdict),
+    candidateCount: published.length,
+  };
+  if (best === undefined || weakMatch) return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
+  if (family) return abstain("UNDERSPECIFIED_QUERY", index.version, ranked);
   const outcome = relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
   return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };

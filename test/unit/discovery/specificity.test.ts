@@ -2,7 +2,7 @@
 // in full names none of them, however rare its words are one by one.
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
+import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/modules/discovery/discover.js";
 import type { ScoredDocument } from "../../../src/modules/discovery/scoring.js";
 import { coversTooMany } from "../../../src/modules/discovery/specificity.js";
 import { buildProblem } from "./discovery-fixtures.js";
@@ -156,5 +156,29 @@ describe("a query that calls a problem by name", () => {
 
   it("does not take a title that merely shares the query's words for a name", () => {
     expect(discover(index, "gizmo sets").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+  });
+});
+
+describe("confidence reads what was decided about the query", () => {
+  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
+    stableId: `cp:verdict:${position}`,
+    statement: position < 10 ? `Does every gizmo sprocket turn the ${position}th way round?` : `Is widget${position} square?`,
+  }));
+  const index = buildDiscoveryIndex(problems);
+
+  it("is what topConfidenceFeatures gives the model, so the fit script reads what discover computed", () => {
+    for (const text of ["does every gizmo sprocket turn the 3th way round?", "gizmo sprocket", "which problems are there about a gizmo sprocket?"]) {
+      const result = discover(index, text);
+      const features = topConfidenceFeatures(result);
+      expect(features).not.toBeNull();
+      expect(candidateConfidence(features!)).toBeCloseTo(result.candidates[0]!.confidence, 12);
+    }
+  });
+
+  it("is lower for the same evidence when the query names a family or the match is weak", () => {
+    const evidence = { relevance: 0.6, coverage: 0.8, advantage: 0.3 };
+    const plain = candidateConfidence({ ...evidence, family: false, weakMatch: false });
+    expect(candidateConfidence({ ...evidence, family: true, weakMatch: false })).toBeLessThan(plain);
+    expect(candidateConfidence({ ...evidence, family: false, weakMatch: true })).toBeLessThan(plain);
   });
 });
