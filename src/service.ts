@@ -12,6 +12,7 @@ import { PremiseService } from "./modules/premises/premise-service.js";
 import { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import { rebuildStaleViews } from "./projections/rebuilders.js";
 import { impressionWriter } from "./modules/telemetry/impressions.js";
+import { orientCaches } from "./orient/orient-caches.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
 
@@ -38,6 +39,7 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     dataDir: overrides.dataDir === undefined ? env.dataDir : overrides.dataDir,
   });
   impressionWriter(db.pool).onFailure((error, lostRows) => logger.error("search impressions lost", { lostRows, error: error.message }));
+  orientCaches(db.pool).onWarmupFailure = (error, targetId) => logger.warn("orient warm-up failed", { targetId, error: error.message });
   try {
     const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
     const discovery = new DiscoveryService(db.prisma, notifier, logger);

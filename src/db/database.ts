@@ -5,8 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { DatabaseStartupError, startEmbeddedDatabase } from "./embedded.js";
 import { applyMigrations } from "./migrate.js";
-// Impressions are written behind the response through the pool; closing waits for them (impressions.ts).
-import { impressionWriter } from "../modules/telemetry/impressions.js";
+import { runBeforeCloseHooks } from "./close-hooks.js";
 import { silenceKnownAdapterNotice } from "./upstream-warnings.js";
 
 export type DatabaseKind = "embedded" | "server";
@@ -95,7 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool,
     connectionString,
     async close() {
-      await impressionWriter(pool).flush();
+      await runBeforeCloseHooks(pool); // writes queued behind responses (impressions.ts) land first
       await prisma.$disconnect();
       await pool.end();
       await closeEmbedded();

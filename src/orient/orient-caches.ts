@@ -66,6 +66,8 @@ export interface OrientCaches {
   texts: LruCache<string, ItemText>;
   /** Background warm-ups started per target and sparse version (warm-target.ts), resolving to the records read. */
   warmups: LruCache<string, Promise<number>>;
+  /** Told of a failed warm-up (the service logs it); a failure costs only speed, so nothing else sees it. */
+  onWarmupFailure: ((error: Error, targetId: string) => void) | null;
 }
 
 const byPool = new WeakMap<object, OrientCaches>();
@@ -82,6 +84,7 @@ export function orientCaches(pool: object): OrientCaches {
       records: new LruCache(RECORD_CACHE_ENTRIES),
       texts: new LruCache(TEXT_CACHE_ENTRIES),
       warmups: new LruCache(WARM_TARGET_ENTRIES),
+      onWarmupFailure: null,
     };
     byPool.set(pool, caches);
   }

@@ -60,14 +60,17 @@ export async function warmTarget(sql: Sql, caches: OrientCaches, targetId: strin
 
 /**
  * Starts warmTarget once per target and sparse version, without waiting for it. A failed warm-up
- * costs only speed (the requests read what they need, as before), so its error is dropped; the next
- * process tries again.
+ * costs only speed (the requests read what they need, as before), so no request sees its error: it goes
+ * to `caches.onWarmupFailure` (the service logs it), and the next process tries again.
  */
 export function warmTargetInBackground(sql: Sql, caches: OrientCaches, targetId: string, sparseVersion: number | null): void {
   if (sparseVersion === null) return;
   const key = warmKey(sparseVersion, targetId);
   if (caches.warmups.get(key)) return;
-  const warming = warmTarget(sql, caches, targetId, sparseVersion).catch(() => 0);
+  const warming = warmTarget(sql, caches, targetId, sparseVersion).catch((error: unknown) => {
+    caches.onWarmupFailure?.(error instanceof Error ? error : new Error(String(error)), targetId);
+    return 0;
+  });
   caches.warmups.set(key, warming);
 }
 

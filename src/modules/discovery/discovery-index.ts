@@ -23,6 +23,8 @@ export interface IndexedDocument {
   parameters: ReadonlySet<string>;
   /** Distinct content terms of the identifying fields (request words left out): what the candidate says. */
   identifyingTerms: readonly string[];
+  /** Every term of every field, for membership tests. */
+  allTerms: ReadonlySet<string>;
 }
 
 function indexDocument(entry: DiscoveryEntry): IndexedDocument {
@@ -36,7 +38,7 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
   const identifying = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])]));
   const parameters = new Set([...identifying].filter((term) => tokenKind(term) === "parameter"));
   const identifyingTerms = [...identifying].filter((term) => !GENERIC_QUERY_WORDS.has(term));
-  return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms };
+  return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms, allTerms: new Set(entry.document.terms) };
 }
 
 /** Adds or removes one document's terms from a frequency map, dropping terms no document holds. */

@@ -56,12 +56,16 @@ export function namesOnlyAnArea(index: DiscoveryIndex, terms: readonly QueryTerm
   return informative.every((term) => index.tagFrequency(term.term) > 0 || modifiers.has(term.term));
 }
 
-/** Published documents holding at least `needed` of the terms. */
-function documentsHolding(index: DiscoveryIndex, terms: readonly QueryTerm[], needed: number): number {
-  const counts = new Map<IndexedDocument, number>();
-  for (const term of terms) for (const document of index.documentsWith(term.term)) counts.set(document, (counts.get(document) ?? 0) + 1);
+/** Published documents holding every one of the terms: the rarest term's documents, checked for the rest. */
+function documentsHoldingAll(index: DiscoveryIndex, terms: readonly QueryTerm[]): number {
+  const byRarity = [...terms].sort((left, right) => left.documentFrequency - right.documentFrequency);
+  const [rarest, ...rest] = byRarity;
+  if (rarest === undefined) return 0;
   let holding = 0;
-  for (const [document, count] of counts) if (count >= needed && document.entry.publicationState === "PUBLISHED") holding += 1;
+  for (const document of index.documentsWith(rarest.term)) {
+    if (document.entry.publicationState !== "PUBLISHED") continue;
+    if (rest.every((term) => document.allTerms.has(term.term))) holding += 1;
+  }
   return holding;
 }
 
@@ -75,7 +79,7 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
   if (terms.some((term) => term.informative)) return terms;
   const voting = terms.filter((term) => votes(index, term));
   if (voting.length < COMBINATION_MIN_TERMS) return terms;
-  const holding = documentsHolding(index, voting, voting.length);
+  const holding = documentsHoldingAll(index, voting);
   if (holding === 0 || holding > COMBINATION_MAX_DOCUMENTS) return terms;
   const promoted = new Set(voting);
   return terms.map((term) => (promoted.has(term) ? { ...term, informative: true } : term));
@@ -128,8 +132,7 @@ export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]
   for (const document of index.documentsWith(rarest.term)) {
     if (!isActionable(document.entry.publicationState)) continue;
     const title = titleWords(document);
-    const holds = new Set(document.entry.document.terms);
-    if (title.length > 0 && title.every((word) => queryWords.has(word)) && informative.every((term) => holds.has(term.term))) named.add(document);
+    if (title.length > 0 && title.every((word) => queryWords.has(word)) && informative.every((term) => document.allTerms.has(term.term))) named.add(document);
   }
   return named;
 }

@@ -13,6 +13,7 @@
 // one bad row loses only itself.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { beforePoolCloses } from "../../db/close-hooks.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { sha256Hex } from "../../lib/canonical-json.js";
 
@@ -125,6 +126,11 @@ const byPool = new WeakMap<pg.Pool, ImpressionWriter>();
 /** The pool's one writer (so its flush covers every impression written through the pool). */
 export function impressionWriter(pool: pg.Pool): ImpressionWriter {
   let writer = byPool.get(pool);
-  if (!writer) byPool.set(pool, (writer = new ImpressionWriter(pool)));
+  if (!writer) {
+    const created = new ImpressionWriter(pool);
+    byPool.set(pool, created);
+    beforePoolCloses(pool, () => created.flush()); // Database.close waits for queued impressions
+    writer = created;
+  }
   return writer;
 }

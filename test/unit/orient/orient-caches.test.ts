@@ -2,7 +2,9 @@
 // that began before a newer write never puts its older graph back over the newer one.
 import { describe, expect, it } from "vitest";
 import { keepTargetGraph, orientCaches, targetGraph } from "../../../src/orient/orient-caches.js";
+import type { Sql } from "../../../src/orient/sql.js";
 import { distinctiveTerms } from "../../../src/orient/term-shares.js";
+import { targetWarmup, warmTargetInBackground } from "../../../src/orient/warm-target.js";
 
 describe("orient target graphs", () => {
   it("serves the cached graph while the generation is unchanged and a new, empty one after a write", () => {
@@ -40,5 +42,18 @@ describe("distinctive probe terms", () => {
 
   it("keeps every term when no statistics exist yet", () => {
     expect(distinctiveTerms(["sum", "set"], new Set(), new Map())).toEqual(["sum", "set"]);
+  });
+});
+
+describe("background warm-up", () => {
+  it("reports a failed warm-up to the caches' listener, once, and resolves to no records", async () => {
+    const caches = orientCaches({});
+    const failures: { message: string; targetId: string }[] = [];
+    caches.onWarmupFailure = (error, targetId) => failures.push({ message: error.message, targetId });
+    const failing = (() => Promise.reject(new Error("connection reset"))) as unknown as Sql;
+    warmTargetInBackground(failing, caches, "target-1", 3);
+    warmTargetInBackground(failing, caches, "target-1", 3); // already started for this target and version
+    expect(await targetWarmup(caches, "target-1", 3)).toBe(0);
+    expect(failures).toEqual([{ message: "connection reset", targetId: "target-1" }]);
   });
 });
