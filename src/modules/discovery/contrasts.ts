@@ -46,25 +46,25 @@ function clauseEnd(text: string, from: number): number {
   return text.length;
 }
 
-/** Splits off contrasted clauses; a query without cues comes back whole. */
+/**
+ * Splits off contrasted clauses; a query without cues comes back whole. A cue inside a clause already set
+ * aside is skipped before its own clause is scanned, so the work stays linear in the text's length.
+ */
 export function splitContrasts(text: string): QueryContrasts {
-  const spans: { start: number; end: number; clauseStart: number }[] = [];
-  for (const cue of CONTRAST_CUES) {
-    for (const match of text.matchAll(cue)) {
-      const [start, clauseStart] = match.indices?.groups?.cue ?? [match.index, match.index + match[0].length];
-      spans.push({ start, end: clauseEnd(text, clauseStart), clauseStart });
-    }
-  }
-  if (spans.length === 0) return { affirmed: text, contrasted: [] };
-  spans.sort((left, right) => left.start - right.start);
+  const cues = CONTRAST_CUES.flatMap((cue) => [...text.matchAll(cue)].map((match) => {
+    const [start, clauseStart] = match.indices?.groups?.cue ?? [match.index, match.index + match[0].length];
+    return { start, clauseStart };
+  })).sort((left, right) => left.start - right.start);
+  if (cues.length === 0) return { affirmed: text, contrasted: [] };
   let affirmed = "";
   let cursor = 0;
   const contrasted: string[] = [];
-  for (const span of spans) {
-    if (span.start < cursor) continue; // inside a clause already set aside
-    affirmed += `${text.slice(cursor, span.start)} `;
-    contrasted.push(text.slice(span.clauseStart, span.end).trim());
-    cursor = span.end;
+  for (const cue of cues) {
+    if (cue.start < cursor) continue; // inside a clause already set aside
+    const end = clauseEnd(text, cue.clauseStart);
+    affirmed += `${text.slice(cursor, cue.start)} `;
+    contrasted.push(text.slice(cue.clauseStart, end).trim());
+    cursor = end;
   }
   affirmed += text.slice(cursor);
   return { affirmed, contrasted: contrasted.filter((clause) => clause !== "") };

@@ -24,6 +24,11 @@ describe("splitContrasts", () => {
     expect(splitContrasts("cubes (not the quotient $S(3,n), S(1,n)$ — nor abelian cubes)").contrasted).toEqual(["quotient $S(3,n), S(1,n)$"]);
   });
 
+  it("sets aside a clause once, with the cues inside it: nested or repeated cues are one clause", () => {
+    expect(splitContrasts(`a gizmo ${"(not ".repeat(1000)}`).contrasted).toHaveLength(1);
+    expect(splitContrasts(`a gizmo, ${"not the sprocket ".repeat(500)}`).contrasted).toHaveLength(1);
+  });
+
   it("keeps mathematical negation: a property, 'not necessarily', 'not of the form'", () => {
     for (const text of [
       "A and B of sizes n and n-3, A not collinear: is there a line through two points of A?",
