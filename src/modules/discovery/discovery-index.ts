@@ -25,6 +25,8 @@ export interface IndexedDocument {
   identifyingTerms: readonly string[];
   /** Every term of every field, for membership tests. */
   allTerms: ReadonlySet<string>;
+  /** Each name's content words (title, aliases, statement heading): see `nameSignature`. */
+  names: readonly (readonly string[])[];
 }
 
 function indexDocument(entry: DiscoveryEntry): IndexedDocument {
@@ -38,7 +40,8 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
   const identifying = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])]));
   const parameters = new Set([...identifying].filter((term) => tokenKind(term) === "parameter"));
   const identifyingTerms = [...identifying].filter((term) => !GENERIC_QUERY_WORDS.has(term));
-  return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms, allTerms: new Set(entry.document.terms) };
+  const names = [...(fieldCounts.get("names")?.keys() ?? [])].map((signature) => signature.split(" "));
+  return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms, allTerms: new Set(entry.document.terms), names };
 }
 
 /** Adds or removes one document's terms from a frequency map, dropping terms no document holds. */
@@ -56,6 +59,8 @@ export class DiscoveryIndex {
   private readonly publishedFrequencies = new Map<string, number>();
   /** Documents whose subject tags hold the term: the catalogue's own vocabulary of areas. */
   private readonly tagFrequencies = new Map<string, number>();
+  /** Published documents with each name signature: a name many problems carry names a collection. */
+  private readonly nameFrequencies = new Map<string, number>();
   private readonly fieldLengthTotals = new Map<SparseField, number>(SPARSE_FIELDS.map((field) => [field, 0]));
   private published = 0;
 
@@ -115,6 +120,11 @@ export class DiscoveryIndex {
     return this.tagFrequencies.get(term) ?? 0;
   }
 
+  /** Published problems that carry the name (a signature, see sparse-document.ts `nameSignature`). */
+  nameFrequency(signature: string): number {
+    return this.nameFrequencies.get(signature) ?? 0;
+  }
+
   documentsWith(term: string): ReadonlySet<IndexedDocument> {
     return this.postings.get(term) ?? new Set();
   }
@@ -131,5 +141,6 @@ export class DiscoveryIndex {
     if (indexed.entry.publicationState !== "PUBLISHED") return;
     this.published += sign;
     adjustFrequencies(this.publishedFrequencies, indexed.entry.document.terms, sign);
+    adjustFrequencies(this.nameFrequencies, indexed.fieldCounts.get("names")?.keys() ?? [], sign);
   }
 }

@@ -18,11 +18,12 @@ export const FIELD_WEIGHTS: Readonly<Record<SparseField, number>> = {
   source: 0.2, // collection and source titles help only to break ties
   formal: 0.5, // variant docstrings: related but not the canonical question
   pairs: 1, // proximity pairs: scored as a separate bonus (PROXIMITY_WEIGHT), so the field weight stays neutral
+  names: 0, // name signatures are never scored: they only tell whether a query calls the problem by a name
 };
 
 /** Length normalisation per field (BM25 b): long statements should not win by length alone. */
 export const FIELD_LENGTH_NORMALISATION: Readonly<Record<SparseField, number>> = {
-  title: 0.3, aliases: 0.3, statement: 0.75, question: 0.75, definitions: 0.75, tags: 0, source: 0.3, formal: 0.75, pairs: 0.75,
+  title: 0.3, aliases: 0.3, statement: 0.75, question: 0.75, definitions: 0.75, tags: 0, source: 0.3, formal: 0.75, pairs: 0.75, names: 0,
 };
 
 /** BM25 term-frequency saturation: the usual 1.2, so repeating a word cannot outweigh a new one. */
@@ -118,6 +119,12 @@ export const COMBINATION_MAX_DOCUMENTS = 5;
  * generic and 2 more answerable ones, 6 on 19 and 3; 4 kept.
  */
 export const TOPIC_PHRASE_MAX_WORDS = 4;
+/**
+ * Most problems one name may call: a problem catalogued twice (Erdős 1135 and Wikipedia's "Collatz conjecture")
+ * shares its name; a name more carry is a collection's ("Ben Green's Open Problem N": 30 problems, "Written on
+ * the Wall II": 48) or a person's ("Zhi-Wei Sun's Conjecture": 8) and names none of them.
+ */
+export const NAME_MAX_PROBLEMS = 2;
 /** Weight, relative to the rarest known term, of a query term no problem contains: it still dilutes coverage. */
 export const UNKNOWN_TERM_WEIGHT = 0.5;
 

@@ -16,9 +16,10 @@ import { createHash } from "node:crypto";
  * a request for several problems abstains) and on v8, figures only, and added; holdout7 (126 rows, 41 generic,
  * a sixth writer) was measured once on v9's first commit and on v8, and added; contrasted clauses were then
  * developed on both; holdout8 (128 rows, 40 generic, a seventh writer) was measured once on that code, on v9's
- * first commit and on v8, and added. Each blind measurement is recorded in the README.
+ * first commit and on v8, and added; holdout9 (121 rows, 40 generic, an eighth writer) was measured once on
+ * the code after that (the confidence refit) and on v8, and added. Each blind measurement is recorded in the README.
  */
-export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8";
+export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9";
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
 
 export interface DiscoveryEvalRow {

@@ -39,8 +39,9 @@ export interface ScoredDocument {
 }
 
 // Pair tokens only ever occur in the pairs field, and words never do: skip the lookups that must miss.
+// Name signatures are never scored (see sparse-document.ts).
 const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
-const TERM_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "pairs");
+const TERM_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "pairs" && field !== "names");
 
 export function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));

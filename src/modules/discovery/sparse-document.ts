@@ -2,7 +2,8 @@
 // Plain JSON, stored in `sparse_documents` (fields Json, terms text[], length int) by the write path.
 
 import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
-import { analyzeText, NORMALIZER_VERSION } from "../text/normalize.js";
+import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../text/normalize.js";
+import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
 /**
  * Fields scored separately (each has its own weight and length normalisation). `pairs` holds the
@@ -11,7 +12,7 @@ import { analyzeText, NORMALIZER_VERSION } from "../text/normalize.js";
  * repeats the statement's opening question without the remarks that often follow it (history,
  * citations, who proved what): see `questionOf`.
  */
-export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs"] as const;
+export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs", "names"] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
 /**
  * Fields that state the problem itself (tags, sources and formal variants only place it): what a
@@ -22,8 +23,8 @@ export const IDENTIFYING_FIELDS: readonly SparseField[] = ["title", "aliases", "
 
 /** The derived view's name in `sparse_documents.view`. */
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
-/** Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the `question` field. */
-const SPARSE_LAYOUT_VERSION = 3;
+/** Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the `question` field; 4: `names`. */
+const SPARSE_LAYOUT_VERSION = 4;
 /**
  * A leading paragraph shorter than this many words is a heading ("**Brocard's Conjecture**",
  * "**Conjecture 1.**"), not the question: the question runs on to the next paragraph. Dev (both
@@ -98,12 +99,35 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
     pairs: [...title, ...aliases, ...statement, ...definitions], // the IDENTIFYING_FIELDS' texts
+    names: [], // built apart (nameCounts): one signature per name, not a bag of its words
   };
+}
+
+/** The statement's opening bold heading ("**Brocard's Problem**", "**The Erdős discrepancy problem**"), if any. */
+export function headingOf(statement: string | null): string | null {
+  const match = /^\s*\*\*([^*\n]+)\*\*/.exec(statement ?? "");
+  return match?.[1]?.trim() ?? null;
+}
+
+/** A name's content words, sorted and space-joined: what a query must hold to call the problem by it. */
+export function nameSignature(name: string): string {
+  const words = analyzeText(name).tokens.filter((token) => tokenKind(token) === "word" && !GENERIC_QUERY_WORDS.has(token));
+  return [...new Set(words)].sort().join(" ");
+}
+
+/** Aliases that are identifiers rather than names: Lean declarations ("a_recurrence", "kourovka.«19.25»"), OEIS numbers. */
+const IDENTIFIER_ALIAS = /^[^\s]*[_.«»][^\s]*$|^A\d{6}$/u;
+
+function nameCounts(problem: CatalogueProblem): TermCounts {
+  const aliases = problem.aliases.filter((alias) => !IDENTIFIER_ALIAS.test(alias));
+  const names = [problem.title, ...aliases, headingOf(problem.statement)].filter((name) => name !== null);
+  const signatures = names.map(nameSignature).filter((signature) => signature !== "");
+  return Object.fromEntries([...new Set(signatures)].map((signature) => [signature, 1]));
 }
 
 export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
   const texts = fieldTexts(problem);
-  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, countTokens(texts[field], field)])) as Record<SparseField, TermCounts>;
+  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem) : countTokens(texts[field], field)])) as Record<SparseField, TermCounts>;
   const terms = [...new Set(SPARSE_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = SPARSE_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
   return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };

@@ -9,10 +9,9 @@
 
 import {
   AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
-  MAX_FULLY_COVERING_FRACTION, TOPIC_PHRASE_MAX_WORDS,
+  MAX_FULLY_COVERING_FRACTION, NAME_MAX_PROBLEMS, TOPIC_PHRASE_MAX_WORDS,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import { tokenKind } from "../text/normalize.js";
 import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
@@ -112,16 +111,13 @@ export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boole
   return SEVERAL_PROBLEMS.test(text) && !statesParameter(terms);
 }
 
-/** Content words of a title: request words ("problem", "conjecture", "Erdős") and numbers ("Problem 67") left out. */
-function titleWords(document: IndexedDocument): string[] {
-  return [...(document.fieldCounts.get("title")?.keys() ?? [])].filter((term) => !GENERIC_QUERY_WORDS.has(term) && tokenKind(term) === "word");
-}
-
 /**
- * Actionable problems the query calls by name: the query holds every content word of the problem's title
- * ("the sunflower conjecture" for "Erdős Problem 20: sunflower conjecture"), and the problem holds every
- * informative word of the query ("Erdős–Rado" is in its formal variants). A title the query only shares
- * words with ("Extending Sidon Sets" for "Sidon sets") does not count.
+ * Actionable problems the query calls by name: the query holds every content word of one of the problem's
+ * names, its title, an alias or its statement's heading ("the sunflower conjecture" for "Erdős Problem 20:
+ * sunflower conjecture", "Brocard's problem" for the heading "**Brocard's Problem**"), and the problem holds
+ * every informative word of the query ("Erdős–Rado" is in its formal variants). A name the query only
+ * shares words with ("Extending Sidon Sets" for "Sidon sets") does not count, nor one that more than
+ * NAME_MAX_PROBLEMS problems carry ("Ben Green's Open Problem N", "Zhi-Wei Sun's Conjecture").
  */
 export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
   const informative = terms.filter((term) => term.informative);
@@ -131,8 +127,8 @@ export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]
   const queryWords = new Set(terms.map((term) => term.term));
   for (const document of index.documentsWith(rarest.term)) {
     if (!isActionable(document.entry.publicationState)) continue;
-    const title = titleWords(document);
-    if (title.length > 0 && title.every((word) => queryWords.has(word)) && informative.every((term) => document.allTerms.has(term.term))) named.add(document);
+    const callsByName = document.names.some((name) => index.nameFrequency(name.join(" ")) <= NAME_MAX_PROBLEMS && name.every((word) => queryWords.has(word)));
+    if (callsByName && informative.every((term) => document.allTerms.has(term.term))) named.add(document);
   }
   return named;
 }

@@ -3,9 +3,16 @@
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/modules/discovery/discover.js";
-import type { ScoredDocument } from "../../../src/modules/discovery/scoring.js";
-import { coversTooMany } from "../../../src/modules/discovery/specificity.js";
+import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
+import { coversTooMany, namedProblems } from "../../../src/modules/discovery/specificity.js";
+import type { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
+import { analyzeText } from "../../../src/modules/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
+
+function termsOf(index: DiscoveryIndex, text: string): QueryTerm[] {
+  const analyzed = analyzeText(text);
+  return buildQueryTerms(index, analyzed.tokens, analyzed.pairs);
+}
 
 function withCoverage(coverages: readonly number[]): ScoredDocument[] {
   return coverages.map((coverage) => ({ coverage }) as ScoredDocument);
@@ -156,6 +163,30 @@ describe("a query that calls a problem by name", () => {
 
   it("does not take a title that merely shares the query's words for a name", () => {
     expect(discover(index, "gizmo sets").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+  });
+});
+
+describe("a problem's names", () => {
+  // Two problems named in their statement's heading; one with a Lean identifier among its aliases; five
+  // that share a collection's name ("Widget Notebook Problem N").
+  const problems = [
+    buildProblem({ stableId: "cp:names:heading", title: "Problem 1", statement: "**Quokka's Problem**\nIs every quokka lattice round?" }),
+    buildProblem({ stableId: "cp:names:alias", title: "Problem 2", aliases: ["wombat_lattice"], statement: "Is every wombat lattice square?" }),
+    ...Array.from({ length: 5 }, (_unused, position) => buildProblem({
+      stableId: `cp:names:notebook${position}`, title: `Widget Notebook Problem ${position}`, statement: `Is the notebook widget ${position} blue?`,
+    })),
+    ...Array.from({ length: 200 }, (_unused, position) => buildProblem({ stableId: `cp:names:filler${position}`, statement: `Is sprocket${position} square?` })),
+  ];
+  const index = buildDiscoveryIndex(problems);
+
+  it("include the bold heading a statement opens with", () => {
+    const result = discover(index, "Quokka's problem");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:names:heading"]);
+  });
+
+  it("leave out identifier aliases and names a whole collection shares", () => {
+    expect(namedProblems(index, termsOf(index, "wombat lattice"))).toEqual(new Set());
+    expect(namedProblems(index, termsOf(index, "widget notebook problems"))).toEqual(new Set());
   });
 });
 
