@@ -86,6 +86,16 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["eps"],
   },
   {
+    reason: "a squarefull (square-full) number is a powerful number: every prime dividing it divides it twice",
+    concept: "powerful number",
+    spellings: ["squarefull", "square full", "squareful"],
+  },
+  {
+    reason: "a rearrangement or reordering of a sequence or of the naturals is a permutation of it",
+    concept: "permutation",
+    spellings: ["rearrangement", "rearrangements", "reordering", "reorderings"],
+  },
+  {
     reason: "φ is the standard symbol of Euler's totient function",
     concept: "phi",
     spellings: ["totient", "euler function", "phi function"],

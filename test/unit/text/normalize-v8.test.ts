@@ -28,3 +28,8 @@ it("drops 'like', a hedge of a request ('something like', 'I'd like')", () => {
   expect(tokenize("something like a Turán density question")).not.toContain("lik");
   expect(tokenize("Euler's conjecture on sums of like powers")).toEqual(tokenize("Euler's conjecture on sums of powers"));
 });
+
+it("reads squarefull numbers as powerful numbers and a rearrangement as a permutation", () => {
+  for (const text of ["a sum of two squarefull numbers", "square-full integers", "the set of powerful numbers"]) expect(tokenize(text)).toContain("powerful-number");
+  expect(tokenize("any rearrangement of the natural numbers")).toContain("permutation");
+});
