@@ -58,7 +58,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; contrasted clauses ("not the …", "rather than …") set aside; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase or request for several problems abstains; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
