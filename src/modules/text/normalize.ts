@@ -26,7 +26,7 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   "squarefree" is "square free"; "2 to the x", "n squared", "n cubed" are powers; `(\log N)^2` is `log^2`;
  *   "number of divisors" is `tau`, "whole numbers" are integers, a spaced bar `φ(n) | n + a` divides.
  * - 8: "eps" is epsilon; one function compared at `n` and `n+1` (`τ(n) = τ(n+1)`), and "consecutive numbers", are
- *   consecutive integers; "like" is a discourse word; squarefull numbers are powerful numbers; a rearrangement is a
+ *   consecutive integers; "like", "vs" and "versus" are discourse words; squarefull numbers are powerful numbers; a rearrangement is a
  *   permutation.
  */
 export const NORMALIZER_VERSION = 8;

@@ -13,7 +13,9 @@ const DISCOURSE_WORDS = (
   "record records recorded vary varies varying wonder wondering " +
   // "something like", "I'd like", "looks like": hedges of a request; "like powers" means the same exponent,
   // which the statement says with its exponents, not with the word.
-  "like likes"
+  "like likes " +
+  // "P vs NP", "A versus B": a connector between two names, as "and" is.
+  "vs versus"
 ).split(" ");
 
 /**

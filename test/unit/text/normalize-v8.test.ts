@@ -24,6 +24,11 @@ it("reads one function compared at n and n+1 as consecutive integers, as prose s
   expect(tokenize("$\\tau(n) = \\tau(m)$ for some m")).not.toContain("consecutiv-integer");
 });
 
+it("drops 'vs' and 'versus', connectors between two names", () => {
+  expect(tokenize("p vs np")).toEqual(tokenize("P versus NP"));
+  expect(tokenize("P versus NP")).not.toContain("versus");
+});
+
 it("drops 'like', a hedge of a request ('something like', 'I'd like')", () => {
   expect(tokenize("something like a Turán density question")).not.toContain("lik");
   expect(tokenize("Euler's conjecture on sums of like powers")).toEqual(tokenize("Euler's conjecture on sums of powers"));
