@@ -17,8 +17,13 @@ const CONTRAST_CUES: readonly RegExp[] = [
 const CLAUSE_END = new Set([",", ";", ":", ".", "?", "!"]);
 const DASHES = new Set(["—", "–"]);
 const OPENING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
-/** A later " but " or " I mean " turns back to what the agent does mean. */
-const TURN = /^\s+(?:but|I mean)\b/iu;
+/** A later " but " or " I mean " turns back to what the agent does mean (sticky: tried only where a space starts). */
+const TURN = /\s+(?:but|I mean)\b/iuy;
+
+function turnsAt(text: string, position: number): boolean {
+  TURN.lastIndex = position;
+  return TURN.test(text);
+}
 
 export interface QueryContrasts {
   /** The query with every contrasted clause blanked out: the text that describes the wanted problem. */
@@ -41,7 +46,7 @@ function clauseEnd(text: string, from: number): number {
     else if (closers.length === 0 && (character === ")" || character === "]" || character === "}")) return position;
     else if (closers.length === 0 && CLAUSE_END.has(character) && !/\d/.test(text[position + 1] ?? "")) return position;
     else if (closers.length === 0 && DASHES.has(character) && /\s/.test(`${text[position - 1] ?? " "}${text[position + 1] ?? " "}`)) return position;
-    else if (closers.length === 0 && TURN.test(text.slice(position, position + 10))) return position;
+    else if (closers.length === 0 && /\s/.test(character) && turnsAt(text, position)) return position;
   }
   return text.length;
 }

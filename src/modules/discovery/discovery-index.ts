@@ -25,8 +25,8 @@ export interface IndexedDocument {
   identifyingTerms: readonly string[];
   /** Every term of every field, for membership tests. */
   allTerms: ReadonlySet<string>;
-  /** Each name's content words (title, aliases, statement heading): see `nameSignature`. */
-  names: readonly (readonly string[])[];
+  /** Each name (title, aliases, statement heading) as its signature and that signature's words: see `nameSignature`. */
+  names: readonly { signature: string; words: readonly string[] }[];
 }
 
 function indexDocument(entry: DiscoveryEntry): IndexedDocument {
@@ -40,7 +40,7 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
   const identifying = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])]));
   const parameters = new Set([...identifying].filter((term) => tokenKind(term) === "parameter"));
   const identifyingTerms = [...identifying].filter((term) => !GENERIC_QUERY_WORDS.has(term));
-  const names = [...(fieldCounts.get("names")?.keys() ?? [])].map((signature) => signature.split(" "));
+  const names = [...(fieldCounts.get("names")?.keys() ?? [])].map((signature) => ({ signature, words: signature.split(" ") }));
   return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms, allTerms: new Set(entry.document.terms), names };
 }
 
@@ -123,6 +123,12 @@ export class DiscoveryIndex {
   /** Published problems that carry the name (a signature, see sparse-document.ts `nameSignature`). */
   nameFrequency(signature: string): number {
     return this.nameFrequencies.get(signature) ?? 0;
+  }
+
+  /** Documents holding the rarest of the terms (fewest documents): where a search for all of them starts. */
+  documentsWithRarest(terms: readonly { term: string; documentFrequency: number }[]): ReadonlySet<IndexedDocument> {
+    const rarest = terms.reduce<(typeof terms)[number] | null>((best, term) => (best === null || term.documentFrequency < best.documentFrequency ? term : best), null);
+    return rarest === null ? new Set() : this.documentsWith(rarest.term);
   }
 
   documentsWith(term: string): ReadonlySet<IndexedDocument> {

@@ -57,13 +57,10 @@ export function namesOnlyAnArea(index: DiscoveryIndex, terms: readonly QueryTerm
 
 /** Published documents holding every one of the terms: the rarest term's documents, checked for the rest. */
 function documentsHoldingAll(index: DiscoveryIndex, terms: readonly QueryTerm[]): number {
-  const byRarity = [...terms].sort((left, right) => left.documentFrequency - right.documentFrequency);
-  const [rarest, ...rest] = byRarity;
-  if (rarest === undefined) return 0;
   let holding = 0;
-  for (const document of index.documentsWith(rarest.term)) {
+  for (const document of index.documentsWithRarest(terms)) {
     if (document.entry.publicationState !== "PUBLISHED") continue;
-    if (rest.every((term) => document.allTerms.has(term.term))) holding += 1;
+    if (terms.every((term) => document.allTerms.has(term.term))) holding += 1;
   }
   return holding;
 }
@@ -121,13 +118,11 @@ export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boole
  */
 export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
   const informative = terms.filter((term) => term.informative);
-  const rarest = informative.reduce<QueryTerm | null>((best, term) => (best === null || term.documentFrequency < best.documentFrequency ? term : best), null);
   const named = new Set<IndexedDocument>();
-  if (rarest === null) return named;
   const queryWords = new Set(terms.map((term) => term.term));
-  for (const document of index.documentsWith(rarest.term)) {
+  for (const document of index.documentsWithRarest(informative)) {
     if (!isActionable(document.entry.publicationState)) continue;
-    const callsByName = document.names.some((name) => index.nameFrequency(name.join(" ")) <= NAME_MAX_PROBLEMS && name.every((word) => queryWords.has(word)));
+    const callsByName = document.names.some((name) => name.words.every((word) => queryWords.has(word)) && index.nameFrequency(name.signature) <= NAME_MAX_PROBLEMS);
     if (callsByName && informative.every((term) => document.allTerms.has(term.term))) named.add(document);
   }
   return named;
