@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set. Every test file gets its own fresh, migrated database on either target.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "../../src/db/database.js";
 import { parseEnv } from "../../src/env.js";
 import { createLogger, type Logger } from "../../src/logger.js";
@@ -133,4 +134,38 @@ export async function startTestService(
     await server?.drop();
     throw error;
   }
+}
+
+/** The running service of a `useTestService` suite, readable from its tests and later hooks. */
+export interface TestServiceHandle {
+  readonly service: TestService;
+}
+
+/** Starts a test service in beforeAll and stops it in afterAll: one place owns start/stop, so no test can leak a server or a pool. */
+export function useTestService(
+  target: TestDatabaseTarget,
+  envOverrides: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): TestServiceHandle {
+  let running: TestService | undefined;
+  let stopped = false;
+  beforeAll(async () => {
+    running = await startTestService(target, envOverrides, options);
+  });
+  afterAll(async () => {
+    const stopping = running;
+    running = undefined;
+    stopped = true;
+    await stopping?.stop();
+  });
+  return {
+    get service(): TestService {
+      if (running) return running;
+      throw new Error(
+        stopped
+          ? "useTestService: the service was already stopped by its afterAll"
+          : "useTestService: the service is not running yet; read it in a test, or in a beforeAll registered after useTestService",
+      );
+    },
+  };
 }

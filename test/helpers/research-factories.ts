@@ -4,7 +4,7 @@
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import type { PrismaClient } from "../../src/generated/prisma/client.js";
-import { startTestService, type TestDatabaseTarget, type TestService } from "./databases.js";
+import type { TestService } from "./databases.js";
 import { createOperatorWithToken, uniqueToken } from "./factories.js";
 import { gql, type GraphQLResponse } from "./graphql.js";
 
@@ -150,13 +150,12 @@ export async function createProjectFor(
   return (await mutateExpectingPayload<{ project: ProjectResult }>(url, CREATE_PROJECT, input, token)).project;
 }
 
-/** What most research tests start from: a running test service, an AGENT operator's token and one project. */
-export async function startAgentProject(
-  target: TestDatabaseTarget, projectOverrides: { problemRef?: string } = {},
-): Promise<{ service: TestService; token: string; project: ProjectResult }> {
-  const service = await startTestService(target);
+/** What most research tests start from, on a running test service (see useTestService): an AGENT operator's token and one project. */
+export async function createAgentProject(
+  service: TestService, projectOverrides: { problemRef?: string } = {},
+): Promise<{ token: string; project: ProjectResult }> {
   const token = (await createOperatorWithToken(service.services.db.prisma, "AGENT")).token;
-  return { service, token, project: await createProjectFor(service.url, token, projectOverrides) };
+  return { token, project: await createProjectFor(service.url, token, projectOverrides) };
 }
 
 /** A valid recordResearch input for `projectId`; every field can be overridden. */

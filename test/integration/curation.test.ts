@@ -1,8 +1,8 @@
 // Intake and curation through the API: a new statement is minted in its challenge period and is
 // discoverable at once; a restatement of a published problem asks the caller to compare; a catalogued
 // match pauses for review; publishing and advisories need a curator and change what the catalogue says.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 
@@ -26,21 +26,16 @@ const NEW_STATEMENT = {
 };
 
 describe.each(testDatabaseTargets())("intake and curation ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let agent: string;
   let curator: string;
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    agent = (await createOperatorWithToken(service.services.db.prisma, "AGENT")).token;
-    curator = (await createOperatorWithToken(service.services.db.prisma, "CURATOR")).token;
+    agent = (await createOperatorWithToken(running.service.services.db.prisma, "AGENT")).token;
+    curator = (await createOperatorWithToken(running.service.services.db.prisma, "CURATOR")).token;
   });
 
-  afterAll(async () => {
-    await service?.stop();
-  });
-
-  const submit = (input: Record<string, unknown>, token = agent) => gqlData<Submit>(service.url, SUBMIT, { input }, token);
+  const submit = (input: Record<string, unknown>, token = agent) => gqlData<Submit>(running.service.url, SUBMIT, { input }, token);
 
   it("accepts a new statement into its challenge period, replays a retry, and discovery finds it", async () => {
     const first = await submit({ ...NEW_STATEMENT, idempotencyKey: "sub-new" });
@@ -49,8 +44,8 @@ describe.each(testDatabaseTargets())("intake and curation ($name database)", (ta
     expect(deadline - Date.now()).toBeGreaterThan(13 * 86_400_000);
     const retry = await submit({ ...NEW_STATEMENT, idempotencyKey: "sub-new" });
     expect(retry.submitProblem).toMatchObject({ replayed: true, problem: { stableId: first.submitProblem.problem!.stableId } });
-    await service.services.discovery.refresh();
-    const found = await gqlData<{ discoverProblems: { candidates: { problem: { stableId: string } }[] } }>(service.url,
+    await running.service.services.discovery.refresh();
+    const found = await gqlData<{ discoverProblems: { candidates: { problem: { stableId: string } }[] } }>(running.service.url,
       `{ discoverProblems(text: "hypercube edge 3-colouring without a monochromatic 4-cycle") { ... on ProblemDiscovery { candidates { problem { stableId } } } } }`);
     expect(found.discoverProblems.candidates[0]?.problem.stableId).toBe(first.submitProblem.problem!.stableId);
   });
@@ -66,35 +61,35 @@ describe.each(testDatabaseTargets())("intake and curation ($name database)", (ta
   });
 
   it("refuses intake and curation without the right role, writing nothing", async () => {
-    const before = await service.services.db.prisma.problem.count();
+    const before = await running.service.services.db.prisma.problem.count();
     const anonymous = await submit({ ...NEW_STATEMENT, idempotencyKey: "sub-anon" }, "");
     expect(anonymous.submitProblem).toMatchObject({ __typename: "AuthenticationError" });
-    const publish = await gqlData<{ publishProblem: { __typename: string } }>(service.url, PUBLISH, { ref: "cp:erdos:1" }, agent);
+    const publish = await gqlData<{ publishProblem: { __typename: string } }>(running.service.url, PUBLISH, { ref: "cp:erdos:1" }, agent);
     expect(publish.publishProblem.__typename).toBe("ForbiddenError");
-    expect(await service.services.db.prisma.problem.count()).toBe(before);
+    expect(await running.service.services.db.prisma.problem.count()).toBe(before);
   });
 
   it("publishes a challenge-period problem and refuses one with no statement", async () => {
     const submitted = await submit({ title: "Odd perfect numbers modulo twelve", statement: "Must every odd perfect number be congruent to 1 modulo 12 or 9 modulo 36?", idempotencyKey: "sub-publish" });
     const ref = submitted.submitProblem.problem!.stableId;
-    const published = await gqlData<{ publishProblem: { changed: boolean; problem: { publicationState: string; challengeDeadline: string | null } } }>(service.url, PUBLISH, { ref }, curator);
+    const published = await gqlData<{ publishProblem: { changed: boolean; problem: { publicationState: string; challengeDeadline: string | null } } }>(running.service.url, PUBLISH, { ref }, curator);
     expect(published.publishProblem).toMatchObject({ changed: true, problem: { publicationState: "PUBLISHED", challengeDeadline: null } });
-    const catalogued = await service.services.db.prisma.problem.findFirstOrThrow({ where: { publicationState: "CATALOGUED" } });
-    const refused = await gqlData<{ publishProblem: { __typename: string; code: string } }>(service.url, PUBLISH, { ref: catalogued.stableId }, curator);
+    const catalogued = await running.service.services.db.prisma.problem.findFirstOrThrow({ where: { publicationState: "CATALOGUED" } });
+    const refused = await gqlData<{ publishProblem: { __typename: string; code: string } }>(running.service.url, PUBLISH, { ref: catalogued.stableId }, curator);
     expect(refused.publishProblem).toEqual({ __typename: "InvalidInputError", code: "NO_STATEMENT" });
   });
 
   it("raises a blocking advisory that problem(ref) reports, and resolves it", async () => {
-    const raised = await gqlData<{ raiseAdvisory: { advisory: { id: string; blocking: boolean } } }>(service.url, RAISE,
+    const raised = await gqlData<{ raiseAdvisory: { advisory: { id: string; blocking: boolean } } }>(running.service.url, RAISE,
       { input: { problemRef: "erdos-1", kind: "statement_integrity", message: "the constant is stated two ways", blocking: true } }, curator);
     expect(raised.raiseAdvisory.advisory.blocking).toBe(true);
-    const open = await gqlData<{ problem: { problem: { sourceIntegrity: { blocking: boolean; advisories: { kind: string }[] } } } }>(service.url, INTEGRITY, { ref: "erdos-1" });
+    const open = await gqlData<{ problem: { problem: { sourceIntegrity: { blocking: boolean; advisories: { kind: string }[] } } } }>(running.service.url, INTEGRITY, { ref: "erdos-1" });
     expect(open.problem.problem.sourceIntegrity).toEqual({ blocking: true, advisories: [{ kind: "STATEMENT_INTEGRITY" }] });
-    const resolved = await gqlData<{ resolveAdvisory: { advisory: { resolvedAt: string | null } } }>(service.url, RESOLVE, { id: raised.raiseAdvisory.advisory.id }, curator);
+    const resolved = await gqlData<{ resolveAdvisory: { advisory: { resolvedAt: string | null } } }>(running.service.url, RESOLVE, { id: raised.raiseAdvisory.advisory.id }, curator);
     expect(resolved.resolveAdvisory.advisory.resolvedAt).not.toBeNull();
-    const again = await gqlData<{ resolveAdvisory: { __typename: string; code: string } }>(service.url, RESOLVE, { id: raised.raiseAdvisory.advisory.id }, curator);
+    const again = await gqlData<{ resolveAdvisory: { __typename: string; code: string } }>(running.service.url, RESOLVE, { id: raised.raiseAdvisory.advisory.id }, curator);
     expect(again.resolveAdvisory).toEqual({ __typename: "ConflictError", code: "ADVISORY_RESOLVED" });
-    const closed = await gqlData<{ problem: { problem: { sourceIntegrity: { blocking: boolean } } } }>(service.url, INTEGRITY, { ref: "erdos-1" });
+    const closed = await gqlData<{ problem: { problem: { sourceIntegrity: { blocking: boolean } } } }>(running.service.url, INTEGRITY, { ref: "erdos-1" });
     expect(closed.problem.problem.sourceIntegrity.blocking).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 // discoverProblems over HTTP on the fixture catalogue, on both databases: a problem called by its name is
 // answered, a request for several problems abstains with the family to browse, and a contrasted clause
 // is reported as set aside and counts for nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 
 interface Discovery {
@@ -16,16 +16,8 @@ const DISCOVER = `query($text: String!) { discoverProblems(text: $text) {
   ... on ProblemDiscovery { outcome abstentionReason setAside candidates { problem { stableId } } } } }`;
 
 describe.each(testDatabaseTargets())("discoverProblems ($name database)", (target) => {
-  let service: TestService;
-  const discover = async (text: string) => (await gqlData<{ discoverProblems: Discovery }>(service.url, DISCOVER, { text })).discoverProblems;
-
-  beforeAll(async () => {
-    service = await startTestService(target);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target);
+  const discover = async (text: string) => (await gqlData<{ discoverProblems: Discovery }>(running.service.url, DISCOVER, { text })).discoverProblems;
 
   it("answers a problem called by its name", async () => {
     const result = await discover("the Erdős discrepancy problem");

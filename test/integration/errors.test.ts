@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryLogger, startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { describe, expect, it } from "vitest";
+import { memoryLogger, testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 
 const PAGE = `{ problems(first: 1) { edges { node { stableId } } } }`;
 
 describe.each(testDatabaseTargets())("unexpected errors are masked in production ($name database)", (target) => {
-  let service: TestService;
   const log = memoryLogger();
-
-  beforeAll(async () => {
-    service = await startTestService(target, { NODE_ENV: "production" }, { logger: log.logger });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target, { NODE_ENV: "production" }, { logger: log.logger });
 
   it("answers INTERNAL_SERVER_ERROR with an error id, and logs the cause under that id", async () => {
-    const pool = service.services.db.pool;
+    const pool = running.service.services.db.pool;
     // A table the resolver needs disappears: the database error must not reach the client.
     await pool.query("ALTER TABLE problems RENAME TO problems_hidden_by_test");
     let response;
     try {
-      response = await gql(service.url, PAGE);
+      response = await gql(running.service.url, PAGE);
     } finally {
       await pool.query("ALTER TABLE problems_hidden_by_test RENAME TO problems");
     }
@@ -38,13 +30,13 @@ describe.each(testDatabaseTargets())("unexpected errors are masked in production
   });
 
   it("keeps serving once the cause is gone", async () => {
-    const response = await gql<{ problems: { edges: unknown[] } }>(service.url, PAGE);
+    const response = await gql<{ problems: { edges: unknown[] } }>(running.service.url, PAGE);
     expect(response.errors).toBeUndefined();
     expect(response.data?.problems.edges).toHaveLength(1);
   });
 
   it("passes expected client errors through with their own code", async () => {
-    const response = await gql(service.url, `{ problems(first: 1) { edges { node { noSuchField } } } }`);
+    const response = await gql(running.service.url, `{ problems(first: 1) { edges { node { noSuchField } } } }`);
     expect(response.errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
   });
 });

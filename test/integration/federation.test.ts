@@ -5,7 +5,7 @@ import { ApolloGateway } from "@apollo/gateway";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import { parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 
 // A second subgraph, as another team would write it: it extends our Problem entity by its key.
@@ -47,24 +47,23 @@ async function startReviewsSubgraph(reviewCounts: Map<string, number>) {
 }
 
 describe.each(testDatabaseTargets())("federation with a second subgraph ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let reviews: Awaited<ReturnType<typeof startReviewsSubgraph>>;
   let gateway: ApolloServer;
   const reviewCounts = new Map<string, number>();
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    service = await startTestService(target);
     for (const ref of ["cp:erdos:1", "cp:erdos:20"]) {
-      const data = await gqlData<{ problem: { problem: { id: string } } }>(service.url, `query($ref: String!) { problem(ref: $ref) { problem { id } } }`, { ref });
+      const data = await gqlData<{ problem: { problem: { id: string } } }>(running.service.url, `query($ref: String!) { problem(ref: $ref) { problem { id } } }`, { ref });
       ids[ref] = data.problem.problem.id;
     }
     reviewCounts.set(ids["cp:erdos:1"]!, 2).set(ids["cp:erdos:20"]!, 7);
     reviews = await startReviewsSubgraph(reviewCounts);
 
-    const { _service } = await gqlData<{ _service: { sdl: string } }>(service.url, "{ _service { sdl } }");
+    const { _service } = await gqlData<{ _service: { sdl: string } }>(running.service.url, "{ _service { sdl } }");
     const composition = composeServices([
-      { name: "problems", typeDefs: parse(_service.sdl), url: service.url },
+      { name: "problems", typeDefs: parse(_service.sdl), url: running.service.url },
       { name: "reviews", typeDefs: REVIEWS_SDL, url: reviews.url },
     ]);
     if (composition.errors) throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join("; ")}`);
@@ -72,10 +71,10 @@ describe.each(testDatabaseTargets())("federation with a second subgraph ($name d
     await gateway.start();
   });
 
+  // Runs before useTestService's afterAll (vitest runs afterAll hooks in reverse order), so the service stops last.
   afterAll(async () => {
     await gateway?.stop();
     await reviews?.stop();
-    await service?.stop();
   });
 
   async function execute(query: string) {

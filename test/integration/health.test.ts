@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 
 describe.each(testDatabaseTargets())("GET /health ($name database)", (target) => {
-  let service: TestService;
-
-  beforeAll(async () => {
-    service = await startTestService(target);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target);
 
   it("answers 200 with status ok once the database is migrated", async () => {
-    const response = await fetch(`${service.baseUrl}/health`);
+    const response = await fetch(`${running.service.baseUrl}/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       status: "ok",

@@ -2,8 +2,8 @@
 // audit passes; SHOULD/MAY results are printed (the README lists the failing SHOULDs and why).
 import { createHash } from "node:crypto";
 import { serverAudits, type AuditResult } from "graphql-http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 
 /** SHOULD audits this service knowingly fails; the README's Operations section explains each. */
 const KNOWN_SHOULD_FAILURES: Record<string, string> = {
@@ -15,12 +15,11 @@ const KNOWN_SHOULD_FAILURES: Record<string, string> = {
 };
 
 describe.each(testDatabaseTargets())("GraphQL over HTTP audits ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   const results: AuditResult[] = [];
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    for (const audit of serverAudits({ url: () => service.url })) results.push(await audit.fn());
+    for (const audit of serverAudits({ url: () => running.service.url })) results.push(await audit.fn());
     const summary = (level: string) => results.filter((result) => result.name.startsWith(level));
     const passed = (list: AuditResult[]) => list.filter((result) => result.status === "ok").length;
     console.info(
@@ -28,10 +27,6 @@ describe.each(testDatabaseTargets())("GraphQL over HTTP audits ($name database)"
         `MAY ${passed(summary("MAY"))}/${summary("MAY").length}`,
     );
     for (const result of results.filter((entry) => entry.status !== "ok")) console.info(`[audit] ${result.status}: ${result.name} (${result.id}) ${result.reason}`);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
   });
 
   it("passes every MUST audit", () => {
@@ -51,12 +46,12 @@ describe.each(testDatabaseTargets())("GraphQL over HTTP audits ($name database)"
     const extensions = { persistedQuery: { version: 1, sha256Hash } };
 
     const post = async (body: Record<string, unknown>) => {
-      const response = await fetch(service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] } };
     };
     const get = async (params: Record<string, string>) => {
       // A GET needs a non-simple header to pass Apollo's CSRF prevention.
-      const response = await fetch(`${service.url}?${new URLSearchParams(params)}`, { headers: { "apollo-require-preflight": "true" } });
+      const response = await fetch(`${running.service.url}?${new URLSearchParams(params)}`, { headers: { "apollo-require-preflight": "true" } });
       return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] } };
     };
 

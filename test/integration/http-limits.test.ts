@@ -1,9 +1,9 @@
 // Protection limits, each with an operation just under and just over it: depth, cost, aliases,
 // directives, tokens (HTTP and graphql-ws), request body size. Limits are lowered through env.
 import { createClient } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 
 const LIMITS = {
@@ -28,15 +28,7 @@ const directives = (count: number) => `{ ${Array.from({ length: count }, (_, ind
 const tokens = (count: number) => `{ ${Array.from({ length: count - 2 }, () => "__typename").join(" ")} }`;
 
 describe.each(testDatabaseTargets())("protection limits ($name database)", (target) => {
-  let service: TestService;
-
-  beforeAll(async () => {
-    service = await startTestService(target, { NODE_ENV: "production", ...LIMITS });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target, { NODE_ENV: "production", ...LIMITS });
 
   const cases: [string, string, string, RegExp][] = [
     ["depth", nested(4), nested(5), /Query depth limit of 4 exceeded/],
@@ -47,10 +39,10 @@ describe.each(testDatabaseTargets())("protection limits ($name database)", (targ
   ];
 
   it.each(cases)("%s: answers just under the limit and refuses just over it with a 400", async (_name, under, over, message) => {
-    const accepted = await gql(service.url, under);
+    const accepted = await gql(running.service.url, under);
     expect(accepted.errors).toBeUndefined();
     expect(accepted.status).toBe(200);
-    const refused = await gql(service.url, over);
+    const refused = await gql(running.service.url, over);
     expect(refused.status).toBe(400);
     expect(refused.data).toBeNull();
     expect(refused.errors?.[0]?.message).toMatch(message);
@@ -58,7 +50,7 @@ describe.each(testDatabaseTargets())("protection limits ($name database)", (targ
   });
 
   it.each(cases)("%s: applies over graphql-ws too", async (_name, under, over, message) => {
-    const client = createClient({ url: service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
     const run = async (query: string) => {
       const results: unknown[] = [];
       try {
@@ -83,7 +75,7 @@ describe.each(testDatabaseTargets())("protection limits ($name database)", (targ
       const skeleton = JSON.stringify({ query: "{ __typename }", variables: { padding: "" } });
       return JSON.stringify({ query: "{ __typename }", variables: { padding: "x".repeat(size - skeleton.length) } });
     };
-    const send = (body: string) => fetch(service.url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const send = (body: string) => fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body });
     const under = await send(bodyOfSize(2048));
     expect(under.status).toBe(200);
     const over = await send(bodyOfSize(2049));

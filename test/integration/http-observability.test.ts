@@ -1,29 +1,21 @@
 // Operability: JSON request logs with request and operator ids (never tokens), Apollo's own messages
 // in the same JSON lines, and /metrics in Prometheus format with latency, pool, lag and subscriptions.
 import { createClient } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DERIVED_VIEWS } from "../../src/projections/freshness.js";
-import { memoryLogger, startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { memoryLogger, testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 
 describe.each(testDatabaseTargets())("logs and metrics ($name database)", (target) => {
-  let service: TestService;
   const log = memoryLogger();
+  const running = useTestService(target, {}, { logger: log.logger });
   const entries = () => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  const metrics = async () => (await fetch(`${service.baseUrl}/metrics`)).text();
-
-  beforeAll(async () => {
-    service = await startTestService(target, {}, { logger: log.logger });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const metrics = async () => (await fetch(`${running.service.baseUrl}/metrics`)).text();
 
   it("logs one JSON line per request with its request id and operator id, never the token", async () => {
-    const { operator, token } = await createOperatorWithToken(service.services.db.prisma, "AGENT");
-    const response = await fetch(service.url, {
+    const { operator, token } = await createOperatorWithToken(running.service.services.db.prisma, "AGENT");
+    const response = await fetch(running.service.url, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-request-id": "trace-abc.123" },
       body: JSON.stringify({ query: "query WhoAsks { __typename }" }),
@@ -37,7 +29,7 @@ describe.each(testDatabaseTargets())("logs and metrics ($name database)", (targe
   });
 
   it("gives a request without an id a fresh one", async () => {
-    const response = await fetch(service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    const response = await fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -46,15 +38,15 @@ describe.each(testDatabaseTargets())("logs and metrics ($name database)", (targe
   });
 
   it("serves Prometheus metrics: latency per operation, pool, projection lag per view, subscriptions", async () => {
-    await fetch(service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "query MetricProbe { __typename }" }) });
-    const client = createClient({ url: service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    await fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "query MetricProbe { __typename }" }) });
+    const client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
     const subscribed = new Promise<void>((resolve) => client.on("connected", () => resolve()));
     const dispose = client.subscribe({ query: "subscription { researchEvents { sequence } }" }, { next: () => undefined, error: () => undefined, complete: () => undefined });
     try {
       await subscribed;
       await expect.poll(async () => /^graphql_subscriptions_active 1$/m.test(await metrics()), { timeout: 5_000 }).toBe(true);
       const text = await metrics();
-      const response = await fetch(`${service.baseUrl}/metrics`);
+      const response = await fetch(`${running.service.baseUrl}/metrics`);
       expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(text).toMatch(/^graphql_operation_duration_seconds_count\{operation_name="MetricProbe",operation_type="query",outcome="ok"\} 1$/m);
       expect(text).toMatch(/^graphql_operation_duration_seconds_bucket\{le="0\.1",operation_name="MetricProbe"/m);

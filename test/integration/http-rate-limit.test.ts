@@ -2,9 +2,9 @@
 // with RATE_LIMITED, HTTP 429 and Retry-After (not masked, even in production); reads and other
 // operators are unaffected; aliased root fields count one write each; sockets are limited too.
 import { createClient } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import { CREATE_PROJECT } from "../helpers/research-factories.js";
@@ -13,17 +13,9 @@ const LIMIT = 3;
 const projectInput = () => ({ problemRef: "cp:erdos:1", name: `Rate ${uniqueToken()}`, idempotencyKey: uniqueToken() });
 
 describe.each(testDatabaseTargets())("write rate limit per operator ($name database)", (target) => {
-  let service: TestService;
-  const agent = async () => (await createOperatorWithToken(service.services.db.prisma, "AGENT")).token;
-  const write = (token: string) => gql<{ createProject: { __typename: string } }>(service.url, CREATE_PROJECT, { input: projectInput() }, token);
-
-  beforeAll(async () => {
-    service = await startTestService(target, { NODE_ENV: "production", WRITE_RATE_LIMIT: String(LIMIT), WRITE_RATE_WINDOW_SECONDS: "60" });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target, { NODE_ENV: "production", WRITE_RATE_LIMIT: String(LIMIT), WRITE_RATE_WINDOW_SECONDS: "60" });
+  const agent = async () => (await createOperatorWithToken(running.service.services.db.prisma, "AGENT")).token;
+  const write = (token: string) => gql<{ createProject: { __typename: string } }>(running.service.url, CREATE_PROJECT, { input: projectInput() }, token);
 
   it("accepts the limit's worth of writes and refuses the next with 429 and Retry-After", async () => {
     const token = await agent();
@@ -32,7 +24,7 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
       expect(accepted.errors).toBeUndefined();
       expect(accepted.data?.createProject.__typename).toBe("CreateProjectPayload");
     }
-    const response = await fetch(service.url, {
+    const response = await fetch(running.service.url, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ query: CREATE_PROJECT, variables: { input: projectInput() } }),
@@ -46,7 +38,7 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
     expect(body.errors[0]!.extensions).toEqual({ code: "RATE_LIMITED", retryAfterSeconds: retryAfter });
     expect(body.errors[0]!.message).toMatch(/Write rate limit of 3 per 60s exceeded/);
 
-    const read = await gql(service.url, `{ problem(ref: "cp:erdos:1") { status } }`, {}, token);
+    const read = await gql(running.service.url, `{ problem(ref: "cp:erdos:1") { status } }`, {}, token);
     expect(read.errors).toBeUndefined();
     const other = await write(await agent());
     expect(other.data?.createProject.__typename).toBe("CreateProjectPayload");
@@ -58,9 +50,9 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
       `mutation Many(${Array.from({ length: count }, (_, index) => `$i${index}: CreateProjectInput!`).join(", ")}) { ` +
       Array.from({ length: count }, (_, index) => `p${index}: createProject(input: $i${index}) { __typename }`).join(" ") + " }";
     const variables = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`i${index}`, projectInput()]));
-    const underLimit = await gql(service.url, aliased(LIMIT), variables(LIMIT), token);
+    const underLimit = await gql(running.service.url, aliased(LIMIT), variables(LIMIT), token);
     expect(underLimit.errors).toBeUndefined();
-    const overLimit = await gql(service.url, aliased(1), variables(1), token);
+    const overLimit = await gql(running.service.url, aliased(1), variables(1), token);
     expect(overLimit.status).toBe(429);
     expect(overLimit.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
   });
@@ -68,7 +60,7 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
   it("limits writes sent over graphql-ws the same way", async () => {
     const token = await agent();
     const client = createClient({
-      url: service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` },
+      url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` },
     });
     const overSocket = async () => {
       for await (const result of client.iterate({ query: CREATE_PROJECT, variables: { input: projectInput() } })) return result;

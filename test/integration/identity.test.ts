@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import { gql, gqlData } from "../helpers/graphql.js";
 
@@ -23,16 +23,8 @@ interface Resolution {
 }
 
 describe.each(testDatabaseTargets())("problem(ref) exact identity ($name database)", (target) => {
-  let service: TestService;
-  const resolve = async (ref: string) => (await gqlData<{ problem: Resolution }>(service.url, RESOLVE, { ref })).problem;
-
-  beforeAll(async () => {
-    service = await startTestService(target);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target);
+  const resolve = async (ref: string) => (await gqlData<{ problem: Resolution }>(running.service.url, RESOLVE, { ref })).problem;
 
   it.each([
     ["1", "cp:erdos:1", "NUMBER"],
@@ -74,7 +66,7 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
   it("resolves every identifier of an imported factory problem, folding case and diacritics of aliases", async () => {
     const token = uniqueToken();
     const built = buildCatalogueProblem({ aliases: [`Çonjecture Ünïque ${token}`] });
-    await importCatalogue({ prisma: service.services.db.prisma, problems: [built] });
+    await importCatalogue({ prisma: running.service.services.db.prisma, problems: [built] });
     const [source] = built.sources;
     const [declaration] = built.formalDeclarations;
     const expectations: [string, string][] = [
@@ -95,7 +87,7 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     const alias = `Shared Name ${uniqueToken()}`;
     const first = buildCatalogueProblem({ aliases: [alias] });
     const second = buildCatalogueProblem({ aliases: [alias.toUpperCase()] });
-    await importCatalogue({ prisma: service.services.db.prisma, problems: [first, second] });
+    await importCatalogue({ prisma: running.service.services.db.prisma, problems: [first, second] });
     const resolution = await resolve(alias.toLowerCase());
     expect(resolution).toMatchObject({ status: "AMBIGUOUS", matchedBy: "ALIAS", problem: null });
     expect(resolution.candidates.map((candidate) => candidate.stableId)).toEqual([first.stableId, second.stableId].sort());
@@ -116,7 +108,7 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     ["a NUL character", "erdos\u0000 1"],
     ["a bell character", "cp:erdos:1\u0007"],
   ])("refuses a malformed ref (%s) with code INVALID_REF", async (_label, ref) => {
-    const response = await gql(service.url, RESOLVE, { ref });
+    const response = await gql(running.service.url, RESOLVE, { ref });
     expect(response.data).toBeNull();
     expect(response.errors).toHaveLength(1);
     expect(response.errors![0]!.extensions?.code).toBe("INVALID_REF");

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImpressionWriter, impressionWriter, queryDigest, type ImpressionInput } from "../../src/modules/telemetry/impressions.js";
-import { openTestDatabase, startTestService, testDatabaseTargets, type TestDatabase, type TestService } from "../helpers/databases.js";
+import { openTestDatabase, testDatabaseTargets, useTestService, type TestDatabase } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries } from "../helpers/query-counter.js";
 
@@ -63,25 +63,17 @@ describe.each(testDatabaseTargets())("search impressions ($name database)", (tar
 });
 
 describe.each(testDatabaseTargets())("discoverProblems impressions ($name database)", (target) => {
-  let service: TestService;
-
-  beforeAll(async () => {
-    service = await startTestService(target);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const running = useTestService(target);
 
   it("stores the query's digest (never its text), the outcome and the candidates", async () => {
     const text = `sum-distinct subsets ${randomUUID()}`;
     const { discoverProblems } = await gqlData<{ discoverProblems: { impressionId: string; outcome: string; candidates: { problem: { stableId: string } }[] } }>(
-      service.url, `query($text: String!) { discoverProblems(text: $text) { ... on ProblemDiscovery { impressionId outcome candidates { problem { stableId } } } } }`, { text });
-    await impressionWriter(service.services.db.pool).flush();
-    const row = await service.services.db.prisma.searchImpression.findUnique({ where: { id: discoverProblems.impressionId } });
+      running.service.url, `query($text: String!) { discoverProblems(text: $text) { ... on ProblemDiscovery { impressionId outcome candidates { problem { stableId } } } } }`, { text });
+    await impressionWriter(running.service.services.db.pool).flush();
+    const row = await running.service.services.db.prisma.searchImpression.findUnique({ where: { id: discoverProblems.impressionId } });
     expect(row).toMatchObject({ operation: "discoverProblems", queryDigest: queryDigest(text), outcome: discoverProblems.outcome });
     expect(JSON.stringify(row)).not.toContain("sum-distinct");
-    const problems = await service.services.db.prisma.problem.findMany({ where: { id: { in: row!.candidateIds } }, select: { id: true, stableId: true } });
+    const problems = await running.service.services.db.prisma.problem.findMany({ where: { id: { in: row!.candidateIds } }, select: { id: true, stableId: true } });
     const stableIdOf = new Map(problems.map((problem) => [problem.id, problem.stableId]));
     expect(row!.candidateIds.map((id) => stableIdOf.get(id))).toEqual(discoverProblems.candidates.map((candidate) => candidate.problem.stableId));
   });

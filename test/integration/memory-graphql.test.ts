@@ -2,13 +2,13 @@
 // Project.memoryBranches, ResearchObject.branch, memoryBranch paging and typed cursor errors, node and
 // federation lookups, the freshness query and the projectionFreshness subscription.
 import { createClient, type Client } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
 import { createProject } from "../../src/modules/research/create-project.command.js";
 import { recordResearch } from "../../src/modules/research/record-research.command.js";
 import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 
@@ -25,13 +25,13 @@ const PAGE = `query Page($id: ID!, $after: String, $first: Int) {
 interface ViewRow { view: string; lagEvents: string; status: string }
 
 describe.each(testDatabaseTargets())("memory branches over GraphQL ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let projectId: string;
   let objectId: string;
 
   async function waitFresh(): Promise<ViewRow[]> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const data = await gqlData<{ freshness: { views: ViewRow[] } }>(service.url, FRESHNESS);
+      const data = await gqlData<{ freshness: { views: ViewRow[] } }>(running.service.url, FRESHNESS);
       const memory = data.freshness.views.find((view) => view.view === "memory-branches");
       if (memory?.status === "FRESH") return data.freshness.views;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -40,9 +40,8 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
   }
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    const prisma = service.services.db.prisma;
-    const notifier = service.services.notifier;
+    const prisma = running.service.services.db.prisma;
+    const notifier = running.service.services.notifier;
     const { operator } = await createOperatorWithToken(prisma, "AGENT");
     const problem = buildCatalogueProblem();
     await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
@@ -56,10 +55,6 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     }
   });
 
-  afterAll(async () => {
-    await service?.stop();
-  });
-
   it("reports freshness per view and reaches zero lag after the worker runs", async () => {
     const views = await waitFresh();
     expect(views.map((view) => view.view)).toEqual(["problem-discovery", "research-memory", "memory-branches"]);
@@ -70,51 +65,51 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     await waitFresh();
     const projectGlobalId = Buffer.from(`Project:${projectId}`).toString("base64");
     const project = await gqlData<{ node: { memoryBranches: { id: string; name: string; kind: string }[]; checkpointHead: { memberCount: number } } }>(
-      service.url, `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id name kind } checkpointHead { memberCount } } } }`, { id: projectGlobalId },
+      running.service.url, `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id name kind } checkpointHead { memberCount } } } }`, { id: projectGlobalId },
     );
     expect(project.node.memoryBranches.map((branch) => branch.name)).toEqual(["project", "approach", "approach/second-moment", "outcome/claims"]);
     expect(project.node.checkpointHead.memberCount).toBe(15);
     const problem = await gqlData<{ node: { problem: { checkpointHead: { memberCount: number; branches: { name: string }[] } } } }>(
-      service.url, `query($id: ID!) { node(id: $id) { ... on Project { problem { checkpointHead { memberCount branches { name } } } } } }`, { id: projectGlobalId },
+      running.service.url, `query($id: ID!) { node(id: $id) { ... on Project { problem { checkpointHead { memberCount branches { name } } } } } }`, { id: projectGlobalId },
     );
     expect(problem.node.problem.checkpointHead).toEqual({ memberCount: 15, branches: [{ name: "project" }] });
     const objectGlobalId = Buffer.from(`ResearchObject:${objectId}`).toString("base64");
-    const object = await gqlData<{ node: { branch: { id: string; name: string; kind: string } } }>(service.url, `query($id: ID!) { node(id: $id) { ... on ResearchObject { branch { id name kind } } } }`, { id: objectGlobalId });
+    const object = await gqlData<{ node: { branch: { id: string; name: string; kind: string } } }>(running.service.url, `query($id: ID!) { node(id: $id) { ... on ResearchObject { branch { id name kind } } } }`, { id: objectGlobalId });
     expect(object.node.branch).toMatchObject({ name: "approach/second-moment", kind: "APPROACH" });
 
-    const first = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string; checkpoint: { memberCount: number }; freshness: { lagEvents: string } } }>(service.url, PAGE, { id: object.node.branch.id });
+    const first = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string; checkpoint: { memberCount: number }; freshness: { lagEvents: string } } }>(running.service.url, PAGE, { id: object.node.branch.id });
     expect(first.memoryBranch.members).toHaveLength(12);
     expect(first.memoryBranch.checkpoint.memberCount).toBe(15);
-    const second = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string | null } }>(service.url, PAGE, { id: object.node.branch.id, after: first.memoryBranch.nextMemberCursor });
+    const second = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string | null } }>(running.service.url, PAGE, { id: object.node.branch.id, after: first.memoryBranch.nextMemberCursor });
     expect(second.memoryBranch.members).toHaveLength(3);
     expect(second.memoryBranch.nextMemberCursor).toBeNull();
 
-    const foreign = await gqlData<{ memoryBranch: { __typename: string; code: string; reason: string } }>(service.url, PAGE, { id: project.node.memoryBranches[0]!.id, after: first.memoryBranch.nextMemberCursor });
+    const foreign = await gqlData<{ memoryBranch: { __typename: string; code: string; reason: string } }>(running.service.url, PAGE, { id: project.node.memoryBranches[0]!.id, after: first.memoryBranch.nextMemberCursor });
     expect(foreign.memoryBranch).toEqual({ __typename: "InvalidCursorError", code: "INVALID_CURSOR", reason: "FOREIGN" });
-    const tampered = await gqlData<{ memoryBranch: { reason: string } }>(service.url, PAGE, { id: object.node.branch.id, after: `x${first.memoryBranch.nextMemberCursor}` });
+    const tampered = await gqlData<{ memoryBranch: { reason: string } }>(running.service.url, PAGE, { id: object.node.branch.id, after: `x${first.memoryBranch.nextMemberCursor}` });
     expect(tampered.memoryBranch.reason).toBe("TAMPERED");
   });
 
   it("resolves MemoryBranch as a Relay node and a federation entity", async () => {
     await waitFresh();
-    const branches = await gqlData<{ node: { memoryBranches: { id: string }[] } }>(service.url, `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id } } } }`, { id: Buffer.from(`Project:${projectId}`).toString("base64") });
+    const branches = await gqlData<{ node: { memoryBranches: { id: string }[] } }>(running.service.url, `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id } } } }`, { id: Buffer.from(`Project:${projectId}`).toString("base64") });
     const id = branches.node.memoryBranches[0]!.id;
-    const node = await gqlData<{ node: { name: string; checkpoint: { currentCount: number } } }>(service.url, `query($id: ID!) { node(id: $id) { ... on MemoryBranch { name checkpoint { currentCount } } } }`, { id });
+    const node = await gqlData<{ node: { name: string; checkpoint: { currentCount: number } } }>(running.service.url, `query($id: ID!) { node(id: $id) { ... on MemoryBranch { name checkpoint { currentCount } } } }`, { id });
     expect(node.node).toEqual({ name: "project", checkpoint: { currentCount: 15 } });
-    const entities = await gqlData<{ _entities: { name: string }[] }>(service.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on MemoryBranch { name } } }`, { r: [{ __typename: "MemoryBranch", id }] });
+    const entities = await gqlData<{ _entities: { name: string }[] }>(running.service.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on MemoryBranch { name } } }`, { r: [{ __typename: "MemoryBranch", id }] });
     expect(entities._entities).toEqual([{ name: "project" }]);
   });
 
   it("pushes projectionFreshness when the memory view's lag changes", async () => {
     await waitFresh();
-    const client: Client = createClient({ url: service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client: Client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
     const received: ViewRow[][] = [];
     const iterator = client.iterate<{ projectionFreshness: ViewRow[] }>({ query: `subscription { projectionFreshness(views: ["memory-branches"]) { view highWaterMark lagEvents status } }` });
     try {
       const first = await iterator.next();
       received.push(first.value!.data!.projectionFreshness);
-      const { operator } = await createOperatorWithToken(service.services.db.prisma, "AGENT");
-      await recordResearch({ prisma: service.services.db.prisma, notifier: service.services.notifier, operator, input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() } });
+      const { operator } = await createOperatorWithToken(running.service.services.db.prisma, "AGENT");
+      await recordResearch({ prisma: running.service.services.db.prisma, notifier: running.service.services.notifier, operator, input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() } });
       const next = await iterator.next();
       received.push(next.value!.data!.projectionFreshness);
     } finally {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createProjectRow } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries, type QueryCounter } from "../helpers/query-counter.js";
@@ -29,13 +29,12 @@ interface Page {
 }
 
 describe.each(testDatabaseTargets())("nested problems page issues a constant number of statements ($name database)", (target) => {
-  let service: TestService;
+  // No projection worker: its catch-up queries would share the pool and blur the count.
+  const running = useTestService(target, { RUN_WORKER: "false" });
   let counter: QueryCounter;
 
   beforeAll(async () => {
-    // No projection worker: its catch-up queries would share the pool and blur the count.
-    service = await startTestService(target, { RUN_WORKER: "false" });
-    const prisma = service.services.db.prisma;
+    const prisma = running.service.services.db.prisma;
     const problems = await prisma.problem.findMany({ orderBy: { stableId: "asc" }, take: 20 });
     // Give every problem on the page related rows, so each nested field has something to load.
     for (const problem of problems) {
@@ -44,15 +43,11 @@ describe.each(testDatabaseTargets())("nested problems page issues a constant num
       await createProjectRow(prisma, problem.id);
       await prisma.advisory.create({ data: { problemId: problem.id, kind: "STATEMENT", message: "check the statement", blocking: false } });
     }
-    counter = countQueries(service.services.db.pool);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    counter = countQueries(running.service.services.db.pool);
   });
 
   const statementsFor = async (first: number) => {
-    const { result, statements } = await counter.measure(() => gqlData<Page>(service.url, NESTED_PAGE, { first }));
+    const { result, statements } = await counter.measure(() => gqlData<Page>(running.service.url, NESTED_PAGE, { first }));
     expect(result.problems.edges).toHaveLength(first);
     expect(result.problems.edges.every((edge) => edge.node.projects.totalCount === 3)).toBe(true);
     expect(result.problems.edges.every((edge) => edge.node.sourceIntegrity.advisories.length === 1)).toBe(true);

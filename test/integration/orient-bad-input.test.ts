@@ -1,8 +1,8 @@
 // Bad input to orient, checkPlan and recordUse: typed errors (or the transport's 413 for a body over
 // 512 KB), never an internal error.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import { createProjectFor } from "../helpers/research-factories.js";
@@ -10,18 +10,13 @@ import { MAX_QUERY_CHARS } from "../../src/orient/orient.constants.js";
 import { CHECK_PLAN, ORIENT, orient, RECORD_USE } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("bad orient input ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let token: string;
   let otherProjectId: string;
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    token = (await createOperatorWithToken(service.services.db.prisma, "AGENT")).token;
-    otherProjectId = (await createProjectFor(service.url, token, { problemRef: "cp:erdos:3" })).id;
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    token = (await createOperatorWithToken(running.service.services.db.prisma, "AGENT")).token;
+    otherProjectId = (await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:3" })).id;
   });
 
   const typed: [string, Record<string, unknown>, Record<string, unknown>][] = [
@@ -36,15 +31,15 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   ];
 
   it.each(typed)("%s is a typed error", async (_label, input, expected) => {
-    expect(await orient(service.url, input)).toMatchObject(expected);
+    expect(await orient(running.service.url, input)).toMatchObject(expected);
   });
 
   it("refuses a project of another problem", async () => {
-    expect(await orient(service.url, { problemRef: "1", problem: "second moment", projectId: otherProjectId })).toMatchObject({ code: "PROJECT_NOT_ON_PROBLEM" });
+    expect(await orient(running.service.url, { problemRef: "1", problem: "second moment", projectId: otherProjectId })).toMatchObject({ code: "PROJECT_NOT_ON_PROBLEM" });
   });
 
   it("rejects an unknown intent at validation with a client error code", async () => {
-    const response = await gql(service.url, ORIENT, { input: { problemRef: "1", problem: "x", intent: "DANCE" } });
+    const response = await gql(running.service.url, ORIENT, { input: { problemRef: "1", problem: "x", intent: "DANCE" } });
     expect(response.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
     expect(response.errors?.[0]?.message).toMatch(/DANCE/);
   });
@@ -52,13 +47,13 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   it("answers a query just under the body limit but over the query limit with QUERY_TOO_LONG", async () => {
     const text = "fibonacci ".repeat(40_000).slice(0, 400_000);
     expect(text.length).toBeGreaterThan(MAX_QUERY_CHARS);
-    expect(await orient(service.url, { problemRef: "1", problem: text })).toMatchObject({ __typename: "InvalidInputError", code: "QUERY_TOO_LONG" });
-    const plan = await gql<{ checkPlan: Record<string, unknown> }>(service.url, CHECK_PLAN, { input: { problemRef: "1", plan: text } });
+    expect(await orient(running.service.url, { problemRef: "1", problem: text })).toMatchObject({ __typename: "InvalidInputError", code: "QUERY_TOO_LONG" });
+    const plan = await gql<{ checkPlan: Record<string, unknown> }>(running.service.url, CHECK_PLAN, { input: { problemRef: "1", plan: text } });
     expect(plan.data!.checkPlan).toMatchObject({ code: "QUERY_TOO_LONG", field: "plan" });
   });
 
   it("refuses a 1 MB query with HTTP 413 before GraphQL", async () => {
-    const response = await fetch(service.url, {
+    const response = await fetch(running.service.url, {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ query: ORIENT, variables: { input: { problemRef: "1", problem: "x".repeat(1_048_576) } } }),
     });
@@ -66,7 +61,7 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   });
 
   it("gives recordUse typed errors for bad impressions and records", async () => {
-    const valid = await orient(service.url, { problemRef: "1", problem: "second moment" });
+    const valid = await orient(running.service.url, { problemRef: "1", problem: "second moment" });
     const cases: [Record<string, unknown>, string][] = [
       [{ impressionId: "nope", usedRecords: [] }, "INVALID_ID"],
       [{ impressionId: randomUUID(), usedRecords: [] }, "IMPRESSION_NOT_FOUND"],
@@ -74,10 +69,10 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
       [{ impressionId: valid.impressionId, usedRecords: ["x".repeat(600)] }, "INVALID_REF"],
     ];
     for (const [input, code] of cases) {
-      const response = await gql<{ recordUse: { code?: string } }>(service.url, RECORD_USE, { input }, token);
+      const response = await gql<{ recordUse: { code?: string } }>(running.service.url, RECORD_USE, { input }, token);
       expect(response.data!.recordUse.code, JSON.stringify(input).slice(0, 80)).toBe(code);
     }
-    const anonymous = await gql<{ recordUse: { code?: string } }>(service.url, RECORD_USE, { input: { impressionId: valid.impressionId, usedRecords: [] } });
+    const anonymous = await gql<{ recordUse: { code?: string } }>(running.service.url, RECORD_USE, { input: { impressionId: valid.impressionId, usedRecords: [] } });
     expect(anonymous.data!.recordUse.code).toBe("UNAUTHENTICATED");
   });
 });

@@ -1,10 +1,10 @@
 // Orient keeps per-process caches of reads that cannot change under their key (checkpoints at a head
 // mark, record attributes, token counts, packet texts). These tests change the record between two
 // requests to one running service and check that the second packet follows the record, not the cache.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
-import { isTypedError, recordObject, relateObjects, supersedeObject, startAgentProject } from "../helpers/research-factories.js";
+import { isTypedError, recordObject, relateObjects, supersedeObject, createAgentProject } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
 import { absorbRecordRows, readRecordRows } from "../../src/orient/load-records.js";
 import { documentKey, orientCaches, targetGraph } from "../../src/orient/orient-caches.js";
@@ -15,13 +15,13 @@ import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.j
 const FRESHNESS = `{ freshness { views { view status } } }`;
 
 describe.each(testDatabaseTargets())("orient after the record changes ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let token: string;
   let projectId: string;
 
   async function waitForMemory(): Promise<void> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const data = await gqlData<{ freshness: { views: { view: string; status: string }[] } }>(service.url, FRESHNESS);
+      const data = await gqlData<{ freshness: { views: { view: string; status: string }[] } }>(running.service.url, FRESHNESS);
       if (data.freshness.views.find((view) => view.view === "memory-branches")?.status === "FRESH") return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -30,57 +30,53 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
 
   beforeAll(async () => {
     let project: { id: string };
-    ({ service, token, project } = await startAgentProject(target, { problemRef: "cp:erdos:1" }));
+    ({ token, project } = await createAgentProject(running.service, { problemRef: "cp:erdos:1" }));
     projectId = project.id;
-  });
-
-  afterAll(async () => {
-    await service?.stop();
   });
 
   it("drops a record superseded after it was served, and shows it as superseded to audit views", async () => {
     const text = "heptagonal sieve lacunary gadget bound";
-    const old = await recordObject(service.url, token, projectId, { title: "Lacunary gadget bound for the heptagonal sieve", body: "The heptagonal sieve admits a lacunary gadget bound of order n^{1/3}." });
-    const first = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const old = await recordObject(running.service.url, token, projectId, { title: "Lacunary gadget bound for the heptagonal sieve", body: "The heptagonal sieve admits a lacunary gadget bound of order n^{1/3}." });
+    const first = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(first.packet.items.map((item) => item.accession)).toContain(old.accession);
 
-    const successor = await recordObject(service.url, token, projectId, { title: "Corrected heptagonal sieve gadget", body: "The lacunary gadget bound for the heptagonal sieve holds only for odd n." });
-    const superseded = await supersedeObject(service.url, token, { target: old.accession, supersededBy: successor.accession });
+    const successor = await recordObject(running.service.url, token, projectId, { title: "Corrected heptagonal sieve gadget", body: "The lacunary gadget bound for the heptagonal sieve holds only for odd n." });
+    const superseded = await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: successor.accession });
     expect(isTypedError(superseded)).toBe(false);
 
-    const second = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const second = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     const accessions = second.packet.items.map((item) => item.accession);
     expect(accessions).toContain(successor.accession);
     expect(accessions).not.toContain(old.accession);
-    const audit = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId, intent: "SOURCE_AUDIT" });
+    const audit = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId, intent: "SOURCE_AUDIT" });
     expect(audit.packet.items.find((item) => item.accession === old.accession)?.state).toBe("SUPERSEDED");
   });
 
   it("descends into a branch recorded after an earlier request once the memory view has it", async () => {
     const text = "zigzag tableau route for the sum-distinct bound";
     await waitForMemory();
-    const before = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const before = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(before.packet.selectedBranches.map((branch) => branch.name)).not.toContain("approach/zigzag-tableau");
 
     for (const step of ["first", "second", "third"]) {
-      await recordObject(service.url, token, projectId, { kind: "ATTEMPT", branch: "approach/zigzag-tableau", title: `Zigzag tableau route, ${step} step`, body: `A zigzag tableau argument, ${step} step, towards the sum-distinct bound.` });
+      await recordObject(running.service.url, token, projectId, { kind: "ATTEMPT", branch: "approach/zigzag-tableau", title: `Zigzag tableau route, ${step} step`, body: `A zigzag tableau argument, ${step} step, towards the sum-distinct bound.` });
     }
     await waitForMemory();
-    const after = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const after = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(after.packet.selectedBranches.map((branch) => branch.name)).toContain("approach/zigzag-tableau");
     expect(after.packet.items.filter((item) => item.text.includes("Zigzag tableau route")).length).toBeGreaterThan(0);
   });
 
   it("shows a relation written after an earlier request between two packet records", async () => {
     const text = "octahedral lattice covering density estimate";
-    const claim = await recordObject(service.url, token, projectId, { title: "Octahedral lattice covering density", body: "An octahedral lattice covering density estimate of order 3/2." });
-    const check = await recordObject(service.url, token, projectId, { kind: "ATTEMPT", title: "Octahedral covering check", body: "A computed check of the octahedral lattice covering density estimate up to n = 40." });
-    const before = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const claim = await recordObject(running.service.url, token, projectId, { title: "Octahedral lattice covering density", body: "An octahedral lattice covering density estimate of order 3/2." });
+    const check = await recordObject(running.service.url, token, projectId, { kind: "ATTEMPT", title: "Octahedral covering check", body: "A computed check of the octahedral lattice covering density estimate up to n = 40." });
+    const before = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(before.packet.items.find((item) => item.accession === check.accession)?.relations ?? []).toEqual([]);
 
-    const related = await relateObjects(service.url, token, { from: check.accession, to: claim.accession, type: "SUPPORTS" });
+    const related = await relateObjects(running.service.url, token, { from: check.accession, to: claim.accession, type: "SUPPORTS" });
     expect(isTypedError(related)).toBe(false);
-    const after = await orient(service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
+    const after = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     const item = after.packet.items.find((entry) => entry.accession === check.accession);
     expect(item?.relations).toContainEqual({ type: "SUPPORTS", to: claim.accession });
   });
@@ -88,16 +84,16 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
   it("keeps a member superseded after an earlier request out of the relevance fallback", async () => {
     const broad = "give me an overview of where things stand";
     await waitForMemory();
-    const newest = await recordObject(service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls", body: "The quartic residue route stalls at the second reduction." });
+    const newest = await recordObject(running.service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls", body: "The quartic residue route stalls at the second reduction." });
     await waitForMemory();
-    const first = await orient(service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
+    const first = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
     expect(first.packet.relevanceFallback).toBe(true);
     expect(first.packet.items.map((item) => item.accession)).toContain(newest.accession);
 
-    const successor = await recordObject(service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls, corrected", body: "The quartic residue route stalls at the third reduction, not the second." });
-    expect(isTypedError(await supersedeObject(service.url, token, { target: newest.accession, supersededBy: successor.accession }))).toBe(false);
+    const successor = await recordObject(running.service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls, corrected", body: "The quartic residue route stalls at the third reduction, not the second." });
+    expect(isTypedError(await supersedeObject(running.service.url, token, { target: newest.accession, supersededBy: successor.accession }))).toBe(false);
     await waitForMemory();
-    const second = await orient(service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
+    const second = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
     expect(second.packet.items.map((item) => item.accession)).not.toContain(newest.accession);
     expect(second.packet.items.map((item) => item.accession)).toContain(successor.accession);
   });
@@ -105,14 +101,14 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
   it("does not remember, under a new generation, a record state read before the write that made it", async () => {
     // The speculative member rows are read alongside the identity read, so they may predate a
     // supersession that the generation the identity read returns already counts.
-    const pool = service.services.db.pool;
-    const old = await recordObject(service.url, token, projectId, { title: "Racing sieve record", body: "A record read just before it is superseded." });
-    const successor = await recordObject(service.url, token, projectId, { title: "Racing sieve record, corrected", body: "Its successor." });
+    const pool = running.service.services.db.pool;
+    const old = await recordObject(running.service.url, token, projectId, { title: "Racing sieve record", body: "A record read just before it is superseded." });
+    const successor = await recordObject(running.service.url, token, projectId, { title: "Racing sieve record, corrected", body: "Its successor." });
     const { rows: [row] } = await pool.query<{ id: string; target: string }>(
       "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1", [Number(old.accession.replace(/^R/, ""))]);
     const sql = sqlOf(pool);
     const readBefore = await readRecordRows(sql, null, row!.target, [row!.id]);
-    expect(isTypedError(await supersedeObject(service.url, token, { target: old.accession, supersededBy: successor.accession }))).toBe(false);
+    expect(isTypedError(await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: successor.accession }))).toBe(false);
     const { rows: [after] } = await pool.query<{ generation: string }>(
       "SELECT max(sequence)::text AS generation FROM change_events WHERE routing_target_id = $1", [row!.target]);
 
@@ -128,10 +124,10 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
   });
 
   it("warms a target's newest records, with counts, states, relations and texts, once its first request starts it", async () => {
-    const pool = service.services.db.pool;
-    const older = await recordObject(service.url, token, projectId, { title: "Warm-up base claim", body: "A claim the warm-up should read." });
-    const newer = await recordObject(service.url, token, projectId, { kind: "ATTEMPT", title: "Warm-up check", body: "A check that supports the base claim." });
-    expect(isTypedError(await relateObjects(service.url, token, { from: newer.accession, to: older.accession, type: "SUPPORTS" }))).toBe(false);
+    const pool = running.service.services.db.pool;
+    const older = await recordObject(running.service.url, token, projectId, { title: "Warm-up base claim", body: "A claim the warm-up should read." });
+    const newer = await recordObject(running.service.url, token, projectId, { kind: "ATTEMPT", title: "Warm-up check", body: "A check that supports the base claim." });
+    expect(isTypedError(await relateObjects(running.service.url, token, { from: newer.accession, to: older.accession, type: "SUPPORTS" }))).toBe(false);
     const idOf = async (accession: string) => (await pool.query<{ id: string; target: string }>(
       "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1", [Number(accession.replace(/^R/, ""))])).rows[0]!;
     const [base, check] = [await idOf(older.accession), await idOf(newer.accession)];
@@ -155,7 +151,7 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     expect(caches.texts.get(base.id)).toBeUndefined(); // texts for the newest one only
 
     // The service started one for this target with its first request.
-    await orient(service.url, { problemRef: "cp:erdos:1", problem: "warm-up check", projectId });
+    await orient(running.service.url, { problemRef: "cp:erdos:1", problem: "warm-up check", projectId });
     expect(await targetWarmup(orientCaches(pool), check.target, version!)).toBeGreaterThan(0);
   });
 });

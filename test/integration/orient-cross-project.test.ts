@@ -1,29 +1,24 @@
 // Cross-project fixture through GraphQL: hard negatives on a related problem never cross targets, one
 // exact match beats thirty near-identical weak records, and advisories and challenge periods shape
 // actionability (PROVE paused, SOURCE_AUDIT available, challenge deadline stated).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import type { LoadedFixture } from "../../src/orient/fixtures/load-orient-fixture.js";
 import type { OrientFixture } from "../../src/orient/fixtures/orient-fixture.types.js";
 import { loadFixtureInto, orient } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("orient across projects ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let fixture: OrientFixture;
   let loaded: LoadedFixture;
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    ({ fixture, loaded } = await loadFixtureInto(service, "cross-project"));
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    ({ fixture, loaded } = await loadFixtureInto(running.service, "cross-project"));
   });
 
   it("passes every gold query: project selection, isolation, disagreements, supersession, reserves", async () => {
     for (const query of fixture.queries) {
-      const result = await orient(service.url, {
+      const result = await orient(running.service.url, {
         problemRef: query.problemRef, problem: query.problem, intent: query.intent ?? "ORIENT",
         ...(query.maxChars ? { maxChars: query.maxChars } : {}), ...(query.project ? { projectId: loaded.projects.get(query.project) } : {}),
       });
@@ -38,29 +33,29 @@ describe.each(testDatabaseTargets())("orient across projects ($name database)", 
   });
 
   it("folds the thirty near-identical notes into one item with drill-down accessions", async () => {
-    const result = await orient(service.url, { problemRef: "cp:erdos:1", projectId: loaded.projects.get("noisy"), problem: "variance heuristic notes on sum-distinct sets of order 2^n" });
+    const result = await orient(running.service.url, { problemRef: "cp:erdos:1", projectId: loaded.projects.get("noisy"), problem: "variance heuristic notes on sum-distinct sets of order 2^n" });
     const notes = result.packet.items.filter((item) => /^w\d\d$/.test(loaded.keysById.get(item.id) ?? ""));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.duplicates.length).toBeGreaterThan(0);
   });
 
   it("pauses PROVE under a blocking advisory while SOURCE_AUDIT still works", async () => {
-    const prisma = service.services.db.prisma;
+    const prisma = running.service.services.db.prisma;
     const problem = await prisma.problem.findUniqueOrThrow({ where: { stableId: "cp:erdos:39" } });
     await prisma.advisory.create({ data: { problemId: problem.id, kind: "STATEMENT_INTEGRITY", message: "The density exponent differs from the source.", blocking: true } });
-    const prove = await orient(service.url, { problemRef: "cp:erdos:39", intent: "PROVE", problem: "Sidon set density second moment" });
+    const prove = await orient(running.service.url, { problemRef: "cp:erdos:39", intent: "PROVE", problem: "Sidon set density second moment" });
     expect(prove.envelope.sourceIntegrity.blocking).toBe(true);
     expect(prove.envelope.actionability).toMatchObject({ actionable: false, pausedIntents: ["PROVE", "RESOLVE", "BOUNTY"] });
     expect(prove.envelope.actionability.reasons.join(" ")).toContain("density exponent");
-    const audit = await orient(service.url, { problemRef: "cp:erdos:39", intent: "SOURCE_AUDIT", problem: "Sidon set density second moment" });
+    const audit = await orient(running.service.url, { problemRef: "cp:erdos:39", intent: "SOURCE_AUDIT", problem: "Sidon set density second moment" });
     expect(audit.envelope.actionability.actionable).toBe(true);
   });
 
   it("treats a challenge-period problem as actionable and states its deadline", async () => {
-    const prisma = service.services.db.prisma;
+    const prisma = running.service.services.db.prisma;
     const deadline = new Date("2027-01-15T00:00:00.000Z");
     await prisma.problem.update({ where: { stableId: "cp:erdos:3" }, data: { publicationState: "CHALLENGE_PERIOD", challengeDeadline: deadline } });
-    const result = await orient(service.url, { problemRef: "cp:erdos:3", intent: "PROVE", problem: "arithmetic progressions in sets with divergent reciprocal sum" });
+    const result = await orient(running.service.url, { problemRef: "cp:erdos:3", intent: "PROVE", problem: "arithmetic progressions in sets with divergent reciprocal sum" });
     expect(result.envelope.actionability).toMatchObject({ actionable: true, challengeDeadline: deadline.toISOString() });
     expect(result.envelope.workflowInstructions.join(" ")).toContain("2027-01-15");
     const memory = result.lanes.find((lane) => lane.lane === "research-memory")!;

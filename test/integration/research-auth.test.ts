@@ -2,23 +2,23 @@
 // anonymous, forged, malformed, expired, revoked and under-privileged callers get a typed error and
 // nothing is written. Tokens are stored only as their sha256 digest.
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../src/modules/operators/operator.commands.js";
-import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import {
   buildResearchInput, CREATE_PROJECT, createProjectFor, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
-  researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult, startAgentProject,
+  researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult, createAgentProject,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("research writes need an authorised operator ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let agentToken: string;
   let project: ProjectResult;
   let first: ResearchObjectResult;
   let second: ResearchObjectResult;
-  const prisma = () => service.services.db.prisma;
+  const prisma = () => running.service.services.db.prisma;
 
   /** One input per write mutation, valid for an AGENT, so only the caller decides the outcome. */
   const writes = (): [string, string, () => Record<string, unknown>][] => [
@@ -29,13 +29,9 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
   ];
 
   beforeAll(async () => {
-    ({ service, token: agentToken, project } = await startAgentProject(target));
-    first = await recordObject(service.url, agentToken, project.id);
-    second = await recordObject(service.url, agentToken, project.id);
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    ({ token: agentToken, project } = await createAgentProject(running.service));
+    first = await recordObject(running.service.url, agentToken, project.id);
+    second = await recordObject(running.service.url, agentToken, project.id);
   });
 
   const callers: [string, () => Promise<string | undefined>, Record<string, unknown>][] = [
@@ -63,14 +59,14 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
       const token = await tokenFor();
       const [, document, input] = writes()[index]!;
       const before = await researchCounts(prisma());
-      expect(await mutateExpectingError(service.url, document, input(), token)).toMatchObject(expected);
+      expect(await mutateExpectingError(running.service.url, document, input(), token)).toMatchObject(expected);
       expect(await researchCounts(prisma())).toEqual(before);
     });
   });
 
   it("refuses a malformed Authorization header with a typed error", async () => {
     const before = await researchCounts(prisma());
-    const response = await fetch(service.url, {
+    const response = await fetch(running.service.url, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Token ${agentToken}` },
       body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
@@ -82,13 +78,13 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
 
   it("lets a token that expires in the future write", async () => {
     const { token } = await createOperator({ prisma: prisma(), name: `later-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() + 3_600_000) });
-    expect(await mutate(service.url, RECORD_RESEARCH, buildResearchInput(project.id), token)).toMatchObject({ __typename: "ResearchObjectPayload", replayed: false });
+    expect(await mutate(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), token)).toMatchObject({ __typename: "ResearchObjectPayload", replayed: false });
   });
 
   it.each(["AGENT", "CURATOR", "ADMIN"] as const)("lets a %s write (roles are ordered)", async (role) => {
     const { token } = await createOperatorWithToken(prisma(), role);
-    const created = await createProjectFor(service.url, token);
-    const object = await recordObject(service.url, token, created.id);
+    const created = await createProjectFor(running.service.url, token);
+    const object = await recordObject(running.service.url, token, created.id);
     expect(object.project.id).toBe(created.id);
   });
 
@@ -97,12 +93,12 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
     expect(token).toMatch(/^rms_[\w-]{20,}$/);
     const row = await prisma().operator.findUniqueOrThrow({ where: { id: operator.id } });
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
-    const { rows } = await service.services.db.pool.query<{ dump: string }>("SELECT row_to_json(o)::text AS dump FROM operators o WHERE id = $1", [operator.id]);
+    const { rows } = await running.service.services.db.pool.query<{ dump: string }>("SELECT row_to_json(o)::text AS dump FROM operators o WHERE id = $1", [operator.id]);
     expect(rows[0]!.dump).not.toContain(token);
   });
 
   it("keeps reads anonymous", async () => {
-    const response = await gql<{ researchObject: { accession: string } | null }>(service.url, `query($ref: String!) { researchObject(ref: $ref) { accession } }`, { ref: first.accession });
+    const response = await gql<{ researchObject: { accession: string } | null }>(running.service.url, `query($ref: String!) { researchObject(ref: $ref) { accession } }`, { ref: first.accession });
     expect(response.data?.researchObject?.accession).toBe(first.accession);
   });
 });

@@ -2,31 +2,31 @@
 // missing objects, superseding a superseded object, malformed artifacts and formal records, expired or
 // forged tokens. Each gets a typed error, and no row, event, counter value or document is written.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
 import { createOperator } from "../../src/modules/operators/operator.commands.js";
 import {
   MAX_BODY_CHARS, MAX_METADATA_CHARS, MAX_PROJECT_NAME_CHARS, MAX_RELATIONS_PER_WRITE, MAX_REPLAY_FIELD_CHARS, MAX_SUPERSEDES_PER_WRITE,
   MAX_TITLE_CHARS,
 } from "../../src/modules/research/research.limits.js";
-import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import {
   accessionNumber, buildResearchInput, CREATE_PROJECT, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
-  researchCounts, SUPERSEDE_RESEARCH, supersedeObject, type ProjectResult, type ResearchObjectResult, startAgentProject,
+  researchCounts, SUPERSEDE_RESEARCH, supersedeObject, type ProjectResult, type ResearchObjectResult, createAgentProject,
 } from "../helpers/research-factories.js";
 
 const SHA = "b".repeat(64);
 
 describe.each(testDatabaseTargets())("bad research input is refused and writes nothing ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let token: string;
   let project: ProjectResult;
   let current: ResearchObjectResult;
   let superseded: ResearchObjectResult;
   let withdrawnStableId: string;
-  const prisma = () => service.services.db.prisma;
+  const prisma = () => running.service.services.db.prisma;
 
   /** Everything a write could change: row counts plus the counters (accessions and event sequence). */
   const snapshot = async () => ({
@@ -35,18 +35,14 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   });
 
   beforeAll(async () => {
-    ({ service, token, project } = await startAgentProject(target));
-    current = await recordObject(service.url, token, project.id);
-    superseded = await recordObject(service.url, token, project.id);
-    const successor = await recordObject(service.url, token, project.id);
-    await supersedeObject(service.url, token, { target: superseded.accession, supersededBy: successor.accession });
+    ({ token, project } = await createAgentProject(running.service));
+    current = await recordObject(running.service.url, token, project.id);
+    superseded = await recordObject(running.service.url, token, project.id);
+    const successor = await recordObject(running.service.url, token, project.id);
+    await supersedeObject(running.service.url, token, { target: superseded.accession, supersededBy: successor.accession });
     const withdrawn = buildCatalogueProblem({ publicationState: "WITHDRAWN" });
     await importCatalogue({ prisma: prisma(), problems: [withdrawn] });
     withdrawnStableId = withdrawn.stableId;
-  });
-
-  afterAll(async () => {
-    await service?.stop();
   });
 
   const record = (overrides: Record<string, unknown>) => () => buildResearchInput(project.id, overrides);
@@ -99,7 +95,7 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   it.each(typedCases)("%s: typed error, nothing written", async (_label, document, input, expected) => {
     const built = input();
     const before = await snapshot();
-    expect(await mutateExpectingError(service.url, document, built, token)).toMatchObject(expected);
+    expect(await mutateExpectingError(running.service.url, document, built, token)).toMatchObject(expected);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -115,7 +111,7 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   it.each(invalidRequests)("refuses %s as a request error with a client code, nothing written", async (_label, document, input) => {
     const built = input();
     const before = await snapshot();
-    const response = await gql(service.url, document, { input: built }, token);
+    const response = await gql(running.service.url, document, { input: built }, token);
     expect(response.data).toBeNull();
     expect(response.errors?.[0]?.extensions?.code).toMatch(/^(BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED)$/);
     expect(await snapshot()).toEqual(before);
@@ -128,13 +124,13 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   ])("refuses an %s token, nothing written", async (_label, tokenFor, code) => {
     const callerToken = await tokenFor();
     const before = await snapshot();
-    expect(await mutateExpectingError(service.url, RECORD_RESEARCH, buildResearchInput(project.id), callerToken)).toMatchObject({ __typename: "AuthenticationError", code });
+    expect(await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), callerToken)).toMatchObject({ __typename: "AuthenticationError", code });
     expect(await snapshot()).toEqual(before);
   });
 
   it("accepts a body exactly at the limit, and the next accession follows without a gap after all the refusals", async () => {
     const last = await prisma().researchObject.aggregate({ _max: { accession: true } });
-    const object = await recordObject(service.url, token, project.id, { body: "b".repeat(MAX_BODY_CHARS) });
+    const object = await recordObject(running.service.url, token, project.id, { body: "b".repeat(MAX_BODY_CHARS) });
     expect(accessionNumber(object.accession)).toBe(last._max.accession! + 1);
   });
 });

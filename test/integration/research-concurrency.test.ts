@@ -1,10 +1,10 @@
 // Concurrent writers: R accessions, S accessions and event sequences come from locked counter rows,
 // so parallel writes get exactly 1..N with no gap or duplicate, every event sequence is contiguous,
 // and the inline view's high-water mark ends at the head of the stream.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken } from "../helpers/factories.js";
 import {
   accessionNumber, buildResearchInput, createProjectFor, isContiguous, isTypedError, mutate, RECORD_RESEARCH, recordObject, relateObjects,
@@ -14,19 +14,14 @@ import {
 const PARALLEL_WRITES = 48;
 
 describe.each(testDatabaseTargets())("concurrent research writers ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let tokens: string[];
   let projects: ProjectResult[];
-  const prisma = () => service.services.db.prisma;
+  const prisma = () => running.service.services.db.prisma;
 
   beforeAll(async () => {
-    service = await startTestService(target);
     tokens = await Promise.all(Array.from({ length: 4 }, async () => (await createOperatorWithToken(prisma(), "AGENT")).token));
-    projects = await Promise.all(["cp:erdos:1", "cp:erdos:3", "cp:erdos:4", "cp:erdos:1"].map((problemRef, index) => createProjectFor(service.url, tokens[index]!, { problemRef })));
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    projects = await Promise.all(["cp:erdos:1", "cp:erdos:3", "cp:erdos:4", "cp:erdos:1"].map((problemRef, index) => createProjectFor(running.service.url, tokens[index]!, { problemRef })));
   });
 
   const allSequences = async () => (await prisma().changeEvent.findMany({ select: { sequence: true }, orderBy: { sequence: "asc" } })).map((row) => row.sequence);
@@ -34,7 +29,7 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
   it(`gives ${PARALLEL_WRITES} parallel recordResearch calls exactly the accessions 1..${PARALLEL_WRITES}`, async () => {
     expect(await prisma().researchObject.count()).toBe(0);
     const results = await Promise.all(Array.from({ length: PARALLEL_WRITES }, (_, index) =>
-      mutate<{ researchObject: ResearchObjectResult }>(service.url, RECORD_RESEARCH, buildResearchInput(projects[index % 4]!.id), tokens[index % 4]),
+      mutate<{ researchObject: ResearchObjectResult }>(running.service.url, RECORD_RESEARCH, buildResearchInput(projects[index % 4]!.id), tokens[index % 4]),
     ));
     const accessions = results.map((result) => {
       if (isTypedError(result)) throw new Error(`${result.code}: ${result.message}`);
@@ -55,12 +50,12 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
   });
 
   it("keeps the stream contiguous under mixed concurrent writes, with the inline view at the head", async () => {
-    const base = await Promise.all(Array.from({ length: 8 }, (_, index) => recordObject(service.url, tokens[index % 4]!, projects[0]!.id)));
+    const base = await Promise.all(Array.from({ length: 8 }, (_, index) => recordObject(running.service.url, tokens[index % 4]!, projects[0]!.id)));
     const outcomes = await Promise.all([
-      ...base.slice(1, 4).map((object, index) => relateObjects(service.url, tokens[index]!, { from: object.accession, to: base[0]!.accession, type: "SUPPORTS" })),
-      ...base.slice(4, 6).map((object, index) => supersedeObject(service.url, tokens[index]!, { target: object.accession, supersededBy: base[7]!.accession })),
-      ...Array.from({ length: 6 }, (_, index) => recordObject(service.url, tokens[index % 4]!, projects[(index % 2) * 3]!.id, { relations: [{ type: "CITES", target: base[6]!.accession }] })),
-      ...Array.from({ length: 3 }, (_, index) => createProjectFor(service.url, tokens[index]!, { problemRef: "cp:erdos:6" })),
+      ...base.slice(1, 4).map((object, index) => relateObjects(running.service.url, tokens[index]!, { from: object.accession, to: base[0]!.accession, type: "SUPPORTS" })),
+      ...base.slice(4, 6).map((object, index) => supersedeObject(running.service.url, tokens[index]!, { target: object.accession, supersededBy: base[7]!.accession })),
+      ...Array.from({ length: 6 }, (_, index) => recordObject(running.service.url, tokens[index % 4]!, projects[(index % 2) * 3]!.id, { relations: [{ type: "CITES", target: base[6]!.accession }] })),
+      ...Array.from({ length: 3 }, (_, index) => createProjectFor(running.service.url, tokens[index]!, { problemRef: "cp:erdos:6" })),
     ]);
     expect(outcomes.filter(isTypedError)).toEqual([]);
     const sequences = await allSequences();

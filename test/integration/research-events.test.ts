@@ -2,8 +2,8 @@
 // order, filtered by problem or project; a client that reconnects with its last sequence catches up
 // with exactly the events it missed.
 import type { Client } from "graphql-ws";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import {
   createProjectFor, EventCollector, headSequence, isContiguous, recordObject, relateObjects, sequencesOf, subscriptionClient, supersedeObject,
@@ -11,15 +11,15 @@ import {
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("researchEvents subscription ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let token: string;
   let projectA: ProjectResult;
   let projectB: ProjectResult;
   let otherProblemProject: ProjectResult;
   const clients: Client[] = [];
-  const prisma = () => service.services.db.prisma;
+  const prisma = () => running.service.services.db.prisma;
   const newClient = () => {
-    const client = subscriptionClient(service.url);
+    const client = subscriptionClient(running.service.url);
     clients.push(client);
     return client;
   };
@@ -33,28 +33,23 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
 
   /** A burst of writes on the three projects: records, a relation, a supersession. */
   const writeMixed = async () => {
-    const a1 = await recordObject(service.url, token, projectA.id, { branch: "approach/events" });
-    await recordObject(service.url, token, otherProblemProject.id);
-    const b1 = await recordObject(service.url, token, projectB.id);
-    const a2 = await recordObject(service.url, token, projectA.id, { relations: [{ type: "SUPPORTS", target: a1.accession }] });
-    await relateObjects(service.url, token, { from: b1.accession, to: a1.accession, type: "CITES" });
-    await supersedeObject(service.url, token, { target: a1.accession, supersededBy: a2.accession });
+    const a1 = await recordObject(running.service.url, token, projectA.id, { branch: "approach/events" });
+    await recordObject(running.service.url, token, otherProblemProject.id);
+    const b1 = await recordObject(running.service.url, token, projectB.id);
+    const a2 = await recordObject(running.service.url, token, projectA.id, { relations: [{ type: "SUPPORTS", target: a1.accession }] });
+    await relateObjects(running.service.url, token, { from: b1.accession, to: a1.accession, type: "CITES" });
+    await supersedeObject(running.service.url, token, { target: a1.accession, supersededBy: a2.accession });
   };
 
   beforeAll(async () => {
-    service = await startTestService(target);
     token = (await createOperatorWithToken(prisma(), "AGENT")).token;
-    projectA = await createProjectFor(service.url, token, { problemRef: "cp:erdos:1" });
-    projectB = await createProjectFor(service.url, token, { problemRef: "cp:erdos:1" });
-    otherProblemProject = await createProjectFor(service.url, token, { problemRef: "cp:erdos:3" });
+    projectA = await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:1" });
+    projectB = await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:1" });
+    otherProblemProject = await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:3" });
   });
 
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.dispose()));
-  });
-
-  afterAll(async () => {
-    await service?.stop();
   });
 
   it("delivers a problem's events once, in sequence order, and nothing of other problems", async () => {
@@ -90,7 +85,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
   it("delivers the whole stream contiguously without a filter, including concurrent writes", async () => {
     const after = await headSequence(prisma());
     const collector = new EventCollector(newClient(), { afterSequence: after });
-    await Promise.all(Array.from({ length: 10 }, (_, index) => recordObject(service.url, token, index % 2 ? projectA.id : otherProblemProject.id)));
+    await Promise.all(Array.from({ length: 10 }, (_, index) => recordObject(running.service.url, token, index % 2 ? projectA.id : otherProblemProject.id)));
     const expected = await committedAfter(after);
     expect(expected).toHaveLength(10);
     await collector.waitFor(10);
@@ -101,12 +96,12 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
   });
 
   it("starts from the head when no afterSequence is given", async () => {
-    await recordObject(service.url, token, projectA.id);
+    await recordObject(running.service.url, token, projectA.id);
     const collector = new EventCollector(newClient(), { projectId: projectA.id });
     // Let the subscription read the head before writing, so the write is the first event it sees.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = await headSequence(prisma());
-    await recordObject(service.url, token, projectA.id);
+    await recordObject(running.service.url, token, projectA.id);
     await collector.waitFor(1);
     expect(await collector.settle()).toEqual(await committedAfter(after, { routingTargetId: projectA.routingTargetId }));
   });
@@ -116,7 +111,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
     const start = await headSequence(prisma());
     const firstClient = newClient();
     const first = new EventCollector(firstClient, { problemRef: "cp:erdos:1", afterSequence: start });
-    for (let index = 0; index < 3; index += 1) await recordObject(service.url, token, projectA.id);
+    for (let index = 0; index < 3; index += 1) await recordObject(running.service.url, token, projectA.id);
     const seen = await first.waitFor(3);
     first.stop();
     await firstClient.dispose();
@@ -124,8 +119,8 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
 
     // Written while disconnected, on this problem and another.
     for (let index = 0; index < 4; index += 1) {
-      await recordObject(service.url, token, projectA.id);
-      await recordObject(service.url, token, otherProblemProject.id);
+      await recordObject(running.service.url, token, projectA.id);
+      await recordObject(running.service.url, token, otherProblemProject.id);
     }
     const missed = await committedAfter(BigInt(lastSeen), problemFilter);
     expect(missed).toHaveLength(4);
@@ -137,7 +132,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
     expect([...seen, ...caughtUp]).toEqual(await committedAfter(start, problemFilter));
 
     // And it keeps following live writes after catching up.
-    await recordObject(service.url, token, projectA.id);
+    await recordObject(running.service.url, token, projectA.id);
     const live = await second.waitFor(5);
     expect(BigInt(live[4]!.sequence)).toBeGreaterThan(BigInt(caughtUp[3]!.sequence));
   });

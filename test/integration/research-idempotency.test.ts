@@ -1,33 +1,29 @@
 // Idempotency keys are scoped to (operator, operation, project): a retry replays the original
 // result and writes nothing; the same key with other content is a typed conflict; other operators,
 // projects and operations may reuse a key freely; concurrent retries produce one object.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import {
   buildResearchInput, CREATE_PROJECT, createProjectFor, isTypedError, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject,
-  recordObjectWithInput, relateObjects, researchCounts, supersedeObject, type ProjectResult, type ResearchObjectResult, startAgentProject,
+  recordObjectWithInput, relateObjects, researchCounts, supersedeObject, type ProjectResult, type ResearchObjectResult, createAgentProject,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let token: string;
   let project: ProjectResult;
-  const prisma = () => service.services.db.prisma;
+  const prisma = () => running.service.services.db.prisma;
 
   beforeAll(async () => {
-    ({ service, token, project } = await startAgentProject(target));
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    ({ token, project } = await createAgentProject(running.service));
   });
 
   it("replays recordResearch: same object, replayed=true, no second row or event", async () => {
     const input = buildResearchInput(project.id, { idempotencyKey: "attempt-1", branch: "approach/retry" });
-    const original = await recordObjectWithInput(service.url, token, input);
+    const original = await recordObjectWithInput(running.service.url, token, input);
     const before = await researchCounts(prisma());
-    const retry = await recordObjectWithInput(service.url, token, input);
+    const retry = await recordObjectWithInput(running.service.url, token, input);
     expect(original.replayed).toBe(false);
     expect(retry.replayed).toBe(true);
     expect(retry.researchObject).toEqual(original.researchObject);
@@ -36,20 +32,20 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
 
   it("replays a retry that spells absent optional fields as null or an empty list", async () => {
     const input = buildResearchInput(project.id, { idempotencyKey: `spelling-${uniqueToken()}` });
-    const original = await recordObjectWithInput(service.url, token, input);
+    const original = await recordObjectWithInput(running.service.url, token, input);
     const before = await researchCounts(prisma());
     const spelledOut = { ...input, branch: null, relations: [], supersedes: [], artifact: null, formal: null, metadata: {} };
-    const retry = await mutate<{ replayed: boolean; researchObject: ResearchObjectResult }>(service.url, RECORD_RESEARCH, spelledOut, token);
+    const retry = await mutate<{ replayed: boolean; researchObject: ResearchObjectResult }>(running.service.url, RECORD_RESEARCH, spelledOut, token);
     expect(retry).toMatchObject({ replayed: true, researchObject: { id: original.researchObject.id } });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
   it("treats the same key with different content as a typed conflict and writes nothing", async () => {
     const key = `conflict-${uniqueToken()}`;
-    await recordObjectWithInput(service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "First wording" }));
+    await recordObjectWithInput(running.service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "First wording" }));
     const before = await researchCounts(prisma());
     for (const change of [{ title: "Second wording" }, { evidenceGrade: "CONJECTURAL" }, { kind: "ATTEMPT" }, { branch: "approach/other" }]) {
-      const error = await mutateExpectingError(service.url, RECORD_RESEARCH, buildResearchInput(project.id, { idempotencyKey: key, title: "First wording", ...change }), token);
+      const error = await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id, { idempotencyKey: key, title: "First wording", ...change }), token);
       expect(error).toMatchObject({ __typename: "IdempotencyConflictError", code: "IDEMPOTENCY_KEY_REUSED", key });
     }
     expect(await researchCounts(prisma())).toEqual(before);
@@ -58,18 +54,18 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
   it("lets two operators use the same key in the same project", async () => {
     const other = (await createOperatorWithToken(prisma(), "AGENT")).token;
     const key = `shared-${uniqueToken()}`;
-    const mine = await recordObjectWithInput(service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "Mine" }));
-    const theirs = await recordObjectWithInput(service.url, other, buildResearchInput(project.id, { idempotencyKey: key, title: "Theirs" }));
+    const mine = await recordObjectWithInput(running.service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "Mine" }));
+    const theirs = await recordObjectWithInput(running.service.url, other, buildResearchInput(project.id, { idempotencyKey: key, title: "Theirs" }));
     expect(mine.replayed).toBe(false);
     expect(theirs.replayed).toBe(false);
     expect(theirs.researchObject.id).not.toBe(mine.researchObject.id);
   });
 
   it("scopes a key to its project: the same key in another project is a new write", async () => {
-    const otherProject = await createProjectFor(service.url, token, { problemRef: "cp:erdos:3" });
+    const otherProject = await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:3" });
     const key = `per-project-${uniqueToken()}`;
-    const here = await recordObjectWithInput(service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "Same title", body: "Same body" }));
-    const there = await recordObjectWithInput(service.url, token, buildResearchInput(otherProject.id, { idempotencyKey: key, title: "Same title", body: "Same body" }));
+    const here = await recordObjectWithInput(running.service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "Same title", body: "Same body" }));
+    const there = await recordObjectWithInput(running.service.url, token, buildResearchInput(otherProject.id, { idempotencyKey: key, title: "Same title", body: "Same body" }));
     expect(there.replayed).toBe(false);
     expect(there.researchObject.project.id).toBe(otherProject.id);
     expect(there.researchObject.id).not.toBe(here.researchObject.id);
@@ -77,40 +73,40 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
 
   it("scopes a key to its operation: a createProject key does not collide with a recordResearch key", async () => {
     const key = `per-operation-${uniqueToken()}`;
-    const created = await createProjectFor(service.url, token, { idempotencyKey: key });
-    const recorded = await recordObjectWithInput(service.url, token, buildResearchInput(created.id, { idempotencyKey: key }));
+    const created = await createProjectFor(running.service.url, token, { idempotencyKey: key });
+    const recorded = await recordObjectWithInput(running.service.url, token, buildResearchInput(created.id, { idempotencyKey: key }));
     expect(recorded.replayed).toBe(false);
   });
 
   it("replays createProject and refuses the same key with another name", async () => {
     const input = { problemRef: "cp:erdos:1", name: `Replayed ${uniqueToken()}`, idempotencyKey: `project-${uniqueToken()}` };
-    const original = await mutate<{ replayed: boolean; project: ProjectResult }>(service.url, CREATE_PROJECT, input, token);
+    const original = await mutate<{ replayed: boolean; project: ProjectResult }>(running.service.url, CREATE_PROJECT, input, token);
     const before = await researchCounts(prisma());
-    const retry = await mutate<{ replayed: boolean; project: ProjectResult }>(service.url, CREATE_PROJECT, { ...input, problemRef: "Erdős 1" }, token);
+    const retry = await mutate<{ replayed: boolean; project: ProjectResult }>(running.service.url, CREATE_PROJECT, { ...input, problemRef: "Erdős 1" }, token);
     expect(retry).toEqual({ ...original, replayed: true });
-    const conflict = await mutateExpectingError(service.url, CREATE_PROJECT, { ...input, name: "Another name" }, token);
+    const conflict = await mutateExpectingError(running.service.url, CREATE_PROJECT, { ...input, name: "Another name" }, token);
     expect(conflict).toMatchObject({ __typename: "IdempotencyConflictError", code: "IDEMPOTENCY_KEY_REUSED" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
   it("replays relateResearch and supersedeResearch", async () => {
-    const [older, newer] = [await recordObject(service.url, token, project.id), await recordObject(service.url, token, project.id)];
+    const [older, newer] = [await recordObject(running.service.url, token, project.id), await recordObject(running.service.url, token, project.id)];
     const relate = { from: newer.accession, to: older.accession, type: "DERIVED_FROM", idempotencyKey: `relate-${uniqueToken()}` };
-    const related = await relateObjects(service.url, token, relate);
+    const related = await relateObjects(running.service.url, token, relate);
     const supersede = { target: older.accession, supersededBy: newer.accession, idempotencyKey: `supersede-${uniqueToken()}` };
-    const superseded = await supersedeObject(service.url, token, supersede);
+    const superseded = await supersedeObject(running.service.url, token, supersede);
     const before = await researchCounts(prisma());
-    expect(await relateObjects(service.url, token, relate)).toEqual({ ...related, replayed: true });
-    expect(await supersedeObject(service.url, token, supersede)).toEqual({ ...superseded, replayed: true });
+    expect(await relateObjects(running.service.url, token, relate)).toEqual({ ...related, replayed: true });
+    expect(await supersedeObject(running.service.url, token, supersede)).toEqual({ ...superseded, replayed: true });
     expect(await researchCounts(prisma())).toEqual(before);
-    const conflict = await relateObjects(service.url, token, { ...relate, type: "SUPPORTS" });
+    const conflict = await relateObjects(running.service.url, token, { ...relate, type: "SUPPORTS" });
     expect(conflict).toMatchObject({ __typename: "IdempotencyConflictError" });
   });
 
   it("turns concurrent retries of one key into one object", async () => {
     const input = buildResearchInput(project.id, { idempotencyKey: `burst-${uniqueToken()}` });
     const before = await researchCounts(prisma());
-    const results = await Promise.all(Array.from({ length: 8 }, () => mutate<{ replayed: boolean; researchObject: ResearchObjectResult }>(service.url, RECORD_RESEARCH, input, token)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => mutate<{ replayed: boolean; researchObject: ResearchObjectResult }>(running.service.url, RECORD_RESEARCH, input, token)));
     const payloads = results.map((result) => {
       if (isTypedError(result)) throw new Error(`${result.code}: ${result.message}`);
       return result;

@@ -1,30 +1,26 @@
 // The research write path through GraphQL: projects bound to exact problem refs, all six kinds with
 // replay material and formal records, one transaction per write (object + bindings + event + sparse
 // document + projection high-water mark), and `researchObject(ref)` by every kind of ref.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
-import { testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import {
   accessionNumber, buildResearchInput, CREATE_PROJECT, createProjectFor, fetchResearchObject, headSequence, mutateExpectingError,
-  recordObject, researchCounts, type ProjectResult, startAgentProject,
+  recordObject, researchCounts, type ProjectResult, createAgentProject,
 } from "../helpers/research-factories.js";
 
 const SHA = "a".repeat(64);
 
 describe.each(testDatabaseTargets())("research write path ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let token: string;
   let project: ProjectResult;
-  const prisma = () => service.services.db.prisma;
+  const prisma = () => running.service.services.db.prisma;
 
   beforeAll(async () => {
-    ({ service, token, project } = await startAgentProject(target, { problemRef: "cp:erdos:1" }));
-  });
-
-  afterAll(async () => {
-    await service?.stop();
+    ({ token, project } = await createAgentProject(running.service, { problemRef: "cp:erdos:1" }));
   });
 
   it.each([
@@ -36,7 +32,7 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
     ["sunflower conjecture", "cp:erdos:20"],
   ])("createProject binds %j to the canonical problem %s, with its event in the same write", async (problemRef, stableId) => {
     const before = await researchCounts(prisma());
-    const created = await createProjectFor(service.url, token, { problemRef });
+    const created = await createProjectFor(running.service.url, token, { problemRef });
     const problem = await prisma().problem.findUniqueOrThrow({ where: { stableId } });
     expect(created.problem.stableId).toBe(stableId);
     expect(created.routingTargetId).toBe(problem.id);
@@ -51,9 +47,9 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
     const [first, second] = [buildCatalogueProblem({ aliases: [alias] }), buildCatalogueProblem({ aliases: [alias] })];
     await importCatalogue({ prisma: prisma(), problems: [first!, second!] });
     const before = await researchCounts(prisma());
-    const ambiguous = await mutateExpectingError(service.url, CREATE_PROJECT, { problemRef: alias, name: "Twin", idempotencyKey: uniqueToken() }, token);
+    const ambiguous = await mutateExpectingError(running.service.url, CREATE_PROJECT, { problemRef: alias, name: "Twin", idempotencyKey: uniqueToken() }, token);
     expect(ambiguous).toMatchObject({ __typename: "AmbiguousRefError", code: "AMBIGUOUS_REF", candidateStableIds: [first!.stableId, second!.stableId].sort() });
-    const freeText = await mutateExpectingError(service.url, CREATE_PROJECT, { problemRef: "sets whose subset sums are all distinct", name: "Free", idempotencyKey: uniqueToken() }, token);
+    const freeText = await mutateExpectingError(running.service.url, CREATE_PROJECT, { problemRef: "sets whose subset sums are all distinct", name: "Free", idempotencyKey: uniqueToken() }, token);
     expect(freeText).toMatchObject({ __typename: "NotFoundError", code: "NOT_FOUND" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
@@ -81,7 +77,7 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
 
   it.each(FULL_KINDS)("recordResearch stores a %s with its bindings, event, sparse document and high-water mark in one write", async (kind, fields) => {
     const before = await researchCounts(prisma());
-    const object = await recordObject(service.url, token, project.id, { kind, ...fields });
+    const object = await recordObject(running.service.url, token, project.id, { kind, ...fields });
     const problem = await prisma().problem.findUniqueOrThrow({ where: { stableId: "cp:erdos:1" } });
     const row = await prisma().researchObject.findFirstOrThrow({ where: { accession: accessionNumber(object.accession) } });
 
@@ -116,28 +112,28 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
   });
 
   it("binds a formal record to the problem's Lean declaration only when the declaration exists", async () => {
-    const object = await recordObject(service.url, token, project.id, { kind: "FORMALIZATION", formal: { leanDeclaration: "NoSuch.declaration", statement: "theorem x : True" } });
+    const object = await recordObject(running.service.url, token, project.id, { kind: "FORMALIZATION", formal: { leanDeclaration: "NoSuch.declaration", statement: "theorem x : True" } });
     expect(object.targets.map((binding) => binding.targetKind)).not.toContain("FORMAL_DECLARATION");
   });
 
   it("hands out strictly increasing R accessions", async () => {
     const accessions: number[] = [];
-    for (let index = 0; index < 5; index += 1) accessions.push(accessionNumber((await recordObject(service.url, token, project.id)).accession));
+    for (let index = 0; index < 5; index += 1) accessions.push(accessionNumber((await recordObject(running.service.url, token, project.id)).accession));
     accessions.forEach((value, index) => index > 0 && expect(value).toBe(accessions[index - 1]! + 1));
   });
 
   it("resolves researchObject by uuid, global id, accession, slug and content hash, with manifest and original material", async () => {
     const artifact = { uri: "https://example.org/run.log", command: `./run --seed ${"7".repeat(300)}`, environment: "lean 4.9", expectedOutputHash: SHA };
-    const written = await recordObject(service.url, token, project.id, {
+    const written = await recordObject(running.service.url, token, project.id, {
       kind: "ARTIFACT", title: `Replayable search ${uniqueToken()}`, body: `unique body ${uniqueToken()}`, artifact, metadata: { tags: ["search"] }, branch: "artifact/search",
     });
     const uuid = (await prisma().researchObject.findFirstOrThrow({ where: { accession: accessionNumber(written.accession) } })).id;
     const refs = [uuid, uuid.toUpperCase(), written.id, written.accession, written.accession.toLowerCase(), written.slug, written.contentHash, `sha256:${written.contentHash}`];
     for (const ref of refs) {
-      const found = await fetchResearchObject(service.url, ref);
+      const found = await fetchResearchObject(running.service.url, ref);
       expect(found?.id, ref).toBe(written.id);
     }
-    const found = (await fetchResearchObject(service.url, written.accession))!;
+    const found = (await fetchResearchObject(running.service.url, written.accession))!;
     expect(found).toMatchObject({ slug: written.slug, contentHash: written.contentHash, artifact, metadata: { tags: ["search"] } });
     expect(found.manifest).toMatchObject({
       id: uuid, accession: written.accession, slug: written.slug, contentHash: written.contentHash, kind: "ARTIFACT", problem: "cp:erdos:1",
@@ -147,13 +143,13 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
     expect(replay.uri).toBe(artifact.uri);
     expect(replay.expectedOutputHash).toBe(SHA);
     expect(replay.command!.length).toBeLessThan(artifact.command.length);
-    expect(await fetchResearchObject(service.url, "R999999")).toBeNull();
-    expect(await fetchResearchObject(service.url, "no-such-slug")).toBeNull();
+    expect(await fetchResearchObject(running.service.url, "R999999")).toBeNull();
+    expect(await fetchResearchObject(running.service.url, "no-such-slug")).toBeNull();
   });
 
   it("keeps routingTargetId immutable and equal to the project's problem on every object of a project", async () => {
-    const other = await createProjectFor(service.url, token, { problemRef: "cp:erdos:3" });
-    const object = await recordObject(service.url, token, other.id, buildResearchInput(other.id));
+    const other = await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:3" });
+    const object = await recordObject(running.service.url, token, other.id, buildResearchInput(other.id));
     expect(object.routingTargetId).toBe(other.routingTargetId);
     const rows = await prisma().researchObject.findMany({ include: { project: true } });
     for (const row of rows) expect(row.routingTargetId).toBe(row.project.routingTargetId);

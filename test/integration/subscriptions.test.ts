@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { loadFixtureCatalogue } from "../../src/modules/catalogue/fixture-catalogue.js";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { startTestService, testDatabaseTargets, type TestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../helpers/factories.js";
 
 const RESEARCH_EVENTS = `
@@ -44,17 +44,16 @@ async function takeEvents(client: Client, after: string, count: number, onSubscr
 }
 
 describe.each(testDatabaseTargets())("researchEvents subscription over graphql-ws ($name database)", (target) => {
-  let service: TestService;
+  const running = useTestService(target);
   let client: Client;
 
   beforeAll(async () => {
-    service = await startTestService(target);
-    client = createClient({ url: service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
   });
 
+  // Runs before useTestService's afterAll (vitest runs afterAll hooks in reverse order), so the service stops last.
   afterAll(async () => {
     await client?.dispose();
-    await service?.stop();
   });
 
   it("replays the fixture import's problem.created events in sequence order", async () => {
@@ -68,7 +67,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
   });
 
   it("delivers the event of a problem imported while subscribed", async () => {
-    const prisma = service.services.db.prisma;
+    const prisma = running.service.services.db.prisma;
     const head = (await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
     const problem = buildCatalogueProblem();
     const events = await takeEvents(client, head.toString(), 1, async () => {
@@ -76,7 +75,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
       await new Promise((resolve) => setTimeout(resolve, 200));
       const report = await importCatalogue({ prisma, problems: [problem] });
       // Only the write use cases publish; a direct import has to announce its events itself.
-      await service.services.notifier.publish(BigInt(report.lastEventSequence!));
+      await running.service.services.notifier.publish(BigInt(report.lastEventSequence!));
     });
     const created = await prisma.problem.findUniqueOrThrow({ where: { stableId: problem.stableId } });
     expect(events).toEqual([{ sequence: (head + 1n).toString(), eventType: "problem.created", resourceType: "problem", resourceId: created.id }]);
