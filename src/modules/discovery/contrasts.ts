@@ -6,7 +6,7 @@
 
 /** Where a contrasted clause starts: a phrase that sets aside what follows. */
 const CONTRAST_CUES: readonly RegExp[] = [
-  /\b(?<cue>rather than|instead of|as opposed to|don't mean|do not mean|not asking about|not after|not looking for)\b/dgiu,
+  /\b(?<cue>rather than|instead of|as opposed to|don't mean|do not mean|not asking(?: about| for)?|not after|not looking for|not interested in|not referring to|don't want|do not want)\b/dgiu,
   // "not the …", "not whether …", "not about …", "not just …", "not only …": a clause, not a property.
   /\b(?<cue>not (?:the|whether|about|just|only))\b/dgiu,
   // "not" opening a clause after punctuation or a sentence start: "(B_3, not Sidon)", "— not the finite bound", "Not counting …".

@@ -11,7 +11,7 @@ import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { splitContrasts } from "./contrasts.js";
-import { asksForSeveral, coversTooMany, isTopicPhrase, namedProblems, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
+import { coversTooMany, namedProblems, namesAFamily, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -58,7 +58,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase or request for several problems abstains; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -86,7 +86,7 @@ export interface ConfidenceFeatures {
   coverage: number;
   /** Relative gap to the best other candidate (for the first candidate, its margin). */
   advantage: number;
-  /** The query names a family of problems (a topic phrase or a request for several): none is meant. */
+  /** The query names a family of problems (a topic phrase, a request for several or for any one of them): none is meant. */
   family: boolean;
   /** The best published candidate shares too little with the query (WEAK_MATCH or FILTERED). */
   weakMatch: boolean;
@@ -188,9 +188,9 @@ function rank(index: DiscoveryIndex | null, query: string, affirmed: string, lim
   if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const best = published[0];
   const weakMatch = best === undefined || !(named.has(best.document) || passes(best));
-  // A topic phrase or a request for several problems names a family unless it calls the best match by name;
+  // A topic phrase or a request for several problems or for any one of a family names a family (see namesAFamily);
   // the ranked candidates come back with the abstention, for an agent to browse.
-  const family = !weakMatch && (isTopicPhrase(query, terms) || asksForSeveral(query, terms)) && !named.has(best.document);
+  const family = !weakMatch && namesAFamily(query, terms, named.has(best.document));
   const verdict: QueryVerdict = { family, weakMatch };
   const ranked: Ranked = {
     candidates: toCandidates(published, limit, verdict),

@@ -3,9 +3,10 @@
 // informative word is subject vocabulary ("a conjecture in extremal graph theory", "something about
 // unit fractions") asks for an area, and a ranked answer would be a guess. `coversTooMany` runs after
 // scoring: "points in the plane" passes the first tests (one rare-enough word), but fifty problems
-// contain every informative thing it says, so it names none of them. Last, a topic phrase or a
-// request for several problems (`isTopicPhrase`, `asksForSeveral`) names a family unless it calls the
-// best match by name (`namedProblems`), and a query that calls a problem by name skips every test.
+// contain every informative thing it says, so it names none of them. Last, a topic phrase, a request
+// for several problems or for any one of a family (`isTopicPhrase`, `asksForSeveral`, `asksForAny`)
+// names a family unless it calls the best match by name (`namedProblems`), and a query that calls a
+// problem by name skips every test.
 
 import {
   AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
@@ -14,6 +15,7 @@ import {
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
+import { isRequestForAny } from "./request-forms.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
@@ -106,6 +108,29 @@ const SEVERAL_PROBLEMS = /\b(problems|questions|conjectures|results)\b/i;
  */
 export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boolean {
   return SEVERAL_PROBLEMS.test(text) && !statesParameter(terms);
+}
+
+/**
+ * A request for any one problem of a family, for help, a definition or literature (see request-forms.ts)
+ * that states no parameter or number: "suggest an open problem in discrete geometry involving distances",
+ * "how do I state a conjecture about arithmetic progressions in Lean?". Notation makes it a statement.
+ */
+export function asksForAny(text: string, terms: readonly QueryTerm[]): boolean {
+  return isRequestForAny(text) && !statesParameter(terms);
+}
+
+/** A singular problem noun: beside a name ("results on the sunflower conjecture") the query asks about that one problem. */
+const ONE_PROBLEM = /\b(?:conjecture|problem|hypothesis|question|theorem)\b/i;
+
+/**
+ * True when the query names a family rather than a problem: a topic phrase or a request for any one problem
+ * of a family, unless it calls the best match by name ("sunflower conjecture"), or a request for several,
+ * unless it calls the best match by name beside a singular problem noun. "Conjectures about perfect
+ * numbers" and "problems about Fermat numbers" ask about a topic that is also some problem's title.
+ */
+export function namesAFamily(query: string, terms: readonly QueryTerm[], callsBestByName: boolean): boolean {
+  if ((isTopicPhrase(query, terms) || asksForAny(query, terms)) && !callsBestByName) return true;
+  return asksForSeveral(query, terms) && !(callsBestByName && ONE_PROBLEM.test(query));
 }
 
 /**

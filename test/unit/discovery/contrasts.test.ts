@@ -14,6 +14,9 @@ describe("splitContrasts", () => {
     expect(splitContrasts("x^a - y^b = 1; I don't mean the Fermat–Catalan equation a^m + b^n = c^k.").contrasted)
       .toEqual(["the Fermat–Catalan equation a^m + b^n = c^k"]);
     expect(splitContrasts("Is the exceptional set an AP? Not the upper density version.").contrasted).toEqual(["upper density version"]);
+    expect(splitContrasts("least prime ≡ 1 mod n below n^2; I'm not asking how it compares to the least m with n | φ(m)").contrasted)
+      .toEqual(["how it compares to the least m with n | φ(m)"]);
+    expect(splitContrasts("sums of two fifth powers in two ways, I don't want the cubes question").contrasted).toEqual(["the cubes question"]);
   });
 
   it("ends a clause at 'but', at a spaced dash and at its closing bracket, never inside brackets or formulas", () => {

@@ -101,7 +101,7 @@ describe("a rare combination of common words", () => {
   });
 });
 
-describe("a topic phrase or a request for several problems names a family unless it names the problem", () => {
+describe("a topic phrase or a request for several problems or any one of them names a family unless it names the problem", () => {
   // 300 problems; "gizmo" and "sprocket" occur together in ten statements, each with a word of its own,
   // and one of them is named after them.
   const own = ["amber", "basalt", "cobalt", "dune", "ember", "flint", "garnet", "hazel", "ivory", "jade"];
@@ -123,6 +123,19 @@ describe("a topic phrase or a request for several problems names a family unless
     const result = discover(index, "which open problems are there about a gizmo sprocket turning the garnet way?");
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
     expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
+  });
+
+  it("abstains on a request for any one problem of a family", () => {
+    const result = discover(index, "suggest an open problem about a gizmo sprocket turning the garnet way");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
+  });
+
+  it("counts a name in a request for several problems only beside a singular problem noun", () => {
+    const topic = discover(index, "which conjectures are there about gizmo sprockets?");
+    expect([topic.outcome, topic.abstentionReason, topic.candidates[0]?.problemId]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY", "cp:topic:0"]);
+    const one = discover(index, "what results are there on the gizmo sprocket conjecture?");
+    expect([one.outcome, one.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
   });
 
   it("still commits when the words name the problem, the query asks one thing, or it states a parameter", () => {

@@ -1,0 +1,25 @@
+// Shapes of a request that asks for something other than one problem: any problem of a family
+// ("suggest an open problem in discrete geometry", "is there a conjecture about sums of reciprocals?"),
+// help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?") or
+// literature ("references on …"). Such a query describes a family, however rare its words, and its
+// best match is only the problem that mentions them most. English request forms, not mathematics:
+// a statement ("is there a set …", "how can one colour …") matches none of them.
+
+/** An indefinite request noun introducing a topic: "a problem on …", "any conjecture relating …", "an open question in …". */
+const ANY_PROBLEM_OF_A_TOPIC =
+  /\b(?:a|an|any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with|that\s+(?:involves|concerns|is\s+about))\b/iu;
+/** A first-person how-to about writing or finding things: "how do I state …", "how should I formalise …", "how can I browse …". */
+const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
+/** A request for a definition: "what does … mean", or a short "what is a …?". */
+const DEFINITION = /\bwhat\s+(?:does|do)\b.{1,80}\bmean\b|^\s*what\s+(?:is|are)\s+(?:a|an)\s+[\w\s'’-]{1,40}\?\s*$/i;
+/** A request for literature: "references on …", "literature about …". */
+const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
+/** A request for a recommendation. */
+const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
+
+const REQUESTS_FOR_ANY: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, DEFINITION, LITERATURE, RECOMMENDATION];
+
+/** True when the text asks for any problem of a family, for help, a definition or literature (see above). */
+export function isRequestForAny(text: string): boolean {
+  return REQUESTS_FOR_ANY.some((form) => form.test(text));
+}
