@@ -9,7 +9,7 @@ import {
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool } from "./candidate-pool.js";
 import { evidenceGroups, type EvidenceGroups } from "./evidence-groups.js";
-import { SPARSE_FIELDS, type SparseField } from "./sparse-document.js";
+import { SPARSE_FIELDS, TOKEN_FIELDS, type SparseField } from "./sparse-document.js";
 
 export interface QueryTerm {
   term: string;
@@ -41,7 +41,7 @@ export interface ScoredDocument {
 // Pair tokens only ever occur in the pairs field, and words never do: skip the lookups that must miss.
 // Name signatures are never scored (see sparse-document.ts).
 const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
-const TERM_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "pairs" && field !== "names");
+const TERM_FIELDS: readonly SparseField[] = TOKEN_FIELDS.filter((field) => field !== "pairs");
 
 export function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));

@@ -14,6 +14,8 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  */
 export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs", "names"] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
+/** Fields holding tokens; `names` holds one signature per name (see `nameSignature`), never a query token, so it stays out of `terms`. */
+export const TOKEN_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "names");
 /**
  * Fields that state the problem itself (tags, sources and formal variants only place it): what a
  * candidate must have explained by the query. The statement's remarks are left out, so a problem
@@ -23,8 +25,11 @@ export const IDENTIFYING_FIELDS: readonly SparseField[] = ["title", "aliases", "
 
 /** The derived view's name in `sparse_documents.view`. */
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
-/** Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the `question` field; 4: `names`. */
-const SPARSE_LAYOUT_VERSION = 4;
+/**
+ * Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the
+ * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`.
+ */
+const SPARSE_LAYOUT_VERSION = 5;
 /**
  * A leading paragraph shorter than this many words is a heading ("**Brocard's Conjecture**",
  * "**Conjecture 1.**"), not the question: the question runs on to the next paragraph. Dev (both
@@ -41,9 +46,9 @@ export interface SparseDocument {
   version: number;
   documentId: string;
   fields: Record<SparseField, TermCounts>;
-  /** Distinct tokens over all fields, sorted (the GIN-indexed `terms` column). */
+  /** Distinct tokens over the token fields (every field but `names`), sorted (the GIN-indexed `terms` column). */
   terms: string[];
-  /** Total token count over all fields. */
+  /** Total token count over the token fields. */
   length: number;
 }
 
@@ -128,8 +133,8 @@ function nameCounts(problem: CatalogueProblem): TermCounts {
 export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
   const texts = fieldTexts(problem);
   const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem) : countTokens(texts[field], field)])) as Record<SparseField, TermCounts>;
-  const terms = [...new Set(SPARSE_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
-  const length = SPARSE_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
+  const terms = [...new Set(TOKEN_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
+  const length = TOKEN_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
   return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };
 }
 

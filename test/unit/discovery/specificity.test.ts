@@ -2,6 +2,7 @@
 // in full names none of them, however rare its words are one by one.
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
+import { buildSparseDocument } from "../../../src/modules/discovery/sparse-document.js";
 import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/modules/discovery/discover.js";
 import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
 import { coversTooMany, namedProblems } from "../../../src/modules/discovery/specificity.js";
@@ -200,6 +201,12 @@ describe("a problem's names", () => {
   it("leave out identifier aliases and names a whole collection shares", () => {
     expect(namedProblems(index, termsOf(index, "wombat lattice"))).toEqual(new Set());
     expect(namedProblems(index, termsOf(index, "widget notebook problems"))).toEqual(new Set());
+  });
+
+  it("are kept as signatures beside the terms, never among them", () => {
+    const multiWord = buildSparseDocument(buildProblem({ stableId: "cp:names:multi", title: "The Quokka Lattice Conjecture", statement: "Is it round?" }));
+    expect(Object.keys(multiWord.fields.names)).toEqual(["lattic quokka"]);
+    expect(multiWord.terms).not.toContain("lattic quokka");
   });
 });
 
