@@ -5,7 +5,7 @@ import { findConcepts, proseParameters } from "./concepts.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
 import { DEFINITIONAL_PHRASES } from "./phrases.js";
-import { functionComparisons, linearEquations, parameterBounds } from "./relations.js";
+import { functionComparisons, linearEquations, oneVariableForms, parameterBounds } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
 export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
@@ -28,8 +28,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 8: "eps" is epsilon; one function compared at `n` and `n+1` (`τ(n) = τ(n+1)`), and "consecutive numbers", are
  *   consecutive integers; "like", "vs" and "versus" are discourse words; squarefull numbers are powerful numbers; a rearrangement is a
  *   permutation.
+ * - 9: one-variable forms with a constant term (`n^2 + 1`, `3x + 1`, `2^n - 1`) are one token, the variable renamed.
  */
-export const NORMALIZER_VERSION = 8;
+export const NORMALIZER_VERSION = 9;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -71,7 +72,7 @@ function proximityPairs(stems: readonly string[]): string[] {
 export function analyzeText(raw: string): AnalyzedText {
   const folded = foldText(raw);
   const words = wordsOf(folded);
-  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded)];
+  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded), ...oneVariableForms(folded)];
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);

@@ -1,5 +1,6 @@
 // Relations between expressions as canonical tokens: a linear equation in three or more unknowns
-// (`x+3y=2z+2w`), a bound between parameters (`m ≥ n+k`) and one function compared at two arguments (`φ(n) = φ(n+1)`). Their symbols carry the identity of
+// (`x+3y=2z+2w`), a bound between parameters (`m ≥ n+k`), one function compared at two arguments
+// (`φ(n) = φ(n+1)`) and a one-variable form (`n^2 + 1`, `3n + 1`). Their symbols carry the identity of
 // many additive and combinatorial problems and leave no word behind once variables are dropped.
 
 /** A term of a linear form: an optional integer coefficient and one variable letter. */
@@ -65,5 +66,23 @@ export function functionComparisons(folded: string): string[] {
       tokens.push(`${name}(m)_${relation === "gt" || relation === "ge" ? RELATION_FLIP[relation] : relation}_${name}(n)`);
     }
   }
+  return tokens;
+}
+
+// One-variable forms with a constant term: `n^2 + 1`, `3n + 1`, `2^n - 1`. The variable is renamed (`3x+1` and
+// `3n+1` are one form); a bare shift (`n+1`) is left out, as nearly every statement has one.
+const FORM_END = String.raw`(?![a-z0-9^_/(]|\.\d)`;
+/** Not inside a script (`x^{2n+1}` is an exponent, not a form). */
+const FORM_START = String.raw`(?<![a-z0-9^_.])(?<!\^[{(]\s?)`;
+const POWER_FORM = new RegExp(String.raw`${FORM_START}(\d*)\s*[a-z]\s*\^\s*\{?(\d+)\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
+const SCALED_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*[a-z]\s*([+-])\s*(\d+)${FORM_END}`, "g");
+const EXPONENTIAL_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*\^\s*\{?[a-z]\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
+
+/** `n^2 + 1` -> `form_v^2+1`, `3x+1` -> `form_3v+1`, `2^{n}-1` -> `form_2^v-1`. */
+export function oneVariableForms(folded: string): string[] {
+  const tokens: string[] = [];
+  for (const [, coefficient = "", exponent, sign, constant] of folded.matchAll(POWER_FORM)) tokens.push(`form_${coefficient}v^${exponent}${sign}${constant}`);
+  for (const [, coefficient, sign, constant] of folded.matchAll(SCALED_FORM)) tokens.push(`form_${coefficient}v${sign}${constant}`);
+  for (const [, base, sign, constant] of folded.matchAll(EXPONENTIAL_FORM)) tokens.push(`form_${base}^v${sign}${constant}`);
   return tokens;
 }

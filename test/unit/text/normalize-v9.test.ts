@@ -1,0 +1,28 @@
+// Normaliser v9: one-variable forms with a constant term (`n^2 + 1`, `3n + 1`, `2^n - 1`) are one token
+// whatever the variable, the spacing or the LaTeX; a bare shift (`n + 1`) is none.
+import { describe, expect, it } from "vitest";
+import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../../../src/modules/text/normalize.js";
+
+const formsOf = (text: string) => analyzeText(text).parameters.filter((token) => token.startsWith("form_"));
+
+describe("one-variable forms", () => {
+  it("reads a power, a multiple and an exponential with a constant term, with the variable renamed", () => {
+    expect(formsOf("infinitely many n with n^2+1 prime")).toEqual(["form_v^2+1"]);
+    expect(formsOf("are there infinitely many primes of the form $x^{2} + 1$?")).toEqual(["form_v^2+1"]);
+    expect(formsOf("The 3x+1 problem")).toEqual(["form_3v+1"]);
+    expect(formsOf("map odd $n$ to $3n + 1$.")).toEqual(["form_3v+1"]);
+    expect(formsOf("Mersenne numbers $2^{p}-1$")).toEqual(["form_2^v-1"]);
+    expect(tokenKind("form_3v+1")).toBe("parameter");
+  });
+
+  it("finds a form inside a larger expression but leaves out bare shifts, decimals and exponents", () => {
+    expect(formsOf(String.raw`$\frac{y(3y+1)}{2}$`)).toEqual(["form_3v+1"]);
+    expect(formsOf("consecutive n and n+1, and f(n - 1)")).toEqual([]);
+    expect(formsOf("1.5n+2")).toEqual([]);
+    expect(formsOf("x^{2n+1}")).toEqual([]);
+  });
+});
+
+it("bumps the normaliser version, so stored sparse views built by v8 are rebuilt", () => {
+  expect(NORMALIZER_VERSION).toBe(9);
+});
