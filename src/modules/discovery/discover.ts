@@ -170,11 +170,14 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   const query = validate(text, limit);
   // "not the three-bases version", "rather than …": a contrasted clause describes a neighbour, so its words are no evidence.
   const contrasts = splitContrasts(query);
-  return { ...rank(index, query, contrasts.affirmed, limit), setAside: contrasts.contrasted };
+  return { ...rank(index, contrasts.affirmed, limit), setAside: contrasts.contrasted };
 }
 
-/** `query` is the whole text (its form: a topic phrase, a request for several problems); `affirmed` is what it asks for. */
-function rank(index: DiscoveryIndex | null, query: string, affirmed: string, limit: number): Ranking {
+/**
+ * `affirmed` is the query without its contrasted clauses: what it asks for, and in what form (a topic phrase,
+ * a request for several problems). "Ramanujan's tau function, not the τ(n) in Erdős problems" asks for one.
+ */
+function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ranking {
   if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
   const analyzed = analyzeText(affirmed);
@@ -190,7 +193,7 @@ function rank(index: DiscoveryIndex | null, query: string, affirmed: string, lim
   const weakMatch = best === undefined || !(named.has(best.document) || passes(best));
   // A topic phrase or a request for several problems or for any one of a family names a family (see namesAFamily);
   // the ranked candidates come back with the abstention, for an agent to browse.
-  const family = !weakMatch && namesAFamily(query, terms, named.has(best.document));
+  const family = !weakMatch && namesAFamily(affirmed, terms, named.has(best.document));
   const verdict: QueryVerdict = { family, weakMatch };
   const ranked: Ranked = {
     candidates: toCandidates(published, limit, verdict),

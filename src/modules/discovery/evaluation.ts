@@ -20,10 +20,11 @@ import { createHash } from "node:crypto";
  * the code after that (the confidence refit) and on v8, and added; holdout10 (135 rows, 42 generic, a ninth
  * writer, no Erdős problems left to sample) was measured once on v9's release and on v8, and added; holdout11
  * (126 rows, 42 generic, a tenth writer) was measured once on v10's first rule (a request for any one problem,
- * help, a definition or literature abstains) and on v9, then read, and added. Each blind measurement is
- * recorded in the README.
+ * help, a definition or literature abstains) and on v9, then read, and added; holdout12 (122 rows, 40 generic,
+ * an eleventh writer) was measured once on v10 with normaliser v9 (one-variable forms), on v10 before it and on
+ * v9, then read, and added. Each blind measurement is recorded in the README.
  */
-export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11";
+export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11" | "holdout12";
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
 
 export interface DiscoveryEvalRow {

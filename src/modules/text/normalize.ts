@@ -28,7 +28,8 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 8: "eps" is epsilon; one function compared at `n` and `n+1` (`τ(n) = τ(n+1)`), and "consecutive numbers", are
  *   consecutive integers; "like", "vs" and "versus" are discourse words; squarefull numbers are powerful numbers; a rearrangement is a
  *   permutation.
- * - 9: one-variable forms with a constant term (`n^2 + 1`, `3x + 1`, `2^n - 1`) are one token, the variable renamed.
+ * - 9: one-variable forms with a constant term (`n^2 + 1`, `3x + 1`, `2^n - 1`) are one token, the variable renamed;
+ *   phrases and concepts match with determiners left out ("sum of its divisors" is the sum of divisors).
  */
 export const NORMALIZER_VERSION = 9;
 

@@ -37,8 +37,17 @@ export function wordsOf(folded: string): Word[] {
 /** Word sequences in stemmed form, grouped by first stem, longest first, for matching in text order. */
 export type SequenceTable<Value> = ReadonlyMap<string, { stems: string[]; value: Value }[]>;
 
-export function buildSequenceTable<Value>(entries: readonly { stems: string[]; value: Value }[]): SequenceTable<Value> {
+/**
+ * Determiners a phrase may carry or drop without changing what it names: "sum of its divisors", "sum of the
+ * divisors" and "sum of all divisors" are the sum of divisors. Sequences are matched with them left out.
+ */
+const DETERMINERS: ReadonlySet<string> = new Set(["the", "a", "an", "its", "their", "his", "her", "all"].map(stemWord));
+
+const withoutDeterminers = <Item>(items: readonly Item[], stemOf: (item: Item) => string): Item[] => items.filter((item) => !DETERMINERS.has(stemOf(item)));
+
+export function buildSequenceTable<Value>(rawEntries: readonly { stems: string[]; value: Value }[]): SequenceTable<Value> {
   const byFirst = new Map<string, { stems: string[]; value: Value }[]>();
+  const entries = rawEntries.map((entry) => ({ ...entry, stems: withoutDeterminers(entry.stems, (stem) => stem) }));
   for (const entry of entries) {
     const first = entry.stems[0];
     if (first === undefined) continue;
@@ -48,8 +57,9 @@ export function buildSequenceTable<Value>(entries: readonly { stems: string[]; v
 }
 
 /** The value of the longest sequence starting at each word, in text order. */
-export function matchSequences<Value>(words: readonly Word[], table: SequenceTable<Value>): Value[] {
+export function matchSequences<Value>(allWords: readonly Word[], table: SequenceTable<Value>): Value[] {
   const found: Value[] = [];
+  const words = withoutDeterminers(allWords, (word) => word.stem);
   words.forEach((word, start) => {
     const match = table.get(word.stem)?.find((entry) => entry.stems.every((stem, offset) => words[start + offset]?.stem === stem));
     if (match !== undefined) found.push(match.value);

@@ -132,6 +132,12 @@ describe("a topic phrase or a request for several problems or any one of them na
     expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
   });
 
+  it("reads the request's form without its contrasted clauses", () => {
+    const result = discover(index, "does every gizmo sprocket turn the garnet way, not the problems about widgets?");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
+    expect(result.setAside).toEqual(["problems about widgets"]);
+  });
+
   it("counts a name in a request for several problems only beside a singular problem noun", () => {
     const topic = discover(index, "which conjectures are there about gizmo sprockets?");
     expect([topic.outcome, topic.abstentionReason, topic.candidates[0]?.problemId]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY", "cp:topic:0"]);

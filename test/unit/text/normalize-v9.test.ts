@@ -23,6 +23,15 @@ describe("one-variable forms", () => {
   });
 });
 
+describe("phrases with a determiner", () => {
+  it("name the same concept with or without 'the', 'its' or 'all'", () => {
+    for (const text of ["the sum of its divisors", "sum of the divisors", "sum of all divisors", "sum of divisors"]) {
+      expect(analyzeText(text).tokens).toContain("sigma");
+    }
+    expect(analyzeText("sum of its divisors").phrases).toEqual(analyzeText("sum of divisors").phrases);
+  });
+});
+
 it("bumps the normaliser version, so stored sparse views built by v8 are rebuilt", () => {
   expect(NORMALIZER_VERSION).toBe(9);
 });
