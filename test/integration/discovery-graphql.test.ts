@@ -1,6 +1,6 @@
-// discoverProblems over HTTP on the fixture catalogue, on both databases: a problem called by its name is
-// answered, a request for several problems abstains with the family to browse, and a contrasted clause
-// is reported as set aside and counts for nothing.
+// discoverProblems over HTTP on the fixture catalogue, on both databases: exact identifiers in the text
+// resolve first, a problem called by its name is answered, a request for several problems abstains with the
+// family to browse, and a contrasted clause is reported as set aside and counts for nothing.
 import { describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
@@ -8,12 +8,16 @@ import { gqlData } from "../helpers/graphql.js";
 interface Discovery {
   outcome: string;
   abstentionReason: string | null;
+  matchedBy: string | null;
   setAside: string[];
-  candidates: { problem: { stableId: string } }[];
+  lane: { lane: string };
+  candidates: { problem: { stableId: string }; confidence: number; reasons: string[] }[];
+  duplicateWarnings: { problem: { stableId: string } }[];
 }
 
 const DISCOVER = `query($text: String!) { discoverProblems(text: $text) {
-  ... on ProblemDiscovery { outcome abstentionReason setAside candidates { problem { stableId } } } } }`;
+  ... on ProblemDiscovery { outcome abstentionReason matchedBy setAside lane { lane }
+    candidates { problem { stableId } confidence reasons } duplicateWarnings { problem { stableId } } } } }`;
 
 describe.each(testDatabaseTargets())("discoverProblems ($name database)", (target) => {
   const running = useTestService(target);
@@ -35,5 +39,35 @@ describe.each(testDatabaseTargets())("discoverProblems ($name database)", (targe
     const result = await discover("n points in the plane with many pairs at distance exactly one, not the distinct distances question");
     expect(result.candidates[0]?.problem.stableId).toBe("cp:erdos:90");
     expect(result.setAside).toEqual(["distinct distances question"]);
+  });
+
+  it.each([
+    ["What is the status of Erdős problem #90?", "NUMBER"],
+    ["erdos-90", "NUMBER"],
+    ["https://www.erdosproblems.com/90", "URL"],
+    ["Erdos90.unitDistanceCounts, the unit distance count", "LEAN_DECLARATION"],
+  ])("resolves the exact identifier in %j before free text", async (text, kind) => {
+    const result = await discover(text);
+    expect([result.outcome, result.matchedBy, result.lane.lane, result.candidates[0]?.problem.stableId]).toEqual(["MATCH", kind, "identity", "cp:erdos:90"]);
+    expect(result.candidates[0]?.confidence).toBe(1);
+    expect(result.candidates[0]?.reasons[0]).toContain("exact identifier");
+  });
+
+  it("answers AMBIGUOUS when identifiers name several problems, and an OEIS number through its alias", async () => {
+    const both = await discover("Erdős 89 or Erdős 90?");
+    expect([both.outcome, both.matchedBy]).toEqual(["AMBIGUOUS", "NUMBER"]);
+    expect(both.candidates.slice(0, 2).map((candidate) => candidate.problem.stableId)).toEqual(["cp:erdos:89", "cp:erdos:90"]);
+    const oeis = await discover("the A000040 conjecture");
+    expect([oeis.outcome, oeis.candidates[0]?.problem.stableId]).toEqual(["MATCH", "cp:oeis:40"]);
+  });
+
+  it("never makes a problem that is not published a candidate, and ignores an identifier set aside", async () => {
+    const catalogued = await discover("Erdős problem 2");
+    expect(catalogued.matchedBy).toBeNull();
+    expect(catalogued.candidates.map((candidate) => candidate.problem.stableId)).not.toContain("cp:erdos:2");
+    expect(catalogued.duplicateWarnings.map((warning) => warning.problem.stableId)).toContain("cp:erdos:2");
+    const contrasted = await discover("pairs at distance exactly one among n points in the plane, not Erdős 89");
+    expect([contrasted.matchedBy, contrasted.lane.lane, contrasted.candidates[0]?.problem.stableId]).toEqual([null, "discovery", "cp:erdos:90"]);
+    expect(contrasted.setAside).toEqual(["Erdős 89"]);
   });
 });

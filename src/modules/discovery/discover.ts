@@ -35,7 +35,7 @@ export interface DiscoveryCandidate {
 }
 
 export interface DiscoveryLaneReport {
-  lane: "discovery";
+  lane: "discovery" | "identity";
   candidateCount: number;
   indexVersion: string;
   scoreBasis: string;

@@ -3,7 +3,9 @@
 import { builder } from "../../graphql/builder.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
 import { impressionWriter } from "../telemetry/impressions.js";
-import { discover, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
+import type { DiscoveryCandidate } from "./discover.js";
+import { discoverProblems, type ProblemDiscoveryResult } from "./discover-problems.js";
+import { IdentityKindEnum } from "../problems/problem-enums.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { IndexFreshness } from "./discovery-service.js";
 
@@ -61,7 +63,7 @@ export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implem
   }),
 });
 
-type DiscoveryPayload = DiscoveryResult & { freshness: IndexFreshness; impressionId: string };
+type DiscoveryPayload = ProblemDiscoveryResult & { freshness: IndexFreshness; impressionId: string };
 
 const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscovery").implement({
   fields: (t) => ({
@@ -72,6 +74,12 @@ const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscove
       type: [ProblemCandidateType],
       description: "Unpublished catalogue rows that match: never candidates, only warnings.",
       resolve: (result) => result.duplicateWarnings,
+    }),
+    matchedBy: t.expose("matchedBy", {
+      type: IdentityKindEnum,
+      nullable: true,
+      description: "The exact identifier kind that named the answer (an Erdős number, URL, Lean declaration, ... in the text): " +
+        "identifiers resolve before free text, and the lane is then `identity`. Null when free text decided.",
     }),
     setAside: t.exposeStringList("setAside", {
       description: "Clauses of the text read as what the caller does not mean (\"not the three-bases version\", \"rather than …\"); " +
@@ -92,14 +100,15 @@ const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscove
 builder.queryField("discoverProblems", (t) =>
   t.field({
     type: ProblemDiscoveryType,
-    description: "Free-text discovery of published problems. Abstains (UNDERSPECIFIED_QUERY, WEAK_MATCH) instead of guessing.",
+    description: "Discovery of published problems from an agent's words. Exact identifiers in the text (\"Erdős problem 786\", an OEIS " +
+      "A-number, a Lean declaration, a URL) resolve first; free text is ranked and abstains (UNDERSPECIFIED_QUERY, WEAK_MATCH) instead of guessing.",
     args: { text: t.arg.string({ required: true }), limit: t.arg.int({ defaultValue: 5 }) },
     errors: { types: [InvalidInputError], directResult: true, union: { name: "ProblemDiscoveryResult" } },
     resolve: async (_root, args, context) => {
       const service = context.services.discovery;
-      let result: DiscoveryResult;
+      let result: ProblemDiscoveryResult;
       try {
-        result = discover(service.current(), args.text, { limit: args.limit ?? 5 });
+        result = await discoverProblems(context.prisma, service.current(), args.text, args.limit ?? 5);
       } catch (error) {
         if (error instanceof DiscoveryInputError) throw new InvalidInputError(error.message, "text", error.code);
         throw error;
