@@ -5,11 +5,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "../db/database.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
 import { createNotifier } from "../events/notifier.js";
 import { createLogger } from "../logger.js";
 import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
 import { buildDiscoveryIndex } from "../modules/discovery/build-index.js";
-import { discover } from "../modules/discovery/discover.js";
+import { discover, type DiscoveryResult } from "../modules/discovery/discover.js";
+import { discoverProblems } from "../modules/discovery/discover-problems.js";
 import type { DiscoveryIndex } from "../modules/discovery/discovery-index.js";
 import { DiscoveryService } from "../modules/discovery/discovery-service.js";
 import {
@@ -43,18 +45,26 @@ export function readEvalRows(evalPath = DEFAULT_EVAL_PATH): DiscoveryEvalRow[] {
   return parseEvalRows(readFileSync(evalPath, "utf8"));
 }
 
-/** `stableIdOf` maps the index's problem ids (database uuids) to the stable ids the eval set names. */
+function toEvalResult(row: DiscoveryEvalRow, result: DiscoveryResult, stableIdOf: (id: string) => string): DiscoveryEvalResult {
+  return {
+    rowId: row.id,
+    outcome: result.outcome,
+    abstentionReason: result.abstentionReason,
+    rankedIds: result.candidates.map((candidate) => stableIdOf(candidate.problemId)),
+    topConfidence: result.candidates[0]?.confidence ?? null,
+  };
+}
+
+/** The free-text lane alone. `stableIdOf` maps the index's problem ids (database uuids) to the stable ids the eval set names. */
 export function runEvalRows(index: DiscoveryIndex, rows: readonly DiscoveryEvalRow[], stableIdOf: (id: string) => string = (id) => id): DiscoveryEvalResult[] {
-  return rows.map((row) => {
-    const result = discover(index, row.query, { limit: 5 });
-    return {
-      rowId: row.id,
-      outcome: result.outcome,
-      abstentionReason: result.abstentionReason,
-      rankedIds: result.candidates.map((candidate) => stableIdOf(candidate.problemId)),
-      topConfidence: result.candidates[0]?.confidence ?? null,
-    };
-  });
+  return rows.map((row) => toEvalResult(row, discover(index, row.query, { limit: 5 }), stableIdOf));
+}
+
+/** What the service answers over GraphQL: exact identifiers in the text first, then the free-text lane (discoverProblems). */
+export async function runServiceEvalRows(prisma: PrismaClient, index: DiscoveryIndex, rows: readonly DiscoveryEvalRow[], stableIdOf: (id: string) => string): Promise<DiscoveryEvalResult[]> {
+  const results: DiscoveryEvalResult[] = [];
+  for (const row of rows) results.push(toEvalResult(row, await discoverProblems(prisma, index, row.query, 5), stableIdOf));
+  return results;
 }
 
 /** Times each query `repetitions` times after one warm-up pass. */

@@ -8,7 +8,7 @@ import { DatabaseStartupError } from "../db/embedded.js";
 import { runOrientSuite } from "./eval-orient.js";
 import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW } from "../modules/discovery/sparse-document.js";
 import { staleViews } from "../projections/rebuilders.js";
-import { EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runEvalRows, type SplitChoice } from "./eval-discovery.js";
+import { EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runServiceEvalRows, type SplitChoice } from "./eval-discovery.js";
 
 class UsageError extends Error {}
 
@@ -30,7 +30,10 @@ function splitFlag(args: SuiteArgs): SplitChoice {
   return split as SplitChoice;
 }
 
-/** Discovery against the full imported catalogue: the index is the one the service serves, from stored sparse documents. */
+/**
+ * Discovery against the full imported catalogue as the service answers it: the index is the one the service
+ * serves, from stored sparse documents, and exact identifiers in a query resolve first (discoverProblems).
+ */
 async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: string) => void): Promise<void> {
   const split = splitFlag(args);
   const stored = await loadStoredIndex(db);
@@ -48,7 +51,7 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
       `service once (it rebuilds stale views) or run:\n  npm run projections -- rebuild ${PROBLEM_SPARSE_VIEW}`);
   }
   const rows = readEvalRows();
-  printEvalReport(rows, runEvalRows(stored.index, rows, stored.stableIdOf), split, print);
+  printEvalReport(rows, await runServiceEvalRows(db.prisma, stored.index, rows, stored.stableIdOf), split, print);
 }
 
 const SUITES: Readonly<Record<string, Suite>> = {
