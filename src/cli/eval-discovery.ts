@@ -33,13 +33,7 @@ export interface DiscoveryEvalOptions {
   print?: (line: string) => void;
 }
 
-export type DiscoveryEvalReport = Record<EvalSplit | "overall", DiscoveryMetrics> & { latency: LatencySummary };
-
-export interface LatencySummary {
-  queries: number;
-  meanMs: number;
-  p95Ms: number;
-}
+export type DiscoveryEvalReport = Record<EvalSplit | "overall", DiscoveryMetrics>;
 
 export function readEvalRows(evalPath = DEFAULT_EVAL_PATH): DiscoveryEvalRow[] {
   return parseEvalRows(readFileSync(evalPath, "utf8"));
@@ -65,22 +59,6 @@ export async function runServiceEvalRows(prisma: PrismaClient, index: DiscoveryI
   const results: DiscoveryEvalResult[] = [];
   for (const row of rows) results.push(toEvalResult(row, await discoverProblems(prisma, index, row.query, 5), stableIdOf));
   return results;
-}
-
-/** Times each query `repetitions` times after one warm-up pass. */
-export function measureDiscoveryLatency(index: DiscoveryIndex, queries: readonly string[], repetitions = 5): LatencySummary {
-  for (const query of queries) discover(index, query);
-  const timings: number[] = [];
-  for (let round = 0; round < repetitions; round += 1) {
-    for (const query of queries) {
-      const start = performance.now();
-      discover(index, query);
-      timings.push(performance.now() - start);
-    }
-  }
-  timings.sort((left, right) => left - right);
-  const mean = timings.reduce((total, value) => total + value, 0) / Math.max(1, timings.length);
-  return { queries: timings.length, meanMs: mean, p95Ms: timings[Math.floor(timings.length * 0.95)] ?? 0 };
 }
 
 export function formatMetrics(label: string, metrics: DiscoveryMetrics): string {
@@ -121,11 +99,9 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
   const report: DiscoveryEvalReport = {
     ...(Object.fromEntries(EVAL_SPLITS.map((split) => [split, computeDiscoveryMetrics(subset(split), results)])) as Record<EvalSplit, DiscoveryMetrics>),
     overall: computeDiscoveryMetrics(rows, results),
-    latency: measureDiscoveryLatency(index, rows.map((row) => row.query)),
   };
   print(`catalogue: ${index.size} problems (${index.publishedCount} published), index ${index.version}`);
   printEvalReport(rows, results, "all", print);
-  print(`latency: mean ${report.latency.meanMs.toFixed(2)} ms, p95 ${report.latency.p95Ms.toFixed(2)} ms over ${report.latency.queries} queries`);
   return report;
 }
 

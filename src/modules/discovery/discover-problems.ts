@@ -5,6 +5,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { isActionable, type PublicationState } from "../catalogue/catalogue.types.js";
 import type { IdentityKind } from "../identity/identifier-keys.js";
 import { resolveProblemRefs } from "../identity/resolve-problem-ref.js";
+import { stripControlCharacters } from "../text/normalize.js";
 import { splitContrasts } from "./contrasts.js";
 import { discover, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
@@ -14,6 +15,9 @@ export interface ProblemDiscoveryResult extends DiscoveryResult {
   /** The identifier kind that named the answer (NUMBER, URL, LEAN_DECLARATION, ...); null when free text did. */
   matchedBy: IdentityKind | null;
 }
+
+/** Identifiers looked up per call: a text quoting more names a list, not a problem, and the lookup stays one bounded query. */
+const MAX_REFERENCES = 20;
 
 const IDENTITY_SCORE_BASIS =
   "exact identifiers in the text (Erdős numbers, OEIS A-numbers, stable ids, Lean declarations, URLs, or the whole text as one ref) " +
@@ -50,7 +54,7 @@ function identityCandidate(problem: NamedProblem, ref: string, kind: IdentityKin
  */
 export async function discoverProblems(prisma: PrismaClient, index: DiscoveryIndex | null, text: string, limit: number): Promise<ProblemDiscoveryResult> {
   const freeText = discover(index, text, { limit });
-  const references = exactReferences(splitContrasts(text.trim()).affirmed);
+  const references = exactReferences(splitContrasts(stripControlCharacters(text).trim()).affirmed).slice(0, MAX_REFERENCES);
   if (references.length === 0) return { ...freeText, matchedBy: null };
   const resolutions = (await resolveProblemRefs(prisma, references.map((reference) => reference.ref))).filter((resolution) => resolution.status !== "NOT_FOUND");
   if (resolutions.length === 0) return { ...freeText, matchedBy: null };

@@ -29,7 +29,8 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   consecutive integers; "like", "vs" and "versus" are discourse words; squarefull numbers are powerful numbers; a rearrangement is a
  *   permutation.
  * - 9: one-variable forms with a constant term (`n^2 + 1`, `3x + 1`, `2^n - 1`) are one token, the variable renamed;
- *   phrases and concepts match with determiners left out ("sum of its divisors" is the sum of divisors).
+ *   phrases and concepts match with determiners left out ("sum of its divisors" is the sum of divisors); "infinitely" and
+ *   "finitely" are infinite and finite; the product of the first n primes is the primorial.
  */
 export const NORMALIZER_VERSION = 9;
 

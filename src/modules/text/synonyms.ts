@@ -181,6 +181,15 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     notation: /[a-z0-9)}]\s*!(?!\s*=)/,
   },
   {
+    reason: "the primorial `p_n#` is by definition the product of the first n primes (Euclid numbers are primorials plus one)",
+    concept: "primorial",
+    spellings: [
+      "primorials", "product of the first n primes", "product of the first k primes", "product of the first n prime numbers",
+      "product of the first k prime numbers", "product of the primes up to", "product of primes up to", "product of all primes up to",
+    ],
+    notation: /(?<![a-z0-9])p\s*_\s*\{?[a-z]\}?\s*#/,
+  },
+  {
     reason: "a factorial prime is by definition a prime of the form `n! ± 1`",
     concept: "factorial prime",
     spellings: ["factorial prime", "factorial primes"],

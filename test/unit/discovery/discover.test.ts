@@ -35,7 +35,8 @@ describe("outcomes", () => {
   });
 
   it("AMBIGUOUS with ranked candidates when two problems fit equally", () => {
-    const result = discover(index, "How fast can the counting function of an infinite Sidon set grow?");
+    // The notation both statements share; in this six-problem store every word but "Sidon" is common.
+    const result = discover(index, "How fast can |A ∩ [1,N]| grow for an infinite Sidon set A?");
     expect(result.outcome).toBe("AMBIGUOUS");
     expect(result.candidates.map((candidate) => candidate.problemId).sort()).toEqual(["cp:erdos:39", "cp:erdos:40"]);
   });

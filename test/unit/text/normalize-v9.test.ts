@@ -32,6 +32,14 @@ describe("phrases with a determiner", () => {
   });
 });
 
+describe("general vocabulary", () => {
+  it("reads 'infinitely many' as infinite and the product of the first n primes as the primorial", () => {
+    expect(analyzeText("infinitely many").tokens).toContain("infinit");
+    expect(analyzeText("the product of the first n prime numbers plus one").tokens).toContain("primorial");
+    expect(analyzeText("one more than a primorial").tokens).toContain("primorial");
+  });
+});
+
 it("bumps the normaliser version, so stored sparse views built by v8 are rebuilt", () => {
   expect(NORMALIZER_VERSION).toBe(9);
 });
