@@ -30,8 +30,31 @@ interface NamedProblem {
   publicationState: PublicationState;
 }
 
-/** A problem an identifier names, as a candidate: certain of its identity, so its confidence is shared only with the other named problems. */
-function identityCandidate(problem: NamedProblem, ref: string, kind: IdentityKind, named: number, ranked: DiscoveryCandidate | undefined): DiscoveryCandidate {
+/** A problem an exact identifier in the text names, with the identifier as written and its kind. */
+interface NamedByIdentifier {
+  problem: NamedProblem;
+  ref: string;
+  kind: IdentityKind;
+}
+
+/** Problems the text's exact identifiers name, in the order the identifiers appear (clauses set aside excluded). */
+async function problemsNamedIn(prisma: PrismaClient, text: string): Promise<NamedByIdentifier[]> {
+  const references = exactReferences(splitContrasts(stripControlCharacters(text).trim()).affirmed).slice(0, MAX_REFERENCES);
+  if (references.length === 0) return [];
+  const resolutions = (await resolveProblemRefs(prisma, references.map((reference) => reference.ref))).filter((resolution) => resolution.matchedBy !== null);
+  const namedIds = [...new Set(resolutions.flatMap((resolution) => resolution.candidateIds))];
+  if (namedIds.length === 0) return [];
+  const problems = await prisma.problem.findMany({ where: { id: { in: namedIds } }, select: { id: true, number: true, title: true, publicationState: true } });
+  const byId = new Map(problems.map((problem) => [problem.id, problem]));
+  return namedIds.flatMap((id) => {
+    const problem = byId.get(id);
+    const via = resolutions.find((resolution) => resolution.candidateIds.includes(id));
+    return problem === undefined || via?.matchedBy == null ? [] : [{ problem, ref: via.ref, kind: via.matchedBy }];
+  });
+}
+
+/** A named problem as a candidate: certain of its identity, so its confidence is shared only among the `named` problems. */
+function identityCandidate({ problem, ref, kind }: NamedByIdentifier, named: number, ranked: DiscoveryCandidate | undefined): DiscoveryCandidate {
   return {
     problemId: problem.id,
     number: problem.number,
@@ -54,29 +77,16 @@ function identityCandidate(problem: NamedProblem, ref: string, kind: IdentityKin
  */
 export async function discoverProblems(prisma: PrismaClient, index: DiscoveryIndex | null, text: string, limit: number): Promise<ProblemDiscoveryResult> {
   const freeText = discover(index, text, { limit });
-  const references = exactReferences(splitContrasts(stripControlCharacters(text).trim()).affirmed).slice(0, MAX_REFERENCES);
-  if (references.length === 0) return { ...freeText, matchedBy: null };
-  const resolutions = (await resolveProblemRefs(prisma, references.map((reference) => reference.ref))).filter((resolution) => resolution.status !== "NOT_FOUND");
-  if (resolutions.length === 0) return { ...freeText, matchedBy: null };
-  const namedIds = [...new Set(resolutions.flatMap((resolution) => resolution.candidateIds))];
-  const problems = await prisma.problem.findMany({
-    where: { id: { in: namedIds } },
-    select: { id: true, number: true, title: true, publicationState: true },
-  });
-  const byId = new Map(problems.map((problem) => [problem.id, problem as NamedProblem]));
-  const viaOf = new Map(resolutions.flatMap((resolution) => resolution.candidateIds.map((id) => [id, resolution] as const)));
+  const named = await problemsNamedIn(prisma, text);
+  if (named.length === 0) return { ...freeText, matchedBy: null };
+  const namedIds = new Set(named.map(({ problem }) => problem.id));
   const ranked = new Map([...freeText.candidates, ...freeText.duplicateWarnings].map((candidate) => [candidate.problemId, candidate]));
-  const named = namedIds.map((id) => byId.get(id)).filter((problem) => problem !== undefined);
-  const actionable = named.filter((problem) => isActionable(problem.publicationState));
-  const toCandidate = (problem: NamedProblem) => {
-    const via = viaOf.get(problem.id)!;
-    return identityCandidate(problem, via.ref, via.matchedBy!, Math.max(1, actionable.length), ranked.get(problem.id));
-  };
-  const warnings = named.filter((problem) => !isActionable(problem.publicationState)).map(toCandidate);
-  const duplicateWarnings = [...warnings, ...freeText.duplicateWarnings.filter((candidate) => !namedIds.includes(candidate.problemId))].slice(0, limit);
+  const actionable = named.filter(({ problem }) => isActionable(problem.publicationState));
+  const asCandidate = (entry: NamedByIdentifier) => identityCandidate(entry, Math.max(1, actionable.length), ranked.get(entry.problem.id));
+  const warnings = named.filter(({ problem }) => !isActionable(problem.publicationState)).map(asCandidate);
+  const duplicateWarnings = [...warnings, ...freeText.duplicateWarnings.filter((candidate) => !namedIds.has(candidate.problemId))].slice(0, limit);
   if (actionable.length === 0) return { ...freeText, duplicateWarnings, matchedBy: null };
-  const candidates = [...actionable.map(toCandidate), ...freeText.candidates.filter((candidate) => !namedIds.includes(candidate.problemId))].slice(0, limit);
-  const matchedBy = viaOf.get(actionable[0]!.id)!.matchedBy;
+  const candidates = [...actionable.map(asCandidate), ...freeText.candidates.filter((candidate) => !namedIds.has(candidate.problemId))].slice(0, limit);
   return {
     outcome: actionable.length === 1 ? "MATCH" : "AMBIGUOUS",
     abstentionReason: null,
@@ -84,6 +94,6 @@ export async function discoverProblems(prisma: PrismaClient, index: DiscoveryInd
     duplicateWarnings,
     lane: { lane: "identity", candidateCount: candidates.length, indexVersion: freeText.lane.indexVersion, scoreBasis: IDENTITY_SCORE_BASIS, abstentionReason: null },
     setAside: freeText.setAside,
-    matchedBy,
+    matchedBy: actionable[0]!.kind,
   };
 }
