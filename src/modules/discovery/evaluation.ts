@@ -22,9 +22,10 @@ import { createHash } from "node:crypto";
  * (126 rows, 42 generic, a tenth writer) was measured once on v10's first rule (a request for any one problem,
  * help, a definition or literature abstains) and on v9, then read, and added; holdout12 (122 rows, 40 generic,
  * an eleventh writer) was measured once on v10 with normaliser v9 (one-variable forms), on v10 before it and on
- * v9, then read, and added. Each blind measurement is recorded in the README.
+ * v9, then read, and added; holdout13 (124 rows, 40 generic, a twelfth writer, the last 55 unused problems) was
+ * measured once on v10 as released and on v9, and added. Each blind measurement is recorded in the README.
  */
-export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11" | "holdout12";
+export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11" | "holdout12" | "holdout13";
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
 
 export interface DiscoveryEvalRow {
