@@ -15,7 +15,7 @@ import { discoverProblems } from "../modules/discovery/discover-problems.js";
 import type { DiscoveryIndex } from "../modules/discovery/discovery-index.js";
 import { DiscoveryService } from "../modules/discovery/discovery-service.js";
 import {
-  computeDiscoveryMetrics, parseEvalRows, type DiscoveryEvalResult, type DiscoveryEvalRow, type DiscoveryMetrics, type EvalSplit,
+  computeDiscoveryMetrics, EVAL_SPLITS, parseEvalRows, type DiscoveryEvalResult, type DiscoveryEvalRow, type DiscoveryMetrics, type EvalSplit,
 } from "../modules/discovery/evaluation.js";
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -70,7 +70,7 @@ export function formatMetrics(label: string, metrics: DiscoveryMetrics): string 
 
 export type SplitChoice = EvalSplit | "all";
 
-export const EVAL_SPLITS: readonly EvalSplit[] = ["dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"];
+export { EVAL_SPLITS };
 
 /** Prints metrics for the chosen split (every split and overall for "all"), then that selection's failures. */
 export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {

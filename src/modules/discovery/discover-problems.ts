@@ -5,9 +5,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { isActionable, type PublicationState } from "../catalogue/catalogue.types.js";
 import type { IdentityKind } from "../identity/identifier-keys.js";
 import { resolveProblemRefs } from "../identity/resolve-problem-ref.js";
-import { stripControlCharacters } from "../text/normalize.js";
-import { splitContrasts } from "./contrasts.js";
-import { discover, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
+import { rankQuery, readQuery, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { exactReferences } from "./exact-references.js";
 
@@ -37,9 +35,9 @@ interface NamedByIdentifier {
   kind: IdentityKind;
 }
 
-/** Problems the text's exact identifiers name, in the order the identifiers appear (clauses set aside excluded). */
-async function problemsNamedIn(prisma: PrismaClient, text: string): Promise<NamedByIdentifier[]> {
-  const references = exactReferences(splitContrasts(stripControlCharacters(text).trim()).affirmed).slice(0, MAX_REFERENCES);
+/** Problems the exact identifiers of `affirmed` (the query without its contrasted clauses) name, in the order the identifiers appear. */
+async function problemsNamedIn(prisma: PrismaClient, affirmed: string): Promise<NamedByIdentifier[]> {
+  const references = exactReferences(affirmed).slice(0, MAX_REFERENCES);
   if (references.length === 0) return [];
   const resolutions = (await resolveProblemRefs(prisma, references.map((reference) => reference.ref))).filter((resolution) => resolution.matchedBy !== null);
   const namedIds = [...new Set(resolutions.flatMap((resolution) => resolution.candidateIds))];
@@ -76,8 +74,9 @@ function identityCandidate({ problem, ref, kind }: NamedByIdentifier, named: num
  * (catalogued, awaiting review) become duplicate warnings, never candidates.
  */
 export async function discoverProblems(prisma: PrismaClient, index: DiscoveryIndex | null, text: string, limit: number): Promise<ProblemDiscoveryResult> {
-  const freeText = discover(index, text, { limit });
-  const named = await problemsNamedIn(prisma, text);
+  const query = readQuery(text, limit);
+  const freeText = rankQuery(index, query);
+  const named = await problemsNamedIn(prisma, query.affirmed);
   if (named.length === 0) return { ...freeText, matchedBy: null };
   const namedIds = new Set(named.map(({ problem }) => problem.id));
   const ranked = new Map([...freeText.candidates, ...freeText.duplicateWarnings].map((candidate) => [candidate.problemId, candidate]));

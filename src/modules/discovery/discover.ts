@@ -161,16 +161,32 @@ interface Ranked {
   candidateCount: number;
 }
 
+/** A query read once: checked, cleaned, and split into what it asks for and the clauses it sets aside. */
+export interface ReadQuery {
+  limit: number;
+  /** The text without its contrasted clauses. */
+  affirmed: string;
+  contrasted: string[];
+}
+
+/** Throws DiscoveryInputError for empty or over-long text and a bad limit. */
+export function readQuery(text: string, limit: number = DEFAULT_LIMIT): ReadQuery {
+  // "not the three-bases version", "rather than …": a contrasted clause describes a neighbour, so its words are no evidence.
+  const contrasts = splitContrasts(validate(text, limit));
+  return { limit, affirmed: contrasts.affirmed, contrasted: contrasts.contrasted };
+}
+
+/** Ranks published problems for a query already read. `index` null means the index is not loaded (INDEX_UNAVAILABLE). */
+export function rankQuery(index: DiscoveryIndex | null, query: ReadQuery): DiscoveryResult {
+  return { ...rank(index, query.affirmed, query.limit), setAside: query.contrasted };
+}
+
 /**
  * Ranks published problems for a free-text query. `index` null means the index is not loaded
  * (INDEX_UNAVAILABLE). Throws DiscoveryInputError for empty or over-long text and a bad limit.
  */
 export function discover(index: DiscoveryIndex | null, text: string, options: DiscoverOptions = {}): DiscoveryResult {
-  const limit = options.limit ?? DEFAULT_LIMIT;
-  const query = validate(text, limit);
-  // "not the three-bases version", "rather than …": a contrasted clause describes a neighbour, so its words are no evidence.
-  const contrasts = splitContrasts(query);
-  return { ...rank(index, contrasts.affirmed, limit), setAside: contrasts.contrasted };
+  return rankQuery(index, readQuery(text, options.limit));
 }
 
 /**

@@ -25,7 +25,11 @@ import { createHash } from "node:crypto";
  * v9, then read, and added; holdout13 (124 rows, 40 generic, a twelfth writer, the last 55 unused problems) was
  * measured once on v10 as released and on v9, and added. Each blind measurement is recorded in the README.
  */
-export type EvalSplit = "dev" | "test" | "holdout" | "holdout2" | "holdout3" | "holdout4" | "holdout5" | "holdout6" | "holdout7" | "holdout8" | "holdout9" | "holdout10" | "holdout11" | "holdout12" | "holdout13";
+export const EVAL_SPLITS = [
+  "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
+  "holdout11", "holdout12", "holdout13",
+] as const;
+export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
 
 export interface DiscoveryEvalRow {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_EVAL_PATH, runDiscoveryEval } from "../../../src/cli/eval-discovery.js";
+import { DEFAULT_EVAL_PATH, EVAL_SPLITS, runDiscoveryEval } from "../../../src/cli/eval-discovery.js";
 import { computeDiscoveryMetrics, expectedCalibrationError, parseEvalRows, splitOf } from "../../../src/modules/discovery/evaluation.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -21,17 +21,19 @@ describe("evaluation set", () => {
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
     for (const row of rows.filter((entry) => !entry.split.startsWith("holdout"))) expect(row.split).toBe(splitOf(row.id));
     // The blind held-out sets, each written after a release's development, every kind represented.
-    for (const split of ["holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"]) {
+    const holdouts = EVAL_SPLITS.filter((split) => split.startsWith("holdout"));
+    expect(holdouts).toHaveLength(13);
+    for (const split of holdouts) {
       const holdout = rows.filter((row) => row.split === split);
       expect(holdout.length).toBeGreaterThanOrEqual(80);
       for (const kind of ["paraphrase", "symbolic", "hard_negative", "abstain"]) expect(holdout.filter((row) => row.kind === kind).length).toBeGreaterThanOrEqual(12);
     }
-    // holdout2 to holdout13 ask only for problems no other split names.
-    for (const split of ["holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"]) {
+    // holdout2 on ask only for problems no other split names.
+    for (const split of holdouts.filter((name) => name !== "holdout")) {
       const earlier = new Set(rows.filter((row) => row.split !== split).map((row) => row.expected));
       expect(rows.filter((row) => row.split === split && row.expected !== null && earlier.has(row.expected))).toEqual([]);
     }
-    for (const split of ["holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12", "holdout13"]) expect(rows.filter((row) => row.split === split && row.kind === "abstain").length).toBeGreaterThanOrEqual(30);
+    for (const split of holdouts.filter((name) => name !== "holdout" && name !== "holdout2")) expect(rows.filter((row) => row.split === split && row.kind === "abstain").length).toBeGreaterThanOrEqual(30);
   });
 });
 
