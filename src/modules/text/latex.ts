@@ -53,6 +53,18 @@ function replaceEach(text: string, table: ReadonlyMap<string, string>): string {
   return result;
 }
 
+/** Number words of a hundred and up: after a count they scale it ("two hundred", "a thousand", "one hundred thousand"). */
+const SCALE_WORDS = [...NUMBER_WORDS].filter(([, value]) => Number(value) >= 100).map(([word]) => word);
+const SCALED_COUNT = new RegExp(String.raw`(?<![\d.])\b(?:(\d+|[a-z]+) )?((?:${SCALE_WORDS.join("|")})(?: (?:${SCALE_WORDS.join("|")}))*)\b`, "g");
+
+/** "a thousand" -> `1000`, "two million" -> `2000000`; a word that is no count ("the thousand") is kept beside the scale's value. */
+function scaledCount(_match: string, count: string | undefined, scales: string): string {
+  const scale = scales.split(" ").reduce((product, word) => product * BigInt(NUMBER_WORDS.get(word) ?? "1"), 1n);
+  const factor = count === undefined ? undefined : count === "a" || count === "one" ? "1" : /^\d+$/.test(count) ? count : NUMBER_WORDS.get(count);
+  if (factor === undefined) return `${count === undefined ? "" : `${count} `}${scale}`;
+  return String(BigInt(factor) * scale);
+}
+
 function rewriteAsciiRelations(text: string): string {
   let result = text
     .replace(/=>|->/g, " to ")
@@ -64,11 +76,13 @@ function rewriteAsciiRelations(text: string): string {
     .replace(/>/g, " gt ");
   for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
   return result
+    .replace(SCALED_COUNT, scaledCount)
     .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
     // "2 to the power n", "2 to the x", "n to the k-th power" are how a power reads aloud; they should meet `2^n`.
-    .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) ([a-z0-9]+)\b/g, "$1^{$2}")
+    // A decimal exponent is read whole ("n to the power 0.5").
+    .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) (\d+\.\d+|[a-z0-9]+)\b/g, "$1^{$2}")
     // Without the word "power" only a variable or number counts as the base: "belongs to the a" is no power.
-    .replace(/(?<![a-z0-9])([a-z]|\d+) (?:to|raised to) the ([a-z]|\d+)(?:-?th)?(?: power)?(?![a-z0-9_^])/g, "$1^{$2}")
+    .replace(/(?<![a-z0-9])([a-z]|\d+) (?:to|raised to) the ([a-z]|\d+\.\d+|\d+)(?:-?th)?(?: power)?(?![a-z0-9_^])/g, "$1^{$2}")
     // "n squared" and "n cubed" are `n^2` and `n^3`; only after a variable or number ("the squared distance" is no power).
     .replace(/(?<![a-z0-9])([a-z]|\d+) squared\b/g, "$1^{2}")
     .replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}");

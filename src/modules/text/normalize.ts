@@ -4,7 +4,7 @@
 import { findConcepts, proseParameters } from "./concepts.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
-import { DEFINITIONAL_PHRASES } from "./phrases.js";
+import { DEFINITIONAL_PHRASES, PHRASE_SPELLINGS } from "./phrases.js";
 import { functionComparisons, linearEquations, oneVariableForms, parameterBounds } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
@@ -31,8 +31,12 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 9: one-variable forms with a constant term (`n^2 + 1`, `3x + 1`, `2^n - 1`) are one token, the variable renamed;
  *   phrases and concepts match with determiners left out ("sum of its divisors" is the sum of divisors); "infinitely" and
  *   "finitely" are infinite and finite; the product of the first n primes is the primorial.
+ * - 10: a decimal exponent is read whole (`N^0.9` was `n^0`), and a value has one spelling in parameters: a fraction
+ *   in lowest terms with a decimal of at most 3 digits is that decimal (`N^{9/10}` and `N^0.9` are `n^0.9`, `n^{1/2}` is
+ *   `n^0.5`; `n^1/3` stays); "hundred", "thousand", "million", "billion" are numbers and scale a count before them
+ *   ("a thousand" is 1000, "two million" 2000000); the greatest or biggest prime factor or divisor is the largest prime factor.
  */
-export const NORMALIZER_VERSION = 9;
+export const NORMALIZER_VERSION = 10;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -51,12 +55,15 @@ export interface AnalyzedText {
   pairs: string[];
 }
 
-/** Phrases in the same stemmed form as text. */
-const PHRASE_TABLE = buildSequenceTable(
-  DEFINITIONAL_PHRASES.map((phrase) => wordsOf(foldText(phrase)).map((word) => word.stem))
+const stemsOf = (phrase: string): string[] => wordsOf(foldText(phrase)).map((word) => word.stem);
+
+/** Phrases in the same stemmed form as text; another spelling of a phrase yields the phrase's token. */
+const PHRASE_TABLE = buildSequenceTable([
+  ...DEFINITIONAL_PHRASES.map(stemsOf)
     .filter((stems) => stems.length >= 2)
     .map((stems) => ({ stems, value: stems.join("-") })),
-);
+  ...PHRASE_SPELLINGS.flatMap(({ phrase, spellings }) => spellings.map((spelling) => ({ stems: stemsOf(spelling), value: stemsOf(phrase).join("-") }))),
+]);
 
 /** Word order matters little in paraphrase ("integer distances", "distances are integers"), so pairs are unordered. */
 function proximityPairs(stems: readonly string[]): string[] {

@@ -53,3 +53,16 @@ export const DEFINITIONAL_PHRASE_GROUPS: ReadonlyArray<{ reason: string; phrases
 
 /** All phrases, flattened. */
 export const DEFINITIONAL_PHRASES: readonly string[] = DEFINITIONAL_PHRASE_GROUPS.flatMap((group) => group.phrases);
+
+/**
+ * Other spellings of a definitional phrase: each yields the phrase's own token, so a notion named with
+ * another superlative or another noun of the same meaning meets its usual name. Only synonyms in every
+ * context belong here ("greatest" and "largest" of numbers; a prime divisor is a prime factor).
+ */
+export const PHRASE_SPELLINGS: ReadonlyArray<{ reason: string; phrase: string; spellings: readonly string[] }> = [
+  {
+    reason: "P(n), the largest prime factor of n, is as often called its greatest or biggest prime factor or divisor",
+    phrase: "largest prime factor",
+    spellings: ["greatest prime factor", "biggest prime factor", "largest prime divisor", "greatest prime divisor", "biggest prime divisor"],
+  },
+];

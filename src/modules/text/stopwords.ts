@@ -41,10 +41,15 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   ...OPERATOR_WORDS,
 ]);
 
-/** Number words read as digits. "one" is left out: it is far more often a pronoun than a count. */
+/**
+ * Number words read as digits. "one" is left out: it is far more often a pronoun than a count. The scale
+ * words (a hundred and up) are counts too ("a thousand primes" is 1000 primes) and multiply a count before
+ * them ("two hundred" is 200, "one million" 1000000; see `foldText`).
+ */
 export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([
   ["two", "2"], ["three", "3"], ["four", "4"], ["five", "5"], ["six", "6"], ["seven", "7"],
   ["eight", "8"], ["nine", "9"], ["ten", "10"], ["eleven", "11"], ["twelve", "12"],
+  ["hundred", "100"], ["thousand", "1000"], ["million", "1000000"], ["billion", "1000000000"],
 ]);
 
 /** Relations spelled in prose -> the relation word the symbol tables produce. Longest first. */
