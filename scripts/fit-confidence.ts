@@ -12,6 +12,7 @@ import { buildDiscoveryIndex } from "../src/modules/discovery/build-index.js";
 import { candidateConfidence, discover, topConfidenceFeatures, type ConfidenceFeatures } from "../src/modules/discovery/discover.js";
 import { CONFIDENCE_MODEL } from "../src/modules/discovery/discovery.constants.js";
 import { expectedCalibrationError } from "../src/modules/discovery/evaluation.js";
+import { solve } from "./fitting.js";
 
 /** L2 penalty on the weights (not the intercept): enough to keep a rare indicator's weight finite. */
 const L2 = 0.001;
@@ -26,28 +27,6 @@ interface Example {
 
 function vectorOf(features: ConfidenceFeatures): number[] {
   return [1, features.relevance, features.coverage, features.advantage, Number(features.family), Number(features.weakMatch)];
-}
-
-/** Solves `matrix · x = vector` by Gaussian elimination with partial pivoting (the system is 6 × 6). */
-function solve(matrix: number[][], vector: number[]): number[] {
-  const size = vector.length;
-  const rows = matrix.map((row, index) => [...row, vector[index]!]);
-  for (let column = 0; column < size; column += 1) {
-    let pivot = column;
-    for (let row = column + 1; row < size; row += 1) if (Math.abs(rows[row]![column]!) > Math.abs(rows[pivot]![column]!)) pivot = row;
-    [rows[column], rows[pivot]] = [rows[pivot]!, rows[column]!];
-    for (let row = column + 1; row < size; row += 1) {
-      const factor = rows[row]![column]! / rows[column]![column]!;
-      for (let entry = column; entry <= size; entry += 1) rows[row]![entry]! -= factor * rows[column]![entry]!;
-    }
-  }
-  const solution = new Array<number>(size).fill(0);
-  for (let row = size - 1; row >= 0; row -= 1) {
-    let sum = rows[row]![size]!;
-    for (let entry = row + 1; entry < size; entry += 1) sum -= rows[row]![entry]! * solution[entry]!;
-    solution[row] = sum / rows[row]![row]!;
-  }
-  return solution;
 }
 
 /** Newton's method on the mean log-loss plus L2: the loss is convex, so it converges in a few steps. */

@@ -5,14 +5,14 @@ import { isActionable, type PublicationState } from "../catalogue/catalogue.type
 import { analyzeText, NORMALIZER_VERSION, stripControlCharacters } from "../text/normalize.js";
 import {
   CONFIDENCE_MODEL, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARACTERS, MIN_COVERAGE, MIN_LIMIT,
-  MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS,
+  MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS, WEAK_MATCH_DEPTH,
 } from "./discovery.constants.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { splitContrasts } from "./contrasts.js";
 import { coversTooMany, namedProblems, namesAFamily, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
-import { buildQueryTerms, isUnderspecified, scoreCandidates, type ScoredDocument } from "./scoring.js";
+import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
 export type AbstentionReason = "UNDERSPECIFIED_QUERY" | "WEAK_MATCH" | "EMPTY_STORE" | "INDEX_UNAVAILABLE" | "FILTERED";
@@ -58,7 +58,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: parameter conflicts, unexplained candidate content (remarks after the question left out), uncovered query weight; contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: log-linear in the candidate's unexplained content (remarks after the question left out), uncovered query weight, weight found only in variant docstrings, size, the query's numbers and the share of its words it uses (weights fit leave-one-split-out); contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -189,6 +189,12 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   return rankQuery(index, readQuery(text, options.limit));
 }
 
+/** The affirmed text's tokens and its scored terms (IDF, informativeness, a rare combination promoted): what both stages read. */
+export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens: readonly string[]; terms: readonly QueryTerm[] } {
+  const analyzed = analyzeText(affirmed);
+  return { tokens: analyzed.tokens, terms: promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs)) };
+}
+
 /**
  * `affirmed` is the query without its contrasted clauses: what it asks for, and in what form (a topic phrase,
  * a request for several problems). "Ramanujan's tau function, not the τ(n) in Erdős problems" asks for one.
@@ -196,17 +202,19 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
 function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ranking {
   if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
-  const analyzed = analyzeText(affirmed);
-  const terms = promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs));
+  const { tokens, terms } = queryTermsOf(index, affirmed);
   // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
   const named = namedProblems(index, terms);
-  if (named.size === 0 && (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, analyzed.tokens))) return abstain("UNDERSPECIFIED_QUERY", index.version);
-  const scored = rerank(index, scoreCandidates(index, terms), analyzed.tokens);
+  if (named.size === 0 && (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, tokens))) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  const scored = rerank(index, scoreCandidates(index, terms), terms, tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
   if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  const answers = (candidate: ScoredDocument): boolean => named.has(candidate.document) || passes(candidate);
   const best = published[0];
-  const weakMatch = best === undefined || !(named.has(best.document) || passes(best));
+  // The second stage also orders by evidence the thresholds do not read (how many of the query's words a candidate
+  // uses), so the match is weak only when none of the first few candidates meets them; a MATCH needs the best to.
+  const weakMatch = best === undefined || !published.slice(0, WEAK_MATCH_DEPTH).some(answers);
   // A topic phrase or a request for several problems or for any one of a family names a family (see namesAFamily);
   // the ranked candidates come back with the abstention, for an agent to browse.
   const family = !weakMatch && namesAFamily(affirmed, terms, named.has(best.document));
@@ -218,7 +226,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   };
   if (best === undefined || weakMatch) return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
   if (family) return abstain("UNDERSPECIFIED_QUERY", index.version, ranked);
-  const outcome = relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
+  const outcome = answers(best) && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
   return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };
 }

@@ -3,6 +3,7 @@
 
 import type { TokenKind } from "../text/normalize.js";
 import { stemWord } from "../text/stem.js";
+import type { RerankFeatureName } from "./rerank-features.js";
 import type { SparseField } from "./sparse-document.js";
 
 /** Field weights (BM25F): names and aliases identify a problem; tags and sources only place it. */
@@ -38,21 +39,17 @@ export const PROXIMITY_WEIGHT = 0.5;
 /** Candidates the second stage rescores: the near neighbours a paraphrase confuses sit well inside 20. */
 export const RERANK_DEPTH = 20;
 /**
- * Largest score cut for a candidate whose identifying text is all content the query never mentions
- * (scaled by the IDF share left unexplained): a near neighbour states its own extra conditions.
- * Dev, both hash folds: flat over 0.1-0.3 (+1 row on one fold, none lost), worse from 0.4. Re-read with the
- * wider first-stage pool (normaliser v5): 0.2-0.3 equal with UNCOVERED_QUERY_PENALTY 0.35, 0.35-0.4 lose rows; 0.25 kept.
+ * The second stage's weights: a candidate's score is multiplied by exp(Σ weight × feature) (rerank-features.ts says
+ * what each feature measures). Fit by `npm run fit:rerank`: a listwise softmax over each answerable eval row's first
+ * RERANK_DEPTH candidates, on standardised features with L2 0.003, the expected problem as the label. The features were
+ * chosen by leave-one-split-out cross-validation; in that measure (each split ranked by weights fit on the other 14)
+ * 1,221 of 1,395 answerable rows rank the expected problem first, against 1,191 for the first stage alone and 1,195 (normaliser v9) for
+ * the three hand-set factors it replaced (parameter conflict 0.7, unexplained content 0.25, uncovered weight 0.35).
+ * Parameter conflicts were a feature too: their fitted weight was -0.007, so they are only reported (`reasons`).
  */
-export const UNEXPLAINED_CONTENT_PENALTY = 0.25;
-/**
- * Largest score cut for a candidate that covers none of the query's informative weight (scaled by
- * the uncovered share): the converse check, a candidate must also explain what the query names.
- * Dev, both hash folds: +1 row each over 0.2-0.3, gains lost from 0.5. Re-read with the wider pool (v5):
- * 0.35-0.4 keep both folds and stop two answerable rows abstaining behind a pool-only candidate; 0.35 kept.
- */
-export const UNCOVERED_QUERY_PENALTY = 0.35;
-/** Score factor per query parameter a candidate contradicts (`C_4` for a `C_5` query): strong but not absolute evidence, a query can misquote. */
-export const PARAMETER_CONFLICT_FACTOR = 0.7;
+export const RERANK_MODEL = {
+  unexplained: -0.95, uncovered: -0.248, formalShare: -0.137, identifyingSize: -0.285, numberAgreement: 0.476, wordCoverage: 1.981,
+} as const satisfies Record<RerankFeatureName, number>;
 
 /** A query term is informative when at most this fraction of problems contain it (rarer than "prime" or "graph"). */
 export const INFORMATIVE_MAX_DOCUMENT_FRACTION = 0.06;
@@ -130,17 +127,26 @@ export const UNKNOWN_TERM_WEIGHT = 0.5;
 
 /** Shared-term count a candidate needs: one coincidental word is never a match. */
 export const MIN_SHARED_TERMS = 2;
+/**
+ * How many of the first published candidates may meet the thresholds above for the query not to be a weak match.
+ * The learned second stage can put first a candidate that uses more of the query's words but fewer of its rare ones;
+ * a MATCH still needs the first candidate to meet them. Whole set, discovery v11: 1 abstains wrongly on 20 answerable
+ * rows (abstention precision 0.950, recall 0.750), 2 on 15 (0.962, 0.748), 3 on 13 (0.967, 0.746), 5 on 12 (0.969, 0.744).
+ */
+export const WEAK_MATCH_DEPTH = 3;
 /** Informative query coverage (IDF-weighted share of the query's informative terms the candidate contains); dev flat over 0.05-0.2 (both folds), middle kept: paraphrases share few exact words. */
 export const MIN_COVERAGE = 0.1;
 /** Field-weighted relevance: BM25F score over the query's attainable maximum; dev flat over 0.1-0.15 (both folds), 0.25 abstained on answerable paraphrases. */
 export const MIN_RELEVANCE = 0.15;
 /**
  * Relative margin over the next candidate below which identity is ambiguous. A MATCH is a commitment an
- * agent acts on, so the margin trades commitments for their precision. Whole set (1,782 rows, v10): MATCH
- * precision 0.907 at 0.2 (1,059 MATCH), 0.930 at 0.25 (984), 0.952 at 0.3 (912), 0.970 at 0.4 (779). 0.3
- * halves the wrong commitments for 14 % fewer right ones, which stay first in an AMBIGUOUS answer (P@1 is equal).
+ * agent acts on, so the margin trades commitments for their precision; the rule is the smallest margin whose
+ * MATCH precision over the whole set reaches 0.95. v10 (hand-set second stage): 0.907 at 0.2 (1,059 MATCH),
+ * 0.952 at 0.3 (912). v11 (learned second stage, which spreads scores further apart; 1,906 rows): 0.920 at 0.3
+ * (1,180), 0.946 at 0.4 (1,076), 0.958 at 0.45 (1,019), 0.965 at 0.5 (951). A right answer below the margin
+ * stays first in an AMBIGUOUS answer, so P@1 does not depend on it.
  */
-export const MIN_MARGIN = 0.3;
+export const MIN_MARGIN = 0.45;
 
 /** Query words that describe the request, not the mathematics ("an open problem about ..."). */
 export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(
@@ -172,6 +178,7 @@ export const DEFAULT_LIMIT = 5;
  * the best other candidate (for the first candidate, its margin), and what was decided about the query: it
  * names a family (a topic phrase, a request for several problems or for any one) or its best match is weak.
  * Fit by `npm run fit:confidence` (logistic regression, L2 0.001, on every split's first candidates but the
- * newest blind split's, which measures it; v10: holdout11 held out, its ECE 0.117 -> 0.110): see the README.
+ * newest blind split's, which measures it; v10: holdout11 held out, its ECE 0.117 -> 0.110; v11, refit for the learned
+ * second stage's scores: holdout13 held out, its ECE 0.082 -> 0.050): see the README.
  */
-export const CONFIDENCE_MODEL = { intercept: -0.78, relevance: 1.33, coverage: -0.31, advantage: 4.66, family: -3.32, weakMatch: -1.82 } as const;
+export const CONFIDENCE_MODEL = { intercept: -1.3, relevance: 1.04, coverage: -0.07, advantage: 4.66, family: -3.38, weakMatch: -1.58 } as const;

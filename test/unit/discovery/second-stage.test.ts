@@ -6,7 +6,7 @@ import { discover } from "../../../src/modules/discovery/discover.js";
 import type { DiscoveryIndex, IndexedDocument } from "../../../src/modules/discovery/discovery-index.js";
 import { evidenceGroups } from "../../../src/modules/discovery/evidence-groups.js";
 import { rerank, unexplainedShare } from "../../../src/modules/discovery/rerank.js";
-import type { ScoredDocument } from "../../../src/modules/discovery/scoring.js";
+import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
 import { conceptDerivesFrom, tokenize } from "../../../src/modules/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
@@ -45,6 +45,10 @@ function documentOf(index: DiscoveryIndex, problemId: string): IndexedDocument {
   return document;
 }
 
+function termsOf(index: DiscoveryIndex): QueryTerm[] {
+  return buildQueryTerms(index, tokenize(QUERY));
+}
+
 function scoredAs(document: IndexedDocument, coverage: number): ScoredDocument {
   return { document, score: 10, proximity: 0, relevance: 0.5, coverage, sharedTerms: [], evidenceCount: 2, matchedFields: ["statement"] };
 }
@@ -59,13 +63,13 @@ describe("second stage", () => {
   });
 
   it("of two equally scored neighbours, the one stating a condition the query never mentions ranks second", () => {
-    const ranked = rerank(index, [scoredAs(documentOf(index, "cp:a-circle"), 1), scoredAs(documentOf(index, "cp:b-plain"), 1)], tokenize(QUERY));
+    const ranked = rerank(index, [scoredAs(documentOf(index, "cp:a-circle"), 1), scoredAs(documentOf(index, "cp:b-plain"), 1)], termsOf(index), tokenize(QUERY));
     expect(ranked.map((candidate) => candidate.document.entry.problemId)).toEqual(["cp:b-plain", "cp:a-circle"]);
   });
 
   it("of two equally scored candidates saying the same, the one covering less of the query's informative weight ranks second", () => {
     const plain = documentOf(index, "cp:b-plain");
-    const ranked = rerank(index, [{ ...scoredAs(plain, 0.5), document: { ...plain, entry: { ...plain.entry, problemId: "cp:a-half" } } }, scoredAs(plain, 1)], tokenize(QUERY));
+    const ranked = rerank(index, [{ ...scoredAs(plain, 0.5), document: { ...plain, entry: { ...plain.entry, problemId: "cp:a-half" } } }, scoredAs(plain, 1)], termsOf(index), tokenize(QUERY));
     expect(ranked.map((candidate) => candidate.document.entry.problemId)).toEqual(["cp:b-plain", "cp:a-half"]);
   });
 });
