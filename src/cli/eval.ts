@@ -1,4 +1,4 @@
-// `npm run eval -- <suite> [--split dev|test|holdout|holdout2|…|holdout13|all]`: offline evaluation suites, one entry per suite in
+// `npm run eval -- <suite> [--split <split>|all]` (splits: EVAL_SPLITS in evaluation.ts): offline evaluation suites, one entry per suite in
 // SUITES. Each measures the configured database (DATABASE_URL, else the embedded DATA_DIR).
 
 import { parseArgs } from "node:util";
