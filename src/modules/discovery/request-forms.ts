@@ -10,16 +10,36 @@ const ANY_PROBLEM_OF_A_TOPIC =
   /\b(?:a|an|any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with|that\s+(?:involves|concerns|is\s+about))\b/iu;
 /** A first-person how-to about writing or finding things: "how do I state …", "how should I formalise …", "how can I browse …". */
 const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
-/** A request for a definition: "what does … mean", or a short "what is a …?". */
-const DEFINITION = /\bwhat\s+(?:does|do)\b.{1,80}\bmean\b|^\s*what\s+(?:is|are)\s+(?:a|an)\s+[\w\s'’-]{1,40}\?\s*$/i;
+/**
+ * A request for a definition or an explanation: "what does … mean", a short "what is a …?", "the definition of …",
+ * "how is … defined / built / computed", "how does … work".
+ */
+const DEFINITION = new RegExp([
+  String.raw`\bwhat\s+(?:does|do)\b.{1,80}\bmean\b`,
+  String.raw`^\s*what\s+(?:is|are)\s+(?:a|an)\s+[\w\s'’-]{1,40}\?\s*$`,
+  String.raw`\bdefinitions?\s+of\b`,
+  String.raw`\bhow\s+(?:is|are)\b.{1,60}\b(?:defined|constructed|built|computed|calculated)\b`,
+  String.raw`\bhow\s+does\b.{1,60}\bwork\b`,
+].join("|"), "i");
+/** A request for a computation: "how do I compute …", "how can one evaluate …". */
+const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b/i;
 /** A request for literature: "references on …", "literature about …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
 /** A request for a recommendation. */
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
-const REQUESTS_FOR_ANY: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, DEFINITION, LITERATURE, RECOMMENDATION];
+const REQUESTS_FOR_ANY: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, DEFINITION, COMPUTATION, LITERATURE, RECOMMENDATION];
+const REQUESTS_FOR_EXPLANATION: readonly RegExp[] = [DEFINITION, COMPUTATION];
 
 /** True when the text asks for any problem of a family, for help, a definition or literature (see above). */
 export function isRequestForAny(text: string): boolean {
   return REQUESTS_FOR_ANY.some((form) => form.test(text));
+}
+
+/**
+ * True when the text asks what a notion is or how to compute it. Unlike the other requests, notation does not
+ * make it a statement: "what is the Turán number ex(n, K_{r+1})?" asks for a definition, not for a problem about it.
+ */
+export function isRequestForExplanation(text: string): boolean {
+  return REQUESTS_FOR_EXPLANATION.some((form) => form.test(text));
 }

@@ -1,6 +1,9 @@
 // Request shapes that ask for something other than one problem, and the statements that must not read as them.
 import { describe, expect, it } from "vitest";
-import { isRequestForAny } from "../../../src/modules/discovery/request-forms.js";
+import { isRequestForAny, isRequestForExplanation } from "../../../src/modules/discovery/request-forms.js";
+import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
+import { discover } from "../../../src/modules/discovery/discover.js";
+import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 describe("a request for any problem, help, a definition or literature", () => {
   it.each([
@@ -29,5 +32,33 @@ describe("a request for any problem, help, a definition or literature", () => {
     "what is the least k such that every tournament contains a k-king?",
   ])("reads the statement %j as none", (text) => {
     expect(isRequestForAny(text)).toBe(false);
+  });
+});
+
+describe("a request for a definition or a computation", () => {
+  it.each([
+    "definition of an r-powerful integer",
+    "what does it mean for a sequence to be equidistributed modulo 1?",
+    "how is the Turán graph built?",
+    "how does Weyl's criterion work?",
+    "What is the Mahler measure of a polynomial and how do I compute it for x^3 - x - 1?",
+  ])("reads %j as one, notation or not", (text) => {
+    expect(isRequestForExplanation(text)).toBe(true);
+    expect(isRequestForAny(text)).toBe(true);
+  });
+
+  it.each([
+    "how do I state a conjecture about arithmetic progressions in Lean 4?",
+    "suggest an open problem involving prime numbers",
+    "Is every graph with chromatic number aleph_1 infinitely connected? How is this known to fail?",
+  ])("does not read %j as one", (text) => {
+    expect(isRequestForExplanation(text)).toBe(false);
+  });
+
+  it("abstains on a definition request even when it states notation, keeping the candidates", () => {
+    const turan = buildProblem({ stableId: "cp:erdos:904", number: 904, title: "Erdős Problem 904", statement: "Does every graph with more than $ex(n, K_{r+1})$ edges contain a copy of $K_{r+2}$ minus an edge?" });
+    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, turan]), "What is the Turán number ex(n, K_{r+1}) and how is the Turán graph built?");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+    expect(result.candidates[0]?.problemId).toBe("cp:erdos:904");
   });
 });
