@@ -10,6 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
+import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
 import { coversTooMany, namedProblems, namesAFamily, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
@@ -111,12 +112,19 @@ export function topConfidenceFeatures(result: DiscoveryResult): ConfidenceFeatur
   };
 }
 
+/** "second stage ×1.84: wordCoverage 0.90, unexplained 0.35, …": the learned factor and every feature it read. */
+function secondStageReason(stage: NonNullable<ScoredDocument["secondStage"]>): string {
+  const features = RERANK_FEATURES.map((name) => `${name} ${stage.features[name].toFixed(2)}`).join(", ");
+  return `second stage ×${stage.factor.toFixed(2)}: ${features}`;
+}
+
 function reasonsOf(scored: ScoredDocument): string[] {
   const strong = scored.sharedTerms.filter((term) => /[_^-]/.test(term));
   return [
     `shared ${scored.sharedTerms.length} terms (coverage ${scored.coverage.toFixed(2)}, relevance ${scored.relevance.toFixed(2)})`,
     ...(strong.length > 0 ? [`exact parameters or phrases: ${strong.join(", ")}`] : []),
     ...(scored.conflicts?.length ? [`states other values for: ${scored.conflicts.join(", ")}`] : []),
+    ...(scored.secondStage === undefined ? [] : [secondStageReason(scored.secondStage)]),
     `matched fields: ${scored.matchedFields.join(", ")}`,
   ];
 }

@@ -22,7 +22,8 @@ export function rerank(index: DiscoveryIndex, scored: readonly ScoredDocument[],
   const head = scored.slice(0, RERANK_DEPTH).map((candidate) => {
     const features = rerankFeatures(index, query, candidate);
     const conflicts = query.conflictsOf(candidate.document);
-    return { ...candidate, score: candidate.score * rerankFactor(features), ...(conflicts.length > 0 ? { conflicts } : {}) };
+    const factor = rerankFactor(features);
+    return { ...candidate, score: candidate.score * factor, secondStage: { factor, features }, ...(conflicts.length > 0 ? { conflicts } : {}) };
   });
   head.sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
   return [...head, ...scored.slice(RERANK_DEPTH)];

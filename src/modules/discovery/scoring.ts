@@ -9,6 +9,7 @@ import {
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool } from "./candidate-pool.js";
 import { evidenceGroups, type EvidenceGroups } from "./evidence-groups.js";
+import type { RerankFeatures } from "./rerank-features.js";
 import { SPARSE_FIELDS, TOKEN_FIELDS, type SparseField } from "./sparse-document.js";
 
 export interface QueryTerm {
@@ -36,6 +37,8 @@ export interface ScoredDocument {
   matchedFields: SparseField[];
   /** Query parameters this candidate states with another value (set by the reranker). */
   conflicts?: string[];
+  /** What the second stage read and the factor it multiplied the score by (set by the reranker). */
+  secondStage?: { factor: number; features: RerankFeatures };
 }
 
 // Pair tokens only ever occur in the pairs field, and words never do: skip the lookups that must miss.

@@ -63,5 +63,7 @@ describe("rerank features", () => {
   it("an exact restatement outranks a neighbour sharing all but its own word", () => {
     const result = discover(index, "does every gizmo sprocket turn the amber way?");
     expect(result.candidates[0]?.problemId).toBe("cp:erdos:7");
+    // The reasons say what the second stage read and the factor it applied.
+    expect(result.candidates[0]?.reasons.find((reason) => reason.startsWith("second stage ×"))).toContain("wordCoverage 1.00");
   });
 });
