@@ -34,7 +34,8 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 10: a decimal exponent is read whole (`N^0.9` was `n^0`), and a value has one spelling in parameters: a fraction
  *   in lowest terms with a decimal of at most 3 digits is that decimal (`N^{9/10}` and `N^0.9` are `n^0.9`, `n^{1/2}` is
  *   `n^0.5`; `n^1/3` stays); "hundred", "thousand", "million", "billion" are numbers and scale a count before them
- *   ("a thousand" is 1000, "two million" 2000000); the greatest or biggest prime factor or divisor is the largest prime factor.
+ *   ("a thousand" is 1000, "two million" 2000000); the greatest or biggest prime factor or divisor is the largest prime factor;
+ *   a power of a shifted variable is a one-variable form (`(n+1)^2` is `form_(v+1)^2`).
  */
 export const NORMALIZER_VERSION = 10;
 

@@ -77,12 +77,15 @@ const FORM_START = String.raw`(?<![a-z0-9^_.])(?<!\^[{(]\s?)`;
 const POWER_FORM = new RegExp(String.raw`${FORM_START}(\d*)\s*[a-z]\s*\^\s*\{?(\d+)\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
 const SCALED_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*[a-z]\s*([+-])\s*(\d+)${FORM_END}`, "g");
 const EXPONENTIAL_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*\^\s*\{?[a-z]\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
+/** A power of a shifted variable, `(n+1)^2`; after a name (`f(n+1)^2`) it is a function's value, not a form. */
+const SHIFTED_POWER_FORM = new RegExp(String.raw`${FORM_START}\(\s*[a-z]\s*([+-])\s*(\d+)\s*\)\s*\^\s*\{?(\d+)\}?${FORM_END}`, "g");
 
-/** `n^2 + 1` -> `form_v^2+1`, `3x+1` -> `form_3v+1`, `2^{n}-1` -> `form_2^v-1`. */
+/** `n^2 + 1` -> `form_v^2+1`, `3x+1` -> `form_3v+1`, `2^{n}-1` -> `form_2^v-1`, `(n+1)^2` -> `form_(v+1)^2`. */
 export function oneVariableForms(folded: string): string[] {
   const tokens: string[] = [];
   for (const [, coefficient = "", exponent, sign, constant] of folded.matchAll(POWER_FORM)) tokens.push(`form_${coefficient}v^${exponent}${sign}${constant}`);
   for (const [, coefficient, sign, constant] of folded.matchAll(SCALED_FORM)) tokens.push(`form_${coefficient}v${sign}${constant}`);
   for (const [, base, sign, constant] of folded.matchAll(EXPONENTIAL_FORM)) tokens.push(`form_${base}^v${sign}${constant}`);
+  for (const [, sign, constant, exponent] of folded.matchAll(SHIFTED_POWER_FORM)) tokens.push(`form_(v${sign}${constant})^${exponent}`);
   return tokens;
 }

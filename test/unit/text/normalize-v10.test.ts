@@ -85,3 +85,16 @@ describe("the largest prime factor", () => {
 it("bumps the normaliser version, so stored sparse views built by v9 are rebuilt", () => {
   expect(NORMALIZER_VERSION).toBe(10);
 });
+
+describe("powers of a shifted variable", () => {
+  it("are one form whatever the variable, so 'between n^2 and (n+1)^2' meets '(x+1)^{2}'", () => {
+    expect(analyzeText("a prime between n^2 and (n+1)^2").tokens).toContain("form_(v+1)^2");
+    expect(analyzeText("$\\left(x+1\\right)^{2}$").tokens).toContain("form_(v+1)^2");
+    expect(analyzeText("(m - 3)^3").tokens).toContain("form_(v-3)^3");
+  });
+
+  it("leaves out a function's value and an exponent", () => {
+    expect(analyzeText("f(n+1)^2 > f(n)^2").tokens.filter((token) => token.startsWith("form_("))).toEqual([]);
+    expect(analyzeText("$2^{(n+1)^2}$").tokens.filter((token) => token.startsWith("form_("))).toEqual([]);
+  });
+});
