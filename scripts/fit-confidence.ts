@@ -3,12 +3,8 @@
 // is the expected problem; a generic row's never is), then prints the constants and the expected calibration
 // error of the current and the refit model on the fitted rows and on the held-out split. It writes nothing:
 // the constants are copied into discovery.constants.ts by hand, with the figures, so a refit is a reviewed change.
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } from "../src/cli/eval-discovery.js";
-import { readCatalogueFiles } from "../src/modules/catalogue/read-catalogue-files.js";
-import { buildDiscoveryIndex } from "../src/modules/discovery/build-index.js";
+import { buildFullCatalogueIndex, DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } from "../src/cli/eval-discovery.js";
 import { candidateConfidence, discover, topConfidenceFeatures, type ConfidenceFeatures } from "../src/modules/discovery/discover.js";
 import { CONFIDENCE_MODEL } from "../src/modules/discovery/discovery.constants.js";
 import { expectedCalibrationError } from "../src/modules/discovery/evaluation.js";
@@ -64,10 +60,7 @@ async function main(): Promise<void> {
   const heldOut = values["held-out"]!;
   const dataDir = values["data-dir"]!;
   if (!EVAL_SPLITS.includes(heldOut as never)) throw new Error(`--held-out must be one of ${EVAL_SPLITS.join(", ")}`);
-  const yaml = path.join(dataDir, "erdosproblems/problems.yaml");
-  const statements = path.join(dataDir, "formal-conjectures/statements.jsonl");
-  if (!existsSync(yaml) || !existsSync(statements)) throw new Error(`the full catalogue is needed: ${yaml} and ${statements} not found`);
-  const index = buildDiscoveryIndex(await readCatalogueFiles({ erdosYamlPath: yaml, formalConjecturesPath: statements }));
+  const index = await buildFullCatalogueIndex(dataDir);
   const examples: Example[] = [];
   for (const row of readEvalRows()) {
     const result = discover(index, row.query, { limit: 5 });

@@ -5,13 +5,9 @@
 // method on standardised features with an L2 penalty. The figure to trust is leave-one-split-out: each split is
 // ranked by weights fit on the others. It writes nothing: the constants are copied into discovery.constants.ts
 // by hand, with the figures, so a refit is a reviewed change.
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } from "../src/cli/eval-discovery.js";
+import { buildFullCatalogueIndex, DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } from "../src/cli/eval-discovery.js";
 import { isActionable } from "../src/modules/catalogue/catalogue.types.js";
-import { readCatalogueFiles } from "../src/modules/catalogue/read-catalogue-files.js";
-import { buildDiscoveryIndex } from "../src/modules/discovery/build-index.js";
 import { queryTermsOf, readQuery } from "../src/modules/discovery/discover.js";
 import { RERANK_DEPTH, RERANK_MODEL } from "../src/modules/discovery/discovery.constants.js";
 import { readRerankQuery, RERANK_FEATURES, rerankFeatures, type RerankFeatureName } from "../src/modules/discovery/rerank-features.js";
@@ -91,10 +87,7 @@ function currentWeights(): number[] {
 }
 
 async function readExamples(dataDir: string): Promise<ListExample[]> {
-  const yaml = path.join(dataDir, "erdosproblems/problems.yaml");
-  const statements = path.join(dataDir, "formal-conjectures/statements.jsonl");
-  if (!existsSync(yaml) || !existsSync(statements)) throw new Error(`the full catalogue is needed: ${yaml} and ${statements} not found`);
-  const index = buildDiscoveryIndex(await readCatalogueFiles({ erdosYamlPath: yaml, formalConjecturesPath: statements }));
+  const index = await buildFullCatalogueIndex(dataDir);
   const examples: ListExample[] = [];
   for (const row of readEvalRows()) {
     if (row.expected === null) continue;

@@ -1,7 +1,7 @@
 // The discovery evaluation: fixtures/discovery/eval.jsonl against an index built in memory from the
 // shared data files (unit tests) or loaded from a database's stored sparse documents (`npm run eval`).
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "../db/database.js";
@@ -84,15 +84,20 @@ export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: read
   }
 }
 
+/** The in-memory index over the full catalogue read from the shared data files; throws when they are missing. */
+export async function buildFullCatalogueIndex(dataDir = DEFAULT_DATA_DIR): Promise<DiscoveryIndex> {
+  const erdosYamlPath = path.join(dataDir, "erdosproblems/problems.yaml");
+  const formalConjecturesPath = path.join(dataDir, "formal-conjectures/statements.jsonl");
+  if (!existsSync(erdosYamlPath) || !existsSync(formalConjecturesPath)) {
+    throw new Error(`the full catalogue is needed: ${erdosYamlPath} and ${formalConjecturesPath} not found`);
+  }
+  return buildDiscoveryIndex(await readCatalogueFiles({ erdosYamlPath, formalConjecturesPath }));
+}
+
 /** In memory, straight from the shared data files: what the unit test measures. */
 export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Promise<DiscoveryEvalReport> {
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const print = options.print ?? ((line: string) => console.log(line));
-  const problems = await readCatalogueFiles({
-    erdosYamlPath: path.join(dataDir, "erdosproblems/problems.yaml"),
-    formalConjecturesPath: path.join(dataDir, "formal-conjectures/statements.jsonl"),
-  });
-  const index = buildDiscoveryIndex(problems);
+  const index = await buildFullCatalogueIndex(options.dataDir);
   const rows = readEvalRows(options.evalPath);
   const results = runEvalRows(index, rows);
   const subset = (split: string) => rows.filter((row) => row.split === split);

@@ -1,7 +1,8 @@
-// What the second stage knows about a candidate beyond its BM25F score, as named features that are
-// 0 for a candidate with nothing to say against it. Each one answers a question the first stage
-// cannot: does the candidate state another value of the query's parameter, say things the query
-// never mentions, miss what the query names, or match only through variant docstrings?
+// What the second stage knows about a candidate beyond its BM25F score, as named features (all of them 0
+// gives a factor of 1). Each answers a question the first stage cannot: does the candidate say things the
+// query never mentions, miss what the query names, use the query's words (rare or common), state its
+// numbers, or match only through variant docstrings? Parameter conflicts are read here too, for the reasons
+// a candidate reports: as a feature their fitted weight was -0.007.
 
 import { tokenKind } from "../text/normalize.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";

@@ -7,8 +7,6 @@ import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerankFeatures, readRerankQuery, RERANK_FEATURES, type RerankFeatures } from "./rerank-features.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
-export { parameterConflicts, parameterFamily, unexplainedShare } from "./rerank-features.js";
-
 /** The factor a candidate's score is multiplied by: exp of the weighted features (1 when every feature is 0). */
 export function rerankFactor(features: RerankFeatures, model: Readonly<Record<keyof RerankFeatures, number>> = RERANK_MODEL): number {
   let logit = 0;

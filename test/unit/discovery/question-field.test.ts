@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import type { DiscoveryIndex, IndexedDocument } from "../../../src/modules/discovery/discovery-index.js";
-import { unexplainedShare } from "../../../src/modules/discovery/rerank.js";
+import { unexplainedShare } from "../../../src/modules/discovery/rerank-features.js";
 import { buildSparseDocument, questionOf } from "../../../src/modules/discovery/sparse-document.js";
 import { tokenize } from "../../../src/modules/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
-import { parameterConflicts, parameterFamily } from "../../../src/modules/discovery/rerank.js";
+import { parameterConflicts, parameterFamily } from "../../../src/modules/discovery/rerank-features.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 describe("parameter agreement", () => {

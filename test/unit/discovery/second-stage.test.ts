@@ -5,7 +5,8 @@ import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.
 import { discover } from "../../../src/modules/discovery/discover.js";
 import type { DiscoveryIndex, IndexedDocument } from "../../../src/modules/discovery/discovery-index.js";
 import { evidenceGroups } from "../../../src/modules/discovery/evidence-groups.js";
-import { rerank, unexplainedShare } from "../../../src/modules/discovery/rerank.js";
+import { rerank } from "../../../src/modules/discovery/rerank.js";
+import { unexplainedShare } from "../../../src/modules/discovery/rerank-features.js";
 import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
 import { conceptDerivesFrom, tokenize } from "../../../src/modules/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
