@@ -8,7 +8,7 @@ import { buildFullCatalogueIndex, DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } 
 import { candidateConfidence, discover, topConfidenceFeatures, type ConfidenceFeatures } from "../src/modules/discovery/discover.js";
 import { CONFIDENCE_MODEL } from "../src/modules/discovery/discovery.constants.js";
 import { expectedCalibrationError } from "../src/modules/discovery/evaluation.js";
-import { solve } from "./fitting.js";
+import { dot, solve } from "./fitting.js";
 
 /** L2 penalty on the weights (not the intercept): enough to keep a rare indicator's weight finite. */
 const L2 = 0.001;
@@ -34,7 +34,7 @@ function fitLogistic(examples: readonly Example[]): number[] {
     const hessian = Array.from({ length: size }, () => new Array<number>(size).fill(0));
     for (const example of examples) {
       const x = vectorOf(example.features);
-      const p = 1 / (1 + Math.exp(-x.reduce((sum, value, index) => sum + value * weights[index]!, 0)));
+      const p = 1 / (1 + Math.exp(-dot(x, weights)));
       for (let i = 0; i < size; i += 1) {
         gradient[i]! += ((p - Number(example.correct)) * x[i]!) / examples.length;
         for (let j = 0; j < size; j += 1) hessian[i]![j]! += (p * (1 - p) * x[i]! * x[j]!) / examples.length;
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const fitted = examples.filter((example) => example.split !== heldOut);
   const held = examples.filter((example) => example.split === heldOut);
   const weights = fitLogistic(fitted);
-  const refit = (features: ConfidenceFeatures) => 1 / (1 + Math.exp(-vectorOf(features).reduce((sum, value, index) => sum + value * weights[index]!, 0)));
+  const refit = (features: ConfidenceFeatures) => 1 / (1 + Math.exp(-dot(vectorOf(features), weights)));
   const current = (features: ConfidenceFeatures) => candidateConfidence(features);
   console.log(`fitted on ${fitted.length} first candidates (${fitted.filter((example) => example.correct).length} correct), held out ${heldOut}: ${held.length}`);
   console.log(`current CONFIDENCE_MODEL: ${JSON.stringify(CONFIDENCE_MODEL)}`);

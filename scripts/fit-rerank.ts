@@ -10,9 +10,10 @@ import { buildFullCatalogueIndex, DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } 
 import { isActionable } from "../src/modules/catalogue/catalogue.types.js";
 import { queryTermsOf, readQuery } from "../src/modules/discovery/discover.js";
 import { RERANK_DEPTH, RERANK_MODEL } from "../src/modules/discovery/discovery.constants.js";
+import type { DiscoveryEvalRow } from "../src/modules/discovery/evaluation.js";
 import { readRerankQuery, RERANK_FEATURES, rerankFeatures, type RerankFeatureName } from "../src/modules/discovery/rerank-features.js";
 import { scoreCandidates } from "../src/modules/discovery/scoring.js";
-import { solve } from "./fitting.js";
+import { dot, solve } from "./fitting.js";
 
 const NEWTON_STEPS = 100;
 /** Column 0 is log(first-stage score); the model's weights are the others over its weight. */
@@ -25,8 +26,6 @@ interface ListExample {
   /** Index of the expected problem among the candidates, or -1 when the first stage missed it. */
   expected: number;
 }
-
-const dot = (left: readonly number[], right: readonly number[]): number => left.reduce((sum, value, index) => sum + value * right[index]!, 0);
 
 function softmax(scores: readonly number[]): number[] {
   const top = Math.max(...scores);
@@ -86,10 +85,10 @@ function currentWeights(): number[] {
   return [1, ...RERANK_FEATURES.map((name) => RERANK_MODEL[name])];
 }
 
-async function readExamples(dataDir: string): Promise<ListExample[]> {
+async function readExamples(dataDir: string, rows: readonly DiscoveryEvalRow[]): Promise<ListExample[]> {
   const index = await buildFullCatalogueIndex(dataDir);
   const examples: ListExample[] = [];
-  for (const row of readEvalRows()) {
+  for (const row of rows) {
     if (row.expected === null) continue;
     const { tokens, terms } = queryTermsOf(index, readQuery(row.query).affirmed);
     const query = readRerankQuery(terms, tokens);
@@ -108,8 +107,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { l2: { type: "string", default: "0.003" }, "data-dir": { type: "string", default: DEFAULT_DATA_DIR } } });
   const l2 = Number(values.l2);
   if (!(l2 >= 0)) throw new Error("--l2 must be a non-negative number");
-  const examples = await readExamples(values["data-dir"]!);
-  const answerable = readEvalRows().filter((row) => row.expected !== null).length;
+  const rows = readEvalRows();
+  const examples = await readExamples(values["data-dir"]!, rows);
+  const answerable = rows.filter((row) => row.expected !== null).length;
   const show = (hits: number) => `${hits}/${answerable} = ${(hits / answerable).toFixed(3)}`;
   const firstStage = [1, ...RERANK_FEATURES.map(() => 0)];
   console.log(`${answerable} answerable rows; the expected problem is among the first ${RERANK_DEPTH} candidates for ${examples.filter((example) => example.expected >= 0).length}`);

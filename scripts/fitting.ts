@@ -1,4 +1,6 @@
-// Linear algebra the fitting scripts share (fit:confidence, fit:rerank): their Newton steps solve small dense systems.
+// Linear algebra the fitting scripts share (fit:confidence, fit:rerank): linear scores, and the small dense systems their Newton steps solve.
+
+export const dot = (left: readonly number[], right: readonly number[]): number => left.reduce((sum, value, index) => sum + value * right[index]!, 0);
 
 /** Solves `matrix · x = vector` by Gaussian elimination with partial pivoting (the systems here are under 10 × 10). */
 export function solve(matrix: number[][], vector: number[]): number[] {

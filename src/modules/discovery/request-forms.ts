@@ -28,12 +28,13 @@ const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i
 /** A request for a recommendation. */
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
-const REQUESTS_FOR_ANY: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, DEFINITION, COMPUTATION, LITERATURE, RECOMMENDATION];
+/** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
+const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, RECOMMENDATION];
 const REQUESTS_FOR_EXPLANATION: readonly RegExp[] = [DEFINITION, COMPUTATION];
 
-/** True when the text asks for any problem of a family, for help, a definition or literature (see above). */
-export function isRequestForAny(text: string): boolean {
-  return REQUESTS_FOR_ANY.some((form) => form.test(text));
+/** True when the text asks for any problem of a family, for help with the tools, or for literature. */
+export function isRequestForAFamilyOrHelp(text: string): boolean {
+  return REQUESTS_FOR_A_FAMILY_OR_HELP.some((form) => form.test(text));
 }
 
 /**
@@ -42,4 +43,9 @@ export function isRequestForAny(text: string): boolean {
  */
 export function isRequestForExplanation(text: string): boolean {
   return REQUESTS_FOR_EXPLANATION.some((form) => form.test(text));
+}
+
+/** True when the text asks for any problem of a family, for help, a definition or literature (see above). */
+export function isRequestForAny(text: string): boolean {
+  return isRequestForAFamilyOrHelp(text) || isRequestForExplanation(text);
 }

@@ -15,7 +15,7 @@ import {
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
-import { isRequestForAny, isRequestForExplanation } from "./request-forms.js";
+import { isRequestForAFamilyOrHelp, isRequestForExplanation } from "./request-forms.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
@@ -117,7 +117,7 @@ export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boole
  * in a request for a definition or a computation ("what is the Turán number ex(n, K_{r+1})?").
  */
 export function asksForAny(text: string, terms: readonly QueryTerm[]): boolean {
-  return (isRequestForAny(text) && !statesParameter(terms)) || isRequestForExplanation(text);
+  return isRequestForExplanation(text) || (isRequestForAFamilyOrHelp(text) && !statesParameter(terms));
 }
 
 /** A singular problem noun: beside a name ("results on the sunflower conjecture") the query asks about that one problem. */
