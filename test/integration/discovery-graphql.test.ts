@@ -3,6 +3,7 @@
 // family to browse, and a contrasted clause is reported as set aside and counts for nothing.
 import { describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
+import { createOperatorWithToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 
 interface Discovery {
@@ -59,6 +60,20 @@ describe.each(testDatabaseTargets())("discoverProblems ($name database)", (targe
     expect(both.candidates.slice(0, 2).map((candidate) => candidate.problem.stableId)).toEqual(["cp:erdos:89", "cp:erdos:90"]);
     const oeis = await discover("the A000040 conjecture");
     expect([oeis.outcome, oeis.candidates[0]?.problem.stableId]).toEqual(["MATCH", "cp:oeis:40"]);
+  });
+
+  it("reads an identifier that the matched statement itself quotes as a cross-reference, not as the subject", async () => {
+    const agent = (await createOperatorWithToken(running.service.services.db.prisma, "AGENT")).token;
+    const submitted = await gqlData<{ submitProblem: { problem: { stableId: string } } }>(running.service.url,
+      `mutation($input: SubmitProblemInput!) { submitProblem(input: $input) { ... on SubmitProblemPayload { problem { stableId } } } }`,
+      { input: { title: "Tribonacci residues at primes", idempotencyKey: "quoting-A000040",
+        statement: "If a prime p is in A000040, is the Tribonacci number T(p^2) congruent to 1 modulo p^3 only for finitely many p?" } }, agent);
+    await running.service.services.discovery.refresh();
+    const quoting = await discover("p ∈ A000040: is T(p^2) ≡ 1 (mod p^3), T the Tribonacci numbers, for finitely many primes p only?");
+    expect([quoting.outcome, quoting.matchedBy, quoting.candidates[0]?.problem.stableId]).toEqual(["MATCH", null, submitted.submitProblem.problem.stableId]);
+    expect(quoting.candidates[0]?.reasons.at(-1)).toMatch(/quotes "A000040" \(The prime numbers\): a cross-reference/);
+    const naming = await discover("A000040: is log log a(n+1) - log log a(n) < 1/n?");
+    expect([naming.outcome, naming.matchedBy, naming.candidates[0]?.problem.stableId]).toEqual(["MATCH", "ALIAS", "cp:oeis:40"]);
   });
 
   it("never makes a problem that is not published a candidate, and ignores an identifier set aside", async () => {

@@ -8,6 +8,7 @@ import { resolveProblemRefs } from "../identity/resolve-problem-ref.js";
 import { rankQuery, readQuery, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { exactReferences } from "./exact-references.js";
+import { analyzeText } from "../text/normalize.js";
 
 export interface ProblemDiscoveryResult extends DiscoveryResult {
   /** The identifier kind that named the answer (NUMBER, URL, LEAN_DECLARATION, ...); null when free text did. */
@@ -51,6 +52,26 @@ async function problemsNamedIn(prisma: PrismaClient, affirmed: string): Promise<
   });
 }
 
+/**
+ * True when the identifier is a cross-reference inside the statement the caller wrote, not its subject: free
+ * text matches another problem whose own wording quotes the identifier. "p ∈ A003625 ⇒ a(p²) ≡ p² + 8 (mod p³)"
+ * is A079727's conjecture about the primes of A003625, and A079727's statement says "if prime p is in A003625".
+ */
+function isCrossReference(index: DiscoveryIndex | null, freeText: DiscoveryResult, { problem, ref }: NamedByIdentifier): boolean {
+  const match = freeText.outcome === "MATCH" ? freeText.candidates[0] : undefined;
+  if (index === null || match === undefined || match.problemId === problem.id) return false;
+  const tokens = analyzeText(ref).tokens;
+  return tokens.length > 0 && index.wordingHolds(match.problemId, tokens);
+}
+
+/** The free-text answer, its match saying which identifiers it quotes and so were read as cross-references. */
+function withCrossReferences(freeText: DiscoveryResult, quoted: readonly NamedByIdentifier[]): ProblemDiscoveryResult {
+  if (quoted.length === 0) return { ...freeText, matchedBy: null };
+  const [match, ...rest] = freeText.candidates;
+  const notes = quoted.map(({ problem, ref }) => `its statement quotes "${ref}" (${problem.title}): a cross-reference, not the subject`);
+  return { ...freeText, candidates: [{ ...match!, reasons: [...match!.reasons, ...notes] }, ...rest], matchedBy: null };
+}
+
 /** A named problem as a candidate: certain of its identity, so its confidence is shared only among the `named` problems. */
 function identityCandidate({ problem, ref, kind }: NamedByIdentifier, named: number, ranked: DiscoveryCandidate | undefined): DiscoveryCandidate {
   return {
@@ -76,8 +97,10 @@ function identityCandidate({ problem, ref, kind }: NamedByIdentifier, named: num
 export async function discoverProblems(prisma: PrismaClient, index: DiscoveryIndex | null, text: string, limit: number): Promise<ProblemDiscoveryResult> {
   const query = readQuery(text, limit);
   const freeText = rankQuery(index, query);
-  const named = await problemsNamedIn(prisma, query.affirmed);
-  if (named.length === 0) return { ...freeText, matchedBy: null };
+  const mentioned = await problemsNamedIn(prisma, query.affirmed);
+  const quoted = mentioned.filter((entry) => isCrossReference(index, freeText, entry));
+  const named = mentioned.filter((entry) => !quoted.includes(entry));
+  if (named.length === 0) return withCrossReferences(freeText, quoted);
   const namedIds = new Set(named.map(({ problem }) => problem.id));
   const ranked = new Map([...freeText.candidates, ...freeText.duplicateWarnings].map((candidate) => [candidate.problemId, candidate]));
   const actionable = named.filter(({ problem }) => isActionable(problem.publicationState));

@@ -6,6 +6,9 @@ import { tokenKind } from "../text/normalize.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 import { fieldLength, IDENTIFYING_FIELDS, SPARSE_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
 
+/** The fields holding a problem's own wording. */
+const WORDING_FIELDS: readonly SparseField[] = ["title", "aliases", "statement", "definitions"];
+
 export interface DiscoveryEntry {
   problemId: string;
   number: number | null;
@@ -129,6 +132,16 @@ export class DiscoveryIndex {
   documentsWithRarest(terms: readonly { term: string; documentFrequency: number }[]): ReadonlySet<IndexedDocument> {
     const rarest = terms.reduce<(typeof terms)[number] | null>((best, term) => (best === null || term.documentFrequency < best.documentFrequency ? term : best), null);
     return rarest === null ? new Set() : this.documentsWith(rarest.term);
+  }
+
+  /**
+   * Whether the problem's own wording (title, aliases, statement, definitions) holds every term: what the
+   * problem says, as opposed to the related sequences and formal variants its record lists beside it.
+   */
+  wordingHolds(problemId: string, terms: readonly string[]): boolean {
+    const fieldCounts = this.documents.get(problemId)?.fieldCounts;
+    if (fieldCounts === undefined) return false;
+    return terms.every((term) => WORDING_FIELDS.some((field) => fieldCounts.get(field)?.has(term) === true));
   }
 
   documentsWith(term: string): ReadonlySet<IndexedDocument> {
