@@ -15,7 +15,7 @@ import {
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
-import { isRequestForAFamilyOrHelp, isRequestForExplanation } from "./request-forms.js";
+import { isRequestForAFamilyOrHelp, isRequestForAny, isRequestForExplanation } from "./request-forms.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
@@ -102,12 +102,26 @@ export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolea
 const SEVERAL_PROBLEMS = /\b(problems|questions|conjectures|results)\b/i;
 
 /**
- * A request for several problems that states no parameter or number of its own ("open problems about
- * sum-free sets", "what are some unsolved questions about colouring graphs?"). Notation makes it a
- * statement that merely mentions its neighbours ("analogous questions exist for other f; here φ(n)/2^n").
+ * A request for several problems ("open problems about sum-free sets", "what are some unsolved questions about
+ * colouring graphs?", "Ben Green's open problems about sumsets in F_2^n") unless it singles one out. Notation does
+ * not make it a statement: the setting of a family is often written in symbols ("primes of the form n^2+1").
  */
-export function asksForSeveral(text: string, terms: readonly QueryTerm[]): boolean {
-  return SEVERAL_PROBLEMS.test(text) && !statesParameter(terms);
+export function asksForSeveral(text: string): boolean {
+  return SEVERAL_PROBLEMS.test(text) && !singlesOutOne(text);
+}
+
+/** A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"). */
+const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
+
+/**
+ * Whether a query that mentions several problems singles one out: "the one about …", or a clause without the
+ * plural noun asking its own question ("From Ben Green's list of open problems: … Does that force X and Y to be
+ * uniform?"), unless that clause is itself a request ("how do I compute …?").
+ */
+function singlesOutOne(text: string): boolean {
+  if (/\bthe one\b/i.test(text)) return true;
+  const clauses = text.split(/(?<=[.?!;:])\s+|\s+[—–]\s+|,\s+but\s+/u).map((clause) => clause.trim());
+  return clauses.some((clause) => !SEVERAL_PROBLEMS.test(clause) && OWN_QUESTION.test(clause) && !isRequestForAny(clause));
 }
 
 /**
@@ -131,7 +145,7 @@ const ONE_PROBLEM = /\b(?:conjecture|problem|hypothesis|question|theorem)\b/i;
  */
 export function namesAFamily(query: string, terms: readonly QueryTerm[], callsBestByName: boolean): boolean {
   if ((isTopicPhrase(query, terms) || asksForAny(query, terms)) && !callsBestByName) return true;
-  return asksForSeveral(query, terms) && !(callsBestByName && ONE_PROBLEM.test(query));
+  return asksForSeveral(query) && !(callsBestByName && ONE_PROBLEM.test(query));
 }
 
 /**

@@ -101,7 +101,9 @@ export function foldText(raw: string): string {
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
   const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
   // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
-  const joined = ascii.toLowerCase().replace(/\bnon-(?=[a-z])/g, "non");
+  const joined = ascii.toLowerCase().replace(/\bnon-(?=[a-z])/g, "non")
+    // "Lean 4", "Lean4": the proof assistant's version is no number of the problem asked about.
+    .replace(/\blean ?[34]\b/g, "lean");
   return rewriteAsciiRelations(joined)
     // `(\log N)^2` and `\log^2 N` are one power of the logarithm: both give the parameter `log^2`.
     .replace(/\(\s*(log|ln)\s+([a-z])\s*\)\s*\^/g, "$2 $1^")

@@ -36,8 +36,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   `n^0.5`; `n^1/3` stays); "hundred", "thousand", "million", "billion" are numbers and scale a count before them
  *   ("a thousand" is 1000, "two million" 2000000); the greatest or biggest prime factor or divisor is the largest prime factor;
  *   a power of a shifted variable is a one-variable form (`(n+1)^2` is `form_(v+1)^2`).
+ * - 11: "Lean 4" and "Lean4" are Lean: a version of the proof assistant is not a number of the problem.
  */
-export const NORMALIZER_VERSION = 10;
+export const NORMALIZER_VERSION = 11;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

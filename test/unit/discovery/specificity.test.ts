@@ -132,6 +132,11 @@ describe("a topic phrase or a request for several problems or any one of them na
     expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
   });
 
+  it("abstains on a how-to that names its tool's version, which is no parameter of the problem", () => {
+    const result = discover(index, "how do I state a conjecture about a gizmo sprocket turning the garnet way in Lean 4?");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+  });
+
   it("reads the request's form without its contrasted clauses", () => {
     const result = discover(index, "does every gizmo sprocket turn the garnet way, not the problems about widgets?");
     expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
@@ -145,14 +150,26 @@ describe("a topic phrase or a request for several problems or any one of them na
     expect([one.outcome, one.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
   });
 
-  it("still commits when the words name the problem, the query asks one thing, or it states a parameter", () => {
+  it("still commits when the words name the problem or the query asks one thing", () => {
     const named = discover(index, "gizmo sprocket conjecture");
     expect([named.outcome, named.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
     const asked = discover(index, "does every gizmo sprocket turn the garnet way?");
     expect([asked.outcome, asked.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
-    const stated = discover(index, "analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?");
-    expect(stated.outcome).not.toBe("ABSTAINED");
-    expect(stated.candidates[0]?.problemId).toBe("cp:topic:6");
+  });
+
+  it("abstains on a request for several problems that writes the family's setting in symbols", () => {
+    const result = discover(index, "open problems about gizmo sprockets of order n^2+1 turning the garnet way");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+  });
+
+  it.each([
+    "From the list of gizmo problems: does every gizmo sprocket turn the garnet way?",
+    "Analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?",
+    "Of the gizmo sprocket problems I mean the one about turning the garnet way",
+  ])("commits when a query that mentions several problems singles one out: %j", (query) => {
+    const result = discover(index, query);
+    expect(result.outcome).not.toBe("ABSTAINED");
+    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
   });
 });
 
