@@ -1,7 +1,7 @@
 // Shapes of a request that asks for something other than one problem: any problem of a family
 // ("suggest an open problem in discrete geometry", "is there a conjecture about sums of reciprocals?"),
-// help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?") or
-// literature ("references on …"). Such a query describes a family, however rare its words, and its
+// help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?"),
+// literature ("references on …") or the state of an area ("what is still open about …?"). Such a query describes a family, however rare its words, and its
 // best match is only the problem that mentions them most. English request forms, not mathematics:
 // a statement ("is there a set …", "how can one colour …") matches none of them.
 
@@ -25,11 +25,13 @@ const DEFINITION = new RegExp([
 const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b/i;
 /** A request for literature: "references on …", "literature about …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
+/** A request for the state of an area: "what is known about …", "what's still open?", "what can be said about …". */
+const STATE_OF_AN_AREA = /\bwhat(?:'s|’s|\s+is|\s+are)?\s+(?:(?:still|currently|now)\s+)?(?:open|known|unsolved)\b|\bwhat\s+can\s+(?:be\s+said|one\s+say|we\s+say)\b|\bwhat\s+do\s+we\s+know\b/i;
 /** A request for a recommendation. */
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
-const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, RECOMMENDATION];
+const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
 const REQUESTS_FOR_EXPLANATION: readonly RegExp[] = [DEFINITION, COMPUTATION];
 
 /** True when the text asks for any problem of a family, for help with the tools, or for literature. */

@@ -19,6 +19,10 @@ describe("a request for any problem, help, a definition or literature", () => {
     "what is a Pisot number?",
     "Can you recommend literature on combinatorial discrepancy theory?",
     "references on the distribution of primes in arithmetic progressions",
+    "what is known about additive bases and their representation functions?",
+    "Turán numbers of bipartite graphs, what's still open?",
+    "perfect, amicable and related numbers: what is currently unsolved?",
+    "what can be said about the sumset of a set with polynomial growth?",
   ])("reads %j as one", (text) => {
     expect(isRequestForAny(text)).toBe(true);
   });
@@ -30,6 +34,8 @@ describe("a request for any problem, help, a definition or literature", () => {
     "Does the problem of covering the integers by congruences have a solution with distinct moduli?",
     "the Erdős problem on unit distances",
     "what is the least k such that every tournament contains a k-king?",
+    "Is it known whether every even number above 2 is a sum of two primes?",
+    "What is the best known lower bound for the size of a Sidon set in {1,...,N}?",
   ])("reads the statement %j as none", (text) => {
     expect(isRequestForAny(text)).toBe(false);
   });

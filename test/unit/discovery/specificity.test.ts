@@ -132,6 +132,13 @@ describe("a topic phrase or a request for several problems or any one of them na
     expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
   });
 
+  it("abstains on a request for the state of an area unless it calls the problem by name", () => {
+    const area = discover(index, "what is known about gizmo sprockets turning the garnet way?");
+    expect([area.outcome, area.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+    const named = discover(index, "what is known about the gizmo sprocket conjecture?");
+    expect([named.outcome, named.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
+  });
+
   it("abstains on a how-to that names its tool's version, which is no parameter of the problem", () => {
     const result = discover(index, "how do I state a conjecture about a gizmo sprocket turning the garnet way in Lean 4?");
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
