@@ -1,9 +1,10 @@
 // Shapes of a request that asks for something other than one problem: any problem of a family
 // ("suggest an open problem in discrete geometry", "is there a conjecture about sums of reciprocals?"),
 // help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?"),
-// literature ("references on …") or the state of an area ("what is still open about …?"). Such a query describes a family, however rare its words, and its
-// best match is only the problem that mentions them most. English request forms, not mathematics:
-// a statement ("is there a set …", "how can one colour …") matches none of them.
+// literature ("references on …"), the state of an area ("what is still open about …?"), or a recollection
+// that says its details are missing ("I can't remember which configuration"). Such a query describes a
+// family, however rare its words, and its best match is only the problem that mentions them most. English
+// request forms, not mathematics: a statement ("is there a set …", "how can one colour …") matches none of them.
 
 /** An indefinite request noun introducing a topic: "a problem on …", "any conjecture relating …", "an open question in …". */
 const ANY_PROBLEM_OF_A_TOPIC =
@@ -25,6 +26,13 @@ const DEFINITION = new RegExp([
 const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b/i;
 /** A request for literature: "references on …", "literature about …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
+/**
+ * A recollection that says its details are missing: "I can't remember which configuration", "I forget the
+ * constant", "something like that", "— which one?", "something about …". The caller says the text does not pin
+ * one problem down, whatever notation it has.
+ */
+const MISSING_DETAILS =
+  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg[eo]t\b|\b(?:half|vaguely)[-\s]remember|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b/i;
 /** A request for the state of an area: "what is known about …", "what's still open?", "what can be said about …". */
 const STATE_OF_AN_AREA = /\bwhat(?:'s|’s|\s+is|\s+are)?\s+(?:(?:still|currently|now)\s+)?(?:open|known|unsolved)\b|\bwhat\s+can\s+(?:be\s+said|one\s+say|we\s+say)\b|\bwhat\s+do\s+we\s+know\b/i;
 /** A request for a recommendation. */
@@ -32,22 +40,24 @@ const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
 const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
-const REQUESTS_FOR_EXPLANATION: readonly RegExp[] = [DEFINITION, COMPUTATION];
+/** Requests whose notation does not: for an explanation, or a recollection that says its details are missing. */
+const REQUESTS_WHATEVER_THE_NOTATION: readonly RegExp[] = [DEFINITION, COMPUTATION, MISSING_DETAILS];
 
-/** True when the text asks for any problem of a family, for help with the tools, or for literature. */
+/** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */
 export function isRequestForAFamilyOrHelp(text: string): boolean {
   return REQUESTS_FOR_A_FAMILY_OR_HELP.some((form) => form.test(text));
 }
 
 /**
- * True when the text asks what a notion is or how to compute it. Unlike the other requests, notation does not
- * make it a statement: "what is the Turán number ex(n, K_{r+1})?" asks for a definition, not for a problem about it.
+ * True when the text asks what a notion is or how to compute it, or says its details are missing. Unlike the other
+ * requests, notation does not make it a statement: "what is the Turán number ex(n, K_{r+1})?" asks for a definition,
+ * and "a congruence mod p^2 with x^2 + d·y^2, I can't remember d" for any of several problems.
  */
-export function isRequestForExplanation(text: string): boolean {
-  return REQUESTS_FOR_EXPLANATION.some((form) => form.test(text));
+export function isRequestWhateverTheNotation(text: string): boolean {
+  return REQUESTS_WHATEVER_THE_NOTATION.some((form) => form.test(text));
 }
 
-/** True when the text asks for any problem of a family, for help, a definition or literature (see above). */
+/** True when the text asks for anything but one problem (see above). */
 export function isRequestForAny(text: string): boolean {
-  return isRequestForAFamilyOrHelp(text) || isRequestForExplanation(text);
+  return isRequestForAFamilyOrHelp(text) || isRequestWhateverTheNotation(text);
 }

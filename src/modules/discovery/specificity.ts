@@ -15,7 +15,7 @@ import {
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
-import { isRequestForAFamilyOrHelp, isRequestForAny, isRequestForExplanation } from "./request-forms.js";
+import { isRequestForAFamilyOrHelp, isRequestForAny, isRequestWhateverTheNotation } from "./request-forms.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
@@ -128,10 +128,11 @@ function singlesOutOne(text: string): boolean {
  * A request for any one problem of a family, for help, a definition or literature (see request-forms.ts)
  * that states no parameter or number: "suggest an open problem in discrete geometry involving distances",
  * "how do I state a conjecture about arithmetic progressions in Lean?". Notation makes it a statement, except
- * in a request for a definition or a computation ("what is the Turán number ex(n, K_{r+1})?").
+ * in a request for a definition or a computation ("what is the Turán number ex(n, K_{r+1})?") and in a
+ * recollection that says its details are missing ("… mod p^2 with x^2 + d·y^2, I can't remember d").
  */
 export function asksForAny(text: string, terms: readonly QueryTerm[]): boolean {
-  return isRequestForExplanation(text) || (isRequestForAFamilyOrHelp(text) && !statesParameter(terms));
+  return isRequestWhateverTheNotation(text) || (isRequestForAFamilyOrHelp(text) && !statesParameter(terms));
 }
 
 /** A singular problem noun: beside a name ("results on the sunflower conjecture") the query asks about that one problem. */

@@ -1,6 +1,6 @@
 // Request shapes that ask for something other than one problem, and the statements that must not read as them.
 import { describe, expect, it } from "vitest";
-import { isRequestForAny, isRequestForExplanation } from "../../../src/modules/discovery/request-forms.js";
+import { isRequestForAny, isRequestWhateverTheNotation } from "../../../src/modules/discovery/request-forms.js";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
@@ -41,15 +41,20 @@ describe("a request for any problem, help, a definition or literature", () => {
   });
 });
 
-describe("a request for a definition or a computation", () => {
+describe("a request for a definition or a computation, or a recollection missing its details", () => {
   it.each([
     "definition of an r-powerful integer",
     "what does it mean for a sequence to be equidistributed modulo 1?",
     "how is the Turán graph built?",
     "how does Weyl's criterion work?",
     "What is the Mahler measure of a polynomial and how do I compute it for x^3 - x - 1?",
+    "a congruence for Σ C(n,k)^2 mod p^2 with x^2 + d·y^2, I can't remember d",
+    "If A ⊆ ℕ has positive upper density, must it contain some configuration? I don't recall which.",
+    "Writing M(n,k) for the lcm of n+1,...,n+k, there's a question comparing M(n,k) with M(m,l) — which one?",
+    "a matrix permanent equal to a double factorial squared, something like that",
+    "something about the largest subset of {1,…,N} with no solution to a linear equation",
   ])("reads %j as one, notation or not", (text) => {
-    expect(isRequestForExplanation(text)).toBe(true);
+    expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
   });
 
@@ -57,8 +62,10 @@ describe("a request for a definition or a computation", () => {
     "how do I state a conjecture about arithmetic progressions in Lean 4?",
     "suggest an open problem involving prime numbers",
     "Is every graph with chromatic number aleph_1 infinitely connected? How is this known to fail?",
+    "What is the least k for which one can avoid a blue k-term arithmetic progression?",
+    "I recall Matolcsi and Vinuesa got roughly 1.2748 for the autoconvolution constant",
   ])("does not read %j as one", (text) => {
-    expect(isRequestForExplanation(text)).toBe(false);
+    expect(isRequestWhateverTheNotation(text)).toBe(false);
   });
 
   it("abstains on a definition request even when it states notation, keeping the candidates", () => {
