@@ -1,6 +1,7 @@
 // The one text normaliser shared by indexing and querying (problems now, research memory later):
 // folded text -> word, number, parameter and definitional-phrase tokens. Changing it bumps the version.
 
+import { binomialForms } from "./binomials.js";
 import { findConcepts, proseParameters } from "./concepts.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
@@ -36,7 +37,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   `n^0.5`; `n^1/3` stays); "hundred", "thousand", "million", "billion" are numbers and scale a count before them
  *   ("a thousand" is 1000, "two million" 2000000); the greatest or biggest prime factor or divisor is the largest prime factor;
  *   a power of a shifted variable is a one-variable form (`(n+1)^2` is `form_(v+1)^2`).
- * - 11: "Lean 4" and "Lean4" are Lean: a version of the proof assistant is not a number of the problem.
+ * - 11: "Lean 4" and "Lean4" are Lean: a version of the proof assistant is not a number of the problem; a binomial
+ *   coefficient is one parameter whatever its notation and letters (`\binom{w+2}{2}`, `{x+2 \choose 2}` and
+ *   `binomial(y+2,2)` are `binom_(a+2,2)`).
  */
 export const NORMALIZER_VERSION = 11;
 
@@ -83,7 +86,7 @@ function proximityPairs(stems: readonly string[]): string[] {
 export function analyzeText(raw: string): AnalyzedText {
   const folded = foldText(raw);
   const words = wordsOf(folded);
-  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded), ...oneVariableForms(folded)];
+  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded), ...oneVariableForms(folded), ...binomialForms(folded)];
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);

@@ -1,5 +1,6 @@
 // Normaliser v11: "Lean 4" names the proof assistant, so its version is no number of the problem asked about
-// (a how-to "in Lean 4" stated no parameter before, and ranked problems that mention a 4).
+// (a how-to "in Lean 4" stated no parameter before, and ranked problems that mention a 4); a binomial coefficient
+// is one parameter whatever its notation and letters.
 import { expect, it } from "vitest";
 import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../../../src/modules/text/normalize.js";
 
@@ -13,6 +14,20 @@ it.each(["how do I state this in Lean 4 with Mathlib?", "a Lean4 formalisation",
 it("keeps a number after other words and a 4 that only follows the letters", () => {
   expect(numbersOf("every clean 4-cycle")).toContain("4");
   expect(numbersOf("Lean 4 and R(4,4)")).toContain("4");
+});
+
+const binomialsOf = (text: string) => analyzeText(text).parameters.filter((token) => token.startsWith("binom_"));
+
+it("reads a binomial coefficient as one parameter in every notation, whatever its letters", () => {
+  const expected = ["binom_(a+2,2)"];
+  expect(binomialsOf("$\\binom{w+2}{2}$")).toEqual(expected);
+  expect(binomialsOf("${x+2 \\choose 2}$")).toEqual(expected);
+  expect(binomialsOf("binomial(y + 2, 2)")).toEqual(expected);
+  expect(binomialsOf("$\\binom{n}{k}^2\\binom{n+k}{k}$")).toEqual(["binom_(a,b)", "binom_(a+b,b)"]);
+});
+
+it("keeps a binomial of an expression it cannot read out of the parameters", () => {
+  expect(binomialsOf("$\\binom{\\lfloor n/2 \\rfloor}{k}$")).toEqual([]);
 });
 
 it("bumps the normaliser version, so stored sparse views built by v10 are rebuilt", () => {

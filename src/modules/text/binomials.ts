@@ -1,0 +1,33 @@
+// Binomial coefficients as canonical tokens: `\binom{w+2}{2}`, `{x+3 \choose 4}` and `binomial(y+2, 2)` are one
+// coefficient, `binom_(a+2,2)`. Sums of binomials carry the identity of many supercongruence and
+// representation conjectures (OEIS, Zhi-Wei Sun), and once folded they leave only "binomial" and bare numbers.
+
+/** A simple linear argument: integers and single letters joined by + or - (`n`, `2n`, `n+k`, `w+2`). */
+const ARGUMENT = /^[+-]?\d*[a-z]?(?:[+-]\d*[a-z]?)*$/;
+const BRACED = /binomial\s*\{\s*([^{}]{1,12}?)\s*\}\s*\{\s*([^{}]{1,12}?)\s*\}/g;
+const CHOOSE = /\{\s*([^{}]{1,12}?)\s+binomial\s+([^{}]{1,12}?)\s*\}/g;
+const CALL = /binomial\s*\(\s*([^(),]{1,12}?)\s*,\s*([^(),]{1,12}?)\s*\)/g;
+
+/** Letters renamed in order of appearance (a, b, c, …): `binom{n+k}{k}` and `binom{x+y}{y}` are one shape. */
+function canonicalPair(top: string, bottom: string): string | null {
+  const [upper, lower] = [top.replace(/\s+/g, ""), bottom.replace(/\s+/g, "")];
+  if (upper === "" || lower === "" || !ARGUMENT.test(upper) || !ARGUMENT.test(lower)) return null;
+  const names = new Map<string, string>();
+  const rename = (argument: string) => argument.replace(/[a-z]/g, (letter) => {
+    if (!names.has(letter)) names.set(letter, String.fromCharCode(97 + names.size));
+    return names.get(letter)!;
+  });
+  return `binom_(${rename(upper)},${rename(lower)})`;
+}
+
+/** `binomial {w+2}{2}` -> `binom_(a+2,2)`; `{n binomial k}` -> `binom_(a,b)`; `binomial(2k,k)` -> `binom_(2a,a)`. */
+export function binomialForms(folded: string): string[] {
+  const tokens: string[] = [];
+  for (const pattern of [BRACED, CHOOSE, CALL]) {
+    for (const [, top = "", bottom = ""] of folded.matchAll(pattern)) {
+      const token = canonicalPair(top, bottom);
+      if (token !== null) tokens.push(token);
+    }
+  }
+  return tokens;
+}
