@@ -231,7 +231,13 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "the number of ways to write n as a sum is its number of representations; `1_A * 1_A(n)` is the usual symbol for it",
     concept: "representation",
     spellings: ["number of ways", "ways to write", "ways of writing", "representations"],
-    notation: /(?<![a-z0-9_^])1_\{?([a-z])\}?\s*\*?\s*1_\{?\1\}?\s*\(/,
+    notation: /(?<![a-z0-9_^])1_\{?([a-z])\}?\s*[*∗]?\s*1_\{?\1\}?\s*\)?\s*\(/,
+  },
+  {
+    reason: "a refactorable (or tau) number is divisible by its number of divisors: `d(n) | n`, `τ(n) | n`",
+    concept: "refactorable",
+    spellings: ["refactorable", "tau number", "tau numbers", "divisible by its number of divisors", "divisible by the number of its divisors"],
+    notation: /(?<![a-z0-9_^])(?:d|tau)\s*\(\s*([a-z])\s*\)\s*\|\s*\1(?![a-z0-9(_^]|\s*[+*/-])|(?<![a-z0-9_^])([a-z])\s+(?:is\s+)?divisible\s+by\s+(?:d|tau)\s*\(\s*\2\s*\)/,
   },
   {
     reason: "twin primes are primes two apart, however prose says it",

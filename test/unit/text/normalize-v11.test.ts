@@ -1,6 +1,6 @@
 // Normaliser v11: "Lean 4" names the proof assistant, so its version is no number of the problem asked about
 // (a how-to "in Lean 4" stated no parameter before, and ranked problems that mention a 4); a binomial coefficient
-// is one parameter whatever its notation and letters.
+// is one parameter whatever its notation and letters; two more notations meet their concepts.
 import { expect, it } from "vitest";
 import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../../../src/modules/text/normalize.js";
 
@@ -28,6 +28,19 @@ it("reads a binomial coefficient as one parameter in every notation, whatever it
 
 it("keeps a binomial of an expression it cannot read out of the parameters", () => {
   expect(binomialsOf("$\\binom{\\lfloor n/2 \\rfloor}{k}$")).toEqual([]);
+});
+
+it.each([
+  ["(1_A ∗ 1_A)(n) / log n", "representation"],
+  ["#{k <= x : d(k) | k} >= x / (2 log x)", "refactorabl"],
+  ["every n divisible by tau(n)", "refactorabl"],
+  ["the tau numbers", "refactorabl"],
+])("reads %j as the concept %j", (text, concept) => {
+  expect(analyzeText(text).tokens).toContain(concept);
+});
+
+it("reads no refactorable number in a divisor count dividing a neighbour", () => {
+  expect(analyzeText("d(n) | n+1").tokens).not.toContain("refactorabl");
 });
 
 it("bumps the normaliser version, so stored sparse views built by v10 are rebuilt", () => {
