@@ -17,13 +17,14 @@ const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|form
  */
 const DEFINITION = new RegExp([
   String.raw`\bwhat\s+(?:does|do)\b.{1,80}\bmean\b`,
-  String.raw`^\s*what\s+(?:is|are)\s+(?:a|an)\s+[\w\s'’-]{1,40}\?\s*$`,
+  String.raw`(?:^|[.!?;:]\s)\s*what\s+(?:is|are)\s+(?:a|an)\s+[\w\s'’-]{1,40}\?(?:\s|$)`,
+  String.raw`\bjust\s+the\s+definition\b`,
   String.raw`\bdefinitions?\s+of\b`,
   String.raw`\bhow\s+(?:is|are)\b.{1,60}\b(?:defined|constructed|built|computed|calculated)\b`,
   String.raw`\bhow\s+does\b.{1,60}\bwork\b`,
 ].join("|"), "i");
-/** A request for a computation: "how do I compute …", "how can one evaluate …". */
-const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b/i;
+/** A request for a computation: "how do I compute …", "how can one evaluate …", "Python code to compute …". */
+const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b|\b(?:code|script)\s+(?:to|that|which|for)\b/i;
 /** A request for literature: "references on …", "literature about …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
 /**

@@ -52,6 +52,8 @@ describe("a request for a definition or a computation, or a recollection missing
     "If A ⊆ ℕ has positive upper density, must it contain some configuration? I don't recall which.",
     "Writing M(n,k) for the lcm of n+1,...,n+k, there's a question comparing M(n,k) with M(m,l) — which one?",
     "a matrix permanent equal to a double factorial squared, something like that",
+    "What is a powerful number? Just the definition please.",
+    "Python code to compute the partition numbers p(n) up to 10^5",
     "something about the largest subset of {1,…,N} with no solution to a linear equation",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
@@ -64,6 +66,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "Is every graph with chromatic number aleph_1 infinitely connected? How is this known to fail?",
     "What is the least k for which one can avoid a blue k-term arithmetic progression?",
     "I recall Matolcsi and Vinuesa got roughly 1.2748 for the autoconvolution constant",
+    "Let A be a Sidon set. What is a good upper bound for |A ∩ [1, N]| in terms of N?",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });
