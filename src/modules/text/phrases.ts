@@ -11,7 +11,7 @@ export const DEFINITIONAL_PHRASE_GROUPS: ReadonlyArray<{ reason: string; phrases
       "basis of order", "cap set", "covering system", "covering congruences", "distinct covering system",
       "minimal overlap", "unit fraction", "egyptian fraction", "arithmetic progression", "geometric progression",
       "amicable pair", "factorial prime", "perfect number", "abundant number", "practical number", "powerful number",
-      "highly composite", "smooth number", "square free", "sum of two squares", "sum of two primes",
+      "highly composite", "smooth number", "square free", "sum of two squares", "sum of two primes", "power of two",
       "multiplicative function", "additive function", "divisor function", "sum of divisors", "totient function",
       "euler totient", "prime gap", "twin prime", "prime factor", "largest prime factor", "least common multiple",
       "greatest common divisor", "consecutive integers", "continued fraction", "irrationality sequence",

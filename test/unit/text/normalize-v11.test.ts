@@ -39,6 +39,12 @@ it.each([
   expect(analyzeText(text).tokens).toContain(concept);
 });
 
+it("reads a power of two as one phrase, in words or digits", () => {
+  expect(analyzeText("a sum of a prime and at most k powers of 2").phrases).toContain("power-of-2");
+  expect(analyzeText("powers of two").phrases).toContain("power-of-2");
+  expect(analyzeText("powers of three").phrases).not.toContain("power-of-2");
+});
+
 it("reads no refactorable number in a divisor count dividing a neighbour", () => {
   expect(analyzeText("d(n) | n+1").tokens).not.toContain("refactorabl");
 });
