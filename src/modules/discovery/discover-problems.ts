@@ -1,14 +1,15 @@
 // The `discoverProblems` use case: exact identifiers in the text resolve before free-text discovery
 // ("Erdős problem 786", "A280831", "Erdos20.erdos_20", a URL), then the free-text lane ranks the rest.
-// An identifier the caller set aside ("not Erdős 786 but …") is no evidence, like any contrasted clause.
+// An identifier the caller set aside ("not Erdős 786 but …") is no evidence, like any contrasted clause, and
+// one that the free-text match's own statement quotes is a cross-reference inside it, not the subject.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { isActionable, type PublicationState } from "../catalogue/catalogue.types.js";
 import type { IdentityKind } from "../identity/identifier-keys.js";
 import { resolveProblemRefs } from "../identity/resolve-problem-ref.js";
+import { analyzeText } from "../text/normalize.js";
 import { rankQuery, readQuery, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { exactReferences } from "./exact-references.js";
-import { analyzeText } from "../text/normalize.js";
 
 export interface ProblemDiscoveryResult extends DiscoveryResult {
   /** The identifier kind that named the answer (NUMBER, URL, LEAN_DECLARATION, ...); null when free text did. */
@@ -66,10 +67,10 @@ function isCrossReference(index: DiscoveryIndex | null, freeText: DiscoveryResul
 
 /** The free-text answer, its match saying which identifiers it quotes and so were read as cross-references. */
 function withCrossReferences(freeText: DiscoveryResult, quoted: readonly NamedByIdentifier[]): ProblemDiscoveryResult {
-  if (quoted.length === 0) return { ...freeText, matchedBy: null };
   const [match, ...rest] = freeText.candidates;
+  if (quoted.length === 0 || match === undefined) return { ...freeText, matchedBy: null };
   const notes = quoted.map(({ problem, ref }) => `its statement quotes "${ref}" (${problem.title}): a cross-reference, not the subject`);
-  return { ...freeText, candidates: [{ ...match!, reasons: [...match!.reasons, ...notes] }, ...rest], matchedBy: null };
+  return { ...freeText, candidates: [{ ...match, reasons: [...match.reasons, ...notes] }, ...rest], matchedBy: null };
 }
 
 /** A named problem as a candidate: certain of its identity, so its confidence is shared only among the `named` problems. */

@@ -119,7 +119,7 @@ const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|ha
  * uniform?"), unless that clause is itself a request ("how do I compute …?").
  */
 function singlesOutOne(text: string): boolean {
-  if (/\bthe one\b/i.test(text)) return true;
+  if (/\bthe one\b(?!-)/i.test(text)) return true;
   const clauses = text.split(/(?<=[.?!;:])\s+|\s+[—–]\s+|,\s+but\s+/u).map((clause) => clause.trim());
   return clauses.some((clause) => !SEVERAL_PROBLEMS.test(clause) && OWN_QUESTION.test(clause) && !isRequestForAny(clause));
 }

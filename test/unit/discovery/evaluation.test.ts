@@ -79,27 +79,29 @@ describe("metrics", () => {
 if (!hasData) console.warn(`SKIPPED full-catalogue discovery evaluation: shared data not found under ${dataDir}`);
 
 describe("full catalogue", () => {
-  // Regression floors a point under discovery v11's figures (normaliser v10, learned second stage) (in memory and on the database alike). The README's
+  // Regression floors a point under discovery v12's figures (normaliser v11) (in memory and on the database alike). The README's
   // discovery table gives every split's figures, and each blind split's single measurement before it was read.
   // v9 made a topic phrase or a request for several problems abstain unless it calls a problem by name, and v10
-  // a request for any one problem, help, a definition or literature, so abstention recall has floors too. Latency is a benchmark's business (npm run bench:discovery), not a test's.
+  // a request for any one problem, help, a definition or literature, and v12 the state of an area and missing details, so abstention
+  // recall has floors too. Latency is a benchmark's business (npm run bench:discovery), not a test's.
   const floors = {
     dev: { precisionAt1: 0.9, recallAt5: 0.96, abstentionPrecision: 0.9, abstentionRecall: 0.96 },
     test: { precisionAt1: 0.84, recallAt5: 0.91, abstentionPrecision: 0.99, abstentionRecall: 0.99 },
-    holdout: { precisionAt1: 0.76, recallAt5: 0.89, abstentionPrecision: 0.99, abstentionRecall: 0.9 },
-    holdout2: { precisionAt1: 0.89, recallAt5: 0.97, abstentionPrecision: 0.99, abstentionRecall: 0.7 },
-    holdout3: { precisionAt1: 0.87, recallAt5: 0.93, abstentionPrecision: 0.99, abstentionRecall: 0.61 },
-    holdout4: { precisionAt1: 0.89, recallAt5: 0.96, abstentionPrecision: 0.95, abstentionRecall: 0.78 },
-    holdout5: { precisionAt1: 0.77, recallAt5: 0.96, abstentionPrecision: 0.95, abstentionRecall: 0.74 },
-    holdout6: { precisionAt1: 0.89, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.86 },
-    holdout7: { precisionAt1: 0.83, recallAt5: 0.94, abstentionPrecision: 0.91, abstentionRecall: 0.62 },
-    holdout8: { precisionAt1: 0.84, recallAt5: 0.96, abstentionPrecision: 0.99, abstentionRecall: 0.69 },
-    holdout9: { precisionAt1: 0.87, recallAt5: 0.92, abstentionPrecision: 0.95, abstentionRecall: 0.76 },
-    holdout10: { precisionAt1: 0.76, recallAt5: 0.88, abstentionPrecision: 0.92, abstentionRecall: 0.68 },
-    holdout11: { precisionAt1: 0.88, recallAt5: 0.94, abstentionPrecision: 0.99, abstentionRecall: 0.6 },
-    holdout12: { precisionAt1: 0.88, recallAt5: 0.94, abstentionPrecision: 0.95, abstentionRecall: 0.64 },
-    holdout13: { precisionAt1: 0.85, recallAt5: 0.91, abstentionPrecision: 0.93, abstentionRecall: 0.79 },
-    holdout14: { precisionAt1: 0.84, recallAt5: 0.92, abstentionPrecision: 0.92, abstentionRecall: 0.74 },
+    holdout: { precisionAt1: 0.77, recallAt5: 0.89, abstentionPrecision: 0.99, abstentionRecall: 0.9 },
+    holdout2: { precisionAt1: 0.88, recallAt5: 0.97, abstentionPrecision: 0.99, abstentionRecall: 0.7 },
+    holdout3: { precisionAt1: 0.87, recallAt5: 0.93, abstentionPrecision: 0.99, abstentionRecall: 0.66 },
+    holdout4: { precisionAt1: 0.91, recallAt5: 0.97, abstentionPrecision: 0.99, abstentionRecall: 0.81 },
+    holdout5: { precisionAt1: 0.77, recallAt5: 0.96, abstentionPrecision: 0.96, abstentionRecall: 0.84 },
+    holdout6: { precisionAt1: 0.89, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.94 },
+    holdout7: { precisionAt1: 0.84, recallAt5: 0.95, abstentionPrecision: 0.95, abstentionRecall: 0.74 },
+    holdout8: { precisionAt1: 0.84, recallAt5: 0.96, abstentionPrecision: 0.99, abstentionRecall: 0.79 },
+    holdout9: { precisionAt1: 0.87, recallAt5: 0.92, abstentionPrecision: 0.96, abstentionRecall: 0.81 },
+    holdout10: { precisionAt1: 0.77, recallAt5: 0.88, abstentionPrecision: 0.93, abstentionRecall: 0.8 },
+    holdout11: { precisionAt1: 0.88, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.72 },
+    holdout12: { precisionAt1: 0.88, recallAt5: 0.94, abstentionPrecision: 0.96, abstentionRecall: 0.81 },
+    holdout13: { precisionAt1: 0.88, recallAt5: 0.93, abstentionPrecision: 0.99, abstentionRecall: 0.86 },
+    holdout14: { precisionAt1: 0.85, recallAt5: 0.92, abstentionPrecision: 0.96, abstentionRecall: 0.86 },
+    holdout15: { precisionAt1: 0.9, recallAt5: 0.91, abstentionPrecision: 0.99, abstentionRecall: 0.59 },
   } as const;
   it.skipIf(!hasData)("keeps the measured figures of every split", async () => {
     const report = await runDiscoveryEval({ dataDir, print: () => undefined });
@@ -110,5 +112,5 @@ describe("full catalogue", () => {
       expect(measured.abstentionPrecision ?? 0, `${split} abstention precision`).toBeGreaterThanOrEqual(floor.abstentionPrecision);
       expect(measured.abstentionRecall ?? 0, `${split} abstention recall`).toBeGreaterThanOrEqual(floor.abstentionRecall);
     }
-  }, 240_000); // builds the full catalogue's index and runs 1,782 queries: about 30 s alone, several times that on a busy 2-core machine
+  }, 240_000); // builds the full catalogue's index and runs 2,149 queries: about 30 s alone, several times that on a busy 2-core machine
 });
