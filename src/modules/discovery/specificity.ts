@@ -83,8 +83,8 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
   return terms.map((term) => (promoted.has(term) ? { ...term, informative: true } : term));
 }
 
-/** A question, a request to prove or find, or notation: the query states what it asks. */
-const STATES_SOMETHING = /[?$=<>≤≥^()|]|^\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for)\b/i;
+/** A question, a request to prove or find, an existence claim ("there is no …"), or notation: the query states what it asks. */
+const STATES_SOMETHING = /[?$=<>≤≥^()|]|^\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b/i;
 
 /**
  * A topic phrase: a few content words (at most TOPIC_PHRASE_MAX_WORDS, no parameter or number) that ask
@@ -107,8 +107,18 @@ const SEVERAL_PROBLEMS = /\b(problems|questions|conjectures|results)\b/i;
  * not make it a statement: the setting of a family is often written in symbols ("primes of the form n^2+1").
  */
 export function asksForSeveral(text: string): boolean {
-  return SEVERAL_PROBLEMS.test(text) && !singlesOutOne(text);
+  const request = text.replace(CITATIONS, " ").replace(NOT_REQUEST_NOUNS, " ");
+  return SEVERAL_PROBLEMS.test(request) && !singlesOutOne(request);
 }
+
+/** Bibliographic text, which names papers ("Reference: [LuPo02] Luca and Pomerance, On some problems of …"). */
+const CITATIONS = /\breferences?\s*:[\s\S]*$|\[[^\]\n]{2,40}\]/gi;
+/**
+ * The plural nouns used as verbs or as a label: "Colton conjectures that the number of …", "… which results in
+ * a(n) = 0", "Conjectures: a(2^n) = …". A relative clause is still a request: "conjectures that bound the …".
+ */
+const NOT_REQUEST_NOUNS =
+  /\b(?:conjectures|questions)\s+(?:that|whether)\s+(?=(?:the|a|an|every|all|each|no|there|for|if|any|some)\b|[$\d(]|[a-z]\b)|\bresults\s+in\s+(?=(?:the|a|an)\b|[$\d(]|[a-z]\b)|^\s*(?:conjectures|questions|problems)\s*:/gi;
 
 /** A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"). */
 const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;

@@ -132,6 +132,22 @@ describe("a topic phrase or a request for several problems or any one of them na
     expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
   });
 
+  it.each([
+    "Smith conjectures that every gizmo sprocket turns the garnet way.",
+    "Conjectures: every gizmo sprocket of order 7 turns the garnet way.",
+    "Every gizmo sprocket turns the garnet way. Reference: [Sm99] Smith, On some problems about gizmos.",
+    "There is a garnet gizmo sprocket.",
+  ])("reads a pasted statement %j as a statement, not a request", (query) => {
+    const result = discover(index, query);
+    expect(result.outcome).not.toBe("ABSTAINED");
+    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
+  });
+
+  it("still reads a plural noun with a relative clause as a request", () => {
+    const result = discover(index, "gizmo conjectures that bound how sprockets turn the garnet way");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+  });
+
   it("abstains on a request for the state of an area unless it calls the problem by name", () => {
     const area = discover(index, "what is known about gizmo sprockets turning the garnet way?");
     expect([area.outcome, area.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
