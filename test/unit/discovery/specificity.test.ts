@@ -112,6 +112,12 @@ describe("a topic phrase or a request for several problems or any one of them na
     statement: position < 10 ? `Does every gizmo sprocket turn the ${own[position]} way?` : `Is widget${position} round?`,
   }));
   const index = buildDiscoveryIndex(problems);
+  /** The query is answered, with the garnet-way problem first. */
+  const expectCommitsToTheGarnetWay = (query: string): void => {
+    const result = discover(index, query);
+    expect(result.outcome).not.toBe("ABSTAINED");
+    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
+  };
 
   it("abstains on a short phrase that asks nothing, with the ranked candidates to browse", () => {
     const result = discover(index, "gizmo sprocket garnet");
@@ -137,11 +143,7 @@ describe("a topic phrase or a request for several problems or any one of them na
     "Conjectures: every gizmo sprocket of order 7 turns the garnet way.",
     "Every gizmo sprocket turns the garnet way. Reference: [Sm99] Smith, On some problems about gizmos.",
     "There is a garnet gizmo sprocket.",
-  ])("reads a pasted statement %j as a statement, not a request", (query) => {
-    const result = discover(index, query);
-    expect(result.outcome).not.toBe("ABSTAINED");
-    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
-  });
+  ])("reads a pasted statement %j as a statement, not a request", (query) => expectCommitsToTheGarnetWay(query));
 
   it("still reads a plural noun with a relative clause as a request", () => {
     const result = discover(index, "gizmo conjectures that bound how sprockets turn the garnet way");
@@ -189,11 +191,7 @@ describe("a topic phrase or a request for several problems or any one of them na
     "From the list of gizmo problems: does every gizmo sprocket turn the garnet way?",
     "Analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?",
     "Of the gizmo sprocket problems I mean the one about turning the garnet way",
-  ])("commits when a query that mentions several problems singles one out: %j", (query) => {
-    const result = discover(index, query);
-    expect(result.outcome).not.toBe("ABSTAINED");
-    expect(result.candidates[0]?.problemId).toBe("cp:topic:6");
-  });
+  ])("commits when a query that mentions several problems singles one out: %j", (query) => expectCommitsToTheGarnetWay(query));
 });
 
 describe("a query that calls a problem by name", () => {
