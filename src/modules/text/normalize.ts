@@ -40,7 +40,8 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 11: "Lean 4" and "Lean4" are Lean: a version of the proof assistant is not a number of the problem; a binomial
  *   coefficient is one parameter whatever its notation and letters (`\binom{w+2}{2}`, `{x+2 \choose 2}` and
  *   `binomial(y+2,2)` are `binom_(a+2,2)`); `(1_A ∗ 1_A)(n)` is a representation count as `1_A * 1_A(n)` is; a number
- *   divisible by its number of divisors (`d(n) | n`, a tau number) is refactorable; "power of two" is a phrase.
+ *   divisible by its number of divisors (`d(n) | n`, a tau number) is refactorable; "power of two" is a phrase;
+ *   "p + 2 is prime" and `(p, p+2)` are twin primes.
  */
 export const NORMALIZER_VERSION = 11;
 

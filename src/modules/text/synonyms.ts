@@ -243,6 +243,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "twin primes are primes two apart, however prose says it",
     concept: "twin prime",
     spellings: ["primes differing by 2", "primes that differ by 2", "primes at distance 2", "prime pairs differing by 2"],
+    notation: /(?<![a-z0-9_^(])[a-z]\s*\+\s*2\s+(?:is\s+|are\s+)?(?:also\s+|both\s+)?primes?\b|\(\s*([a-z])\s*,\s*\1\s*\+\s*2\s*\)/,
   },
   {
     reason: "`s_{i+1} - s_i` is the gap between consecutive terms of a sequence, however prose says it",

@@ -45,6 +45,14 @@ it("reads a power of two as one phrase, in words or digits", () => {
   expect(analyzeText("powers of three").phrases).not.toContain("power-of-2");
 });
 
+it.each(["primes p such that p + 2 is prime", "n and n+2 both prime", "pairs (p, p+2) of primes"])("reads %j as twin primes", (text) => {
+  expect(analyzeText(text).tokens).toContain("twin-prim");
+});
+
+it.each(["2^n + 2 is prime", "a(n+2) is prime"])("reads no twin primes in %j", (text) => {
+  expect(analyzeText(text).tokens).not.toContain("twin-prim");
+});
+
 it("reads no refactorable number in a divisor count dividing a neighbour", () => {
   expect(analyzeText("d(n) | n+1").tokens).not.toContain("refactorabl");
 });
