@@ -8,6 +8,7 @@ import type { Database } from "../db/database.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createNotifier } from "../events/notifier.js";
 import { createLogger } from "../logger.js";
+import type { CatalogueProblem } from "../modules/catalogue/catalogue.types.js";
 import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
 import { buildDiscoveryIndex } from "../modules/discovery/build-index.js";
 import { discover, type DiscoveryResult } from "../modules/discovery/discover.js";
@@ -84,14 +85,19 @@ export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: read
   }
 }
 
-/** The in-memory index over the full catalogue read from the shared data files; throws when they are missing. */
-export async function buildFullCatalogueIndex(dataDir = DEFAULT_DATA_DIR): Promise<DiscoveryIndex> {
+/** The full catalogue read from the shared data files; throws when they are missing. */
+export async function readFullCatalogue(dataDir = DEFAULT_DATA_DIR): Promise<CatalogueProblem[]> {
   const erdosYamlPath = path.join(dataDir, "erdosproblems/problems.yaml");
   const formalConjecturesPath = path.join(dataDir, "formal-conjectures/statements.jsonl");
   if (!existsSync(erdosYamlPath) || !existsSync(formalConjecturesPath)) {
     throw new Error(`the full catalogue is needed: ${erdosYamlPath} and ${formalConjecturesPath} not found`);
   }
-  return buildDiscoveryIndex(await readCatalogueFiles({ erdosYamlPath, formalConjecturesPath }));
+  return readCatalogueFiles({ erdosYamlPath, formalConjecturesPath });
+}
+
+/** The in-memory index over the full catalogue (see readFullCatalogue). */
+export async function buildFullCatalogueIndex(dataDir = DEFAULT_DATA_DIR): Promise<DiscoveryIndex> {
+  return buildDiscoveryIndex(await readFullCatalogue(dataDir));
 }
 
 /** In memory, straight from the shared data files: what the unit test measures. */

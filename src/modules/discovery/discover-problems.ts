@@ -54,15 +54,18 @@ async function problemsNamedIn(prisma: PrismaClient, affirmed: string): Promise<
 }
 
 /**
- * True when the identifier is a cross-reference inside the statement the caller wrote, not its subject: free
- * text matches another problem whose own wording quotes the identifier. "p ∈ A003625 ⇒ a(p²) ≡ p² + 8 (mod p³)"
- * is A079727's conjecture about the primes of A003625, and A079727's statement says "if prime p is in A003625".
+ * Identifiers that are cross-references inside the statement the caller wrote, not its subject: free text
+ * matches another problem whose own wording quotes them. "p ∈ A003625 ⇒ a(p²) ≡ p² + 8 (mod p³)" is A079727's
+ * conjecture about the primes of A003625, and A079727's statement says "if prime p is in A003625".
  */
-function isCrossReference(index: DiscoveryIndex | null, freeText: DiscoveryResult, { problem, ref }: NamedByIdentifier): boolean {
+function crossReferences(index: DiscoveryIndex | null, freeText: DiscoveryResult, mentioned: readonly NamedByIdentifier[]): NamedByIdentifier[] {
   const match = freeText.outcome === "MATCH" ? freeText.candidates[0] : undefined;
-  if (index === null || match === undefined || match.problemId === problem.id) return false;
-  const tokens = analyzeText(ref).tokens;
-  return tokens.length > 0 && index.wordingHolds(match.problemId, tokens);
+  if (index === null || match === undefined) return [];
+  return mentioned.filter(({ problem, ref }) => {
+    if (match.problemId === problem.id) return false;
+    const tokens = analyzeText(ref).tokens;
+    return tokens.length > 0 && index.wordingHolds(match.problemId, tokens);
+  });
 }
 
 /** The free-text answer, its match saying which identifiers it quotes and so were read as cross-references. */
@@ -99,7 +102,7 @@ export async function discoverProblems(prisma: PrismaClient, index: DiscoveryInd
   const query = readQuery(text, limit);
   const freeText = rankQuery(index, query);
   const mentioned = await problemsNamedIn(prisma, query.affirmed);
-  const quoted = mentioned.filter((entry) => isCrossReference(index, freeText, entry));
+  const quoted = crossReferences(index, freeText, mentioned);
   const named = mentioned.filter((entry) => !quoted.includes(entry));
   if (named.length === 0) return withCrossReferences(freeText, quoted);
   const namedIds = new Set(named.map(({ problem }) => problem.id));

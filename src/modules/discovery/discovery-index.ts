@@ -4,10 +4,7 @@
 import type { PublicationState } from "../catalogue/catalogue.types.js";
 import { tokenKind } from "../text/normalize.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
-import { fieldLength, IDENTIFYING_FIELDS, SPARSE_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
-
-/** The fields holding a problem's own wording. */
-const WORDING_FIELDS: readonly SparseField[] = ["title", "aliases", "statement", "definitions"];
+import { fieldLength, IDENTIFYING_FIELDS, SPARSE_FIELDS, WORDING_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
 
 export interface DiscoveryEntry {
   problemId: string;
@@ -134,10 +131,7 @@ export class DiscoveryIndex {
     return rarest === null ? new Set() : this.documentsWith(rarest.term);
   }
 
-  /**
-   * Whether the problem's own wording (title, aliases, statement, definitions) holds every term: what the
-   * problem says, as opposed to the related sequences and formal variants its record lists beside it.
-   */
+  /** Whether the problem's own wording (WORDING_FIELDS) holds every term. */
   wordingHolds(problemId: string, terms: readonly string[]): boolean {
     const fieldCounts = this.documents.get(problemId)?.fieldCounts;
     if (fieldCounts === undefined) return false;

@@ -22,6 +22,11 @@ export const TOKEN_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field)
  * with a long history is not taken for a neighbour with extra conditions.
  */
 export const IDENTIFYING_FIELDS: readonly SparseField[] = ["title", "aliases", "question", "definitions"];
+/**
+ * Fields holding the problem's own wording, remarks included: what it quotes ("if prime p is in A003625"), as opposed
+ * to the related sequences, sources and formal variants its record lists beside it.
+ */
+export const WORDING_FIELDS: readonly SparseField[] = ["title", "aliases", "statement", "definitions"];
 
 /** The derived view's name in `sparse_documents.view`. */
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
@@ -103,7 +108,7 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
     tags: problem.tags,
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
-    pairs: [...title, ...aliases, ...statement, ...definitions], // the IDENTIFYING_FIELDS' texts
+    pairs: [...title, ...aliases, ...statement, ...definitions], // the WORDING_FIELDS' texts
     names: [], // built apart (nameCounts): one signature per name, not a bag of its words
   };
 }

@@ -4,8 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_EVAL_PATH, EVAL_SPLITS, runDiscoveryEval } from "../../../src/cli/eval-discovery.js";
-import { readCatalogueFiles } from "../../../src/modules/catalogue/read-catalogue-files.js";
+import { DEFAULT_EVAL_PATH, EVAL_SPLITS, readFullCatalogue, runDiscoveryEval } from "../../../src/cli/eval-discovery.js";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
 import { computeDiscoveryMetrics, expectedCalibrationError, parseEvalRows, splitOf } from "../../../src/modules/discovery/evaluation.js";
@@ -122,10 +121,7 @@ describe("full catalogue", () => {
   // problem first in a committed answer. v12 does for 1,129 of the 1,170; most of the rest are questions with no context
   // of their own ("Are all terms integers?"), where abstaining is right.
   it.skipIf(!hasData)("finds a published problem from its own opening question", async () => {
-    const problems = (await readCatalogueFiles({
-      erdosYamlPath: path.join(dataDir, "erdosproblems/problems.yaml"),
-      formalConjecturesPath: path.join(dataDir, "formal-conjectures/statements.jsonl"),
-    })).filter((problem) => problem.publicationState === "PUBLISHED");
+    const problems = (await readFullCatalogue(dataDir)).filter((problem) => problem.publicationState === "PUBLISHED");
     const index = buildDiscoveryIndex(problems);
     const found = problems.filter((problem) => {
       const result = discover(index, questionOf(problem.statement)!.slice(0, 2000), { limit: 5 });

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { analyzeText, tokenKind } from "../../../src/modules/text/normalize.js";
 import { canonicalValue } from "../../../src/modules/text/parameters.js";
+import { numbersOf } from "./tokens-of.js";
 
 const powersOf = (text: string) => analyzeText(text).parameters.filter((token) => token.includes("^"));
-const numbersOf = (text: string) => analyzeText(text).tokens.filter((token) => tokenKind(token) === "number");
 const derivedOf = (text: string) => new Set(analyzeText(text).tokens.filter((token) => tokenKind(token) === "phrase" || ["maximum", "minimum"].includes(token)));
 
 describe("decimal exponents and fractions", () => {

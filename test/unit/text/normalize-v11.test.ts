@@ -2,9 +2,9 @@
 // (a how-to "in Lean 4" stated no parameter before, and ranked problems that mention a 4); a binomial coefficient
 // is one parameter whatever its notation and letters; two more notations meet their concepts.
 import { expect, it } from "vitest";
-import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../../../src/modules/text/normalize.js";
+import { analyzeText, NORMALIZER_VERSION } from "../../../src/modules/text/normalize.js";
+import { numbersOf, parametersStartingWith } from "./tokens-of.js";
 
-const numbersOf = (text: string) => analyzeText(text).tokens.filter((token) => tokenKind(token) === "number");
 
 it.each(["how do I state this in Lean 4 with Mathlib?", "a Lean4 formalisation", "ported from lean 3"])("reads no number in %j", (text) => {
   expect(numbersOf(text)).toEqual([]);
@@ -16,7 +16,7 @@ it("keeps a number after other words and a 4 that only follows the letters", () 
   expect(numbersOf("Lean 4 and R(4,4)")).toContain("4");
 });
 
-const binomialsOf = (text: string) => analyzeText(text).parameters.filter((token) => token.startsWith("binom_"));
+const binomialsOf = (text: string) => parametersStartingWith(text, "binom_");
 
 it("reads a binomial coefficient as one parameter in every notation, whatever its letters", () => {
   const expected = ["binom_(a+2,2)"];

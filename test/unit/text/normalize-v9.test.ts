@@ -2,8 +2,9 @@
 // whatever the variable, the spacing or the LaTeX; a bare shift (`n + 1`) is none.
 import { describe, expect, it } from "vitest";
 import { analyzeText, tokenKind } from "../../../src/modules/text/normalize.js";
+import { parametersStartingWith } from "./tokens-of.js";
 
-const formsOf = (text: string) => analyzeText(text).parameters.filter((token) => token.startsWith("form_"));
+const formsOf = (text: string) => parametersStartingWith(text, "form_");
 
 describe("one-variable forms", () => {
   it("reads a power, a multiple and an exponential with a constant term, with the variable renamed", () => {
