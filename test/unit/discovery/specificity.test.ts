@@ -143,7 +143,14 @@ describe("a topic phrase or a request for several problems or any one of them na
     "Conjectures: every gizmo sprocket of order 7 turns the garnet way.",
     "Every gizmo sprocket turns the garnet way. Reference: [Sm99] Smith, On some problems about gizmos.",
     "There is a garnet gizmo sprocket.",
+    "Garnet gizmo sprockets are infinite.",
+    "Infinitely many garnet gizmo sprockets exist.",
   ])("reads a pasted statement %j as a statement, not a request", (query) => expectCommitsToTheGarnetWay(query));
+
+  it("still reads a short phrase with a size adjective as a topic phrase", () => {
+    const result = discover(index, "infinite garnet gizmo sprockets");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+  });
 
   it("still reads a plural noun with a relative clause as a request", () => {
     const result = discover(index, "gizmo conjectures that bound how sprockets turn the garnet way");
