@@ -85,8 +85,14 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
 
 /** A question, a request to prove or find, an existence claim ("there is no …"), or notation: the query states what it asks. */
 const STATES_SOMETHING = /[?$=<>≤≥^()|]|^\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b/i;
-/** A claim about a set's size or an existence claim: "the set of irregular primes is infinite", "infinitely many Wieferich primes exist". */
-const CLAIMS_SOMETHING = /\b(?:is|are)\s+(?:not\s+)?(?:in)?finite\b|\b(?:infinitely|finitely)\s+many\b.*\bexists?\b/i;
+/** A claim about a set's size: "the set of irregular primes is infinite", "infinitely many Wieferich primes exist". */
+const CLAIMS_A_SIZE = /\b(?:is|are)\s+(?:not\s+)?(?:in)?finite\b/i;
+const HOW_MANY = /\b(?:infinitely|finitely)\s+many\b/i;
+const EXIST = /\bexists?\b/i;
+
+function claimsSomething(text: string): boolean {
+  return CLAIMS_A_SIZE.test(text) || (HOW_MANY.test(text) && EXIST.test(text));
+}
 
 /**
  * A topic phrase: a few content words (at most TOPIC_PHRASE_MAX_WORDS, no parameter or number) that ask
@@ -95,7 +101,7 @@ const CLAIMS_SOMETHING = /\b(?:is|are)\s+(?:not\s+)?(?:in)?finite\b|\b(?:infinit
  * only the one that mentions those words most.
  */
 export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolean {
-  if (STATES_SOMETHING.test(text) || CLAIMS_SOMETHING.test(text) || statesParameter(terms)) return false;
+  if (STATES_SOMETHING.test(text) || claimsSomething(text) || statesParameter(terms)) return false;
   const words = terms.filter((term) => term.kind === "word" && term.documentFrequency > 0 && !GENERIC_QUERY_WORDS.has(term.term));
   return words.length <= TOPIC_PHRASE_MAX_WORDS;
 }
