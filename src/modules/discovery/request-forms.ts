@@ -9,8 +9,8 @@
 /** An indefinite request noun introducing a topic: "a problem on …", "any conjecture relating …", "an open question in …". */
 const ANY_PROBLEM_OF_A_TOPIC =
   /\b(?:a|an|any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with|that\s+(?:involves|concerns|is\s+about))\b/iu;
-/** A first-person how-to about writing or finding things: "how do I state …", "how should I formalise …", "how can I browse …". */
-const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
+/** A first-person how-to about writing or finding things: "how do I state …", "how should I define …", "how can I browse …". */
+const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
 /**
  * A request for a definition or an explanation: "what does … mean", a short "what is a …?", "the definition of …",
  * "how is … defined / built / computed", "how does … work".
@@ -25,6 +25,12 @@ const DEFINITION = new RegExp([
 ].join("|"), "i");
 /** A request for a computation: "how do I compute …", "how can one evaluate …", "Python code to compute …". */
 const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b|\b(?:code|script)\s+(?:to|that|which|for)\b/i;
+/**
+ * A request for a method: "the standard technique for proving …", "methods to bound …". It asks how to work, not
+ * which problem, whatever its notation ("… that a Lambert series value like sum a_n/2^n is irrational").
+ */
+const TECHNIQUE =
+  /\b(?:standard|usual|common|general|known)\s+(?:techniques?|methods?|approach(?:es)?|tricks?|tools?)\b|\b(?:techniques?|methods?|approach(?:es)?|tricks?|tools?)\s+(?:for|to)\s+(?:prov|show|bound|establish|attack|tackl)/i;
 /** A request for literature: "references on …", "literature about …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
 /**
@@ -33,16 +39,27 @@ const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i
  * one problem down, whatever notation it has.
  */
 const MISSING_DETAILS =
-  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg[eo]t\b|\b(?:half|vaguely)[-\s]remember|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b/i;
-/** A request for the state of an area: "what is known about …", "what's still open?", "what can be said about …". */
-const STATE_OF_AN_AREA = /\bwhat(?:'s|’s|\s+is|\s+are)?\s+(?:(?:still|currently|now)\s+)?(?:open|known|unsolved)\b|\bwhat\s+can\s+(?:be\s+said|one\s+say|we\s+say)\b|\bwhat\s+do\s+we\s+know\b/i;
+  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg(?:[eo]t|otten)\b|\bescapes?\s+me\b|\b(?:half|vaguely)[-\s]remember|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b/i;
+/**
+ * A request for the state of an area: "what is known about …", "what's still open?", "what can be said about …",
+ * "the state of the art on …", "where do things stand on …", "the status of …".
+ */
+const STATE_OF_AN_AREA = new RegExp([
+  String.raw`\bwhat(?:'s|’s|\s+is|\s+are)?\s+(?:(?:still|currently|now)\s+)?(?:open|known|unsolved)\b`,
+  String.raw`\bwhat\s+can\s+(?:be\s+said|one\s+say|we\s+say)\b`,
+  String.raw`\bwhat\s+do\s+we\s+know\b`,
+  String.raw`\bstate\s+of\s+the\s+art\b`,
+  String.raw`\bwhere\s+(?:do|does)\s+(?:things|matters|it)\s+stand\b`,
+  String.raw`\b(?:current\s+(?:state|status)|status)\s+of\b`,
+  String.raw`\blatest\s+(?:progress|results|developments)\b`,
+].join("|"), "i");
 /** A request for a recommendation. */
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
 const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
 /** Requests whose notation does not: for an explanation, or a recollection that says its details are missing. */
-const REQUESTS_WHATEVER_THE_NOTATION: readonly RegExp[] = [DEFINITION, COMPUTATION, MISSING_DETAILS];
+const REQUESTS_WHATEVER_THE_NOTATION: readonly RegExp[] = [DEFINITION, COMPUTATION, TECHNIQUE, MISSING_DETAILS];
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */
 export function isRequestForAFamilyOrHelp(text: string): boolean {

@@ -23,6 +23,11 @@ describe("a request for any problem, help, a definition or literature", () => {
     "Turán numbers of bipartite graphs, what's still open?",
     "perfect, amicable and related numbers: what is currently unsolved?",
     "what can be said about the sumset of a set with polynomial growth?",
+    "What's the state of the art on lower bounds for diagonal Ramsey numbers?",
+    "where do things stand on sum-free subsets of abelian groups",
+    "current status of research on covering systems",
+    "latest progress on the chromatic number of Kneser-type graphs",
+    "In Lean, how should I define the girth of a simple graph?",
   ])("reads %j as one", (text) => {
     expect(isRequestForAny(text)).toBe(true);
   });
@@ -36,6 +41,7 @@ describe("a request for any problem, help, a definition or literature", () => {
     "what is the least k such that every tournament contains a k-king?",
     "Is it known whether every even number above 2 is a sum of two primes?",
     "What is the best known lower bound for the size of a Sidon set in {1,...,N}?",
+    "Does the greedy method give a Sidon set of size N^{1/3} in {1,...,N}?",
   ])("reads the statement %j as none", (text) => {
     expect(isRequestForAny(text)).toBe(false);
   });
@@ -55,6 +61,10 @@ describe("a request for a definition or a computation, or a recollection missing
     "What is a powerful number? Just the definition please.",
     "Python code to compute the partition numbers p(n) up to 10^5",
     "something about the largest subset of {1,…,N} with no solution to a linear equation",
+    "What is the usual technique for proving that Σ 1/(n! + 1) is irrational?",
+    "methods to bound |Σ_{n≤N} e(n^2 α)| from above",
+    "a Sidon-type problem with N^{1/2} + O(N^{1/4}) — I've forgotten the exact condition",
+    "a result on lcm(n+1, …, n+k) versus lcm(m+1, …, m+l), the hypotheses escape me",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
