@@ -42,8 +42,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   `binomial(y+2,2)` are `binom_(a+2,2)`); `(1_A ∗ 1_A)(n)` is a representation count as `1_A * 1_A(n)` is; a number
  *   divisible by its number of divisors (`d(n) | n`, a tau number) is refactorable; "power of two" is a phrase;
  *   "p + 2 is prime" and `(p, p+2)` are twin primes.
+ * - 12: `n(n+1)/2` is a triangular number and `n(n+1)(n+2)/6` a tetrahedral one; both names are phrases.
  */
-export const NORMALIZER_VERSION = 11;
+export const NORMALIZER_VERSION = 12;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

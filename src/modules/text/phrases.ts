@@ -16,7 +16,7 @@ export const DEFINITIONAL_PHRASE_GROUPS: ReadonlyArray<{ reason: string; phrases
       "euler totient", "prime gap", "twin prime", "prime factor", "largest prime factor", "least common multiple",
       "greatest common divisor", "consecutive integers", "continued fraction", "irrationality sequence",
       "upper density", "lower density", "natural density", "logarithmic density", "schnirelmann density",
-      "upper banach density", "positive density", "subset sum",
+      "upper banach density", "positive density", "subset sum", "triangular number", "tetrahedral number",
     ],
   },
   {

@@ -269,6 +269,18 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["gap between consecutive primes", "gaps between consecutive primes", "difference between consecutive primes", "differences between consecutive primes"],
   },
   {
+    reason: "`n(n+1)/2` is the n-th triangular number, however the text writes it",
+    concept: "triangular number",
+    spellings: ["triangular numbers", "triangle number", "triangle numbers"],
+    notation: /(?<![a-z0-9_^])\(?\s*([a-z])\s*\(\s*\1\s*\+\s*1\s*\)\s*\)?\s*\/\s*2(?![0-9])/,
+  },
+  {
+    reason: "`n(n+1)(n+2)/6` is the n-th tetrahedral (triangular pyramidal) number",
+    concept: "tetrahedral number",
+    spellings: ["tetrahedral numbers", "triangular pyramidal number", "triangular pyramidal numbers"],
+    notation: /(?<![a-z0-9_^])\(?\s*([a-z])\s*\(\s*\1\s*\+\s*1\s*\)\s*\(\s*\1\s*\+\s*2\s*\)\s*\)?\s*\/\s*6(?![0-9])/,
+  },
+  {
     reason: "an accumulation point is a limit point",
     concept: "limit point",
     spellings: ["accumulation point", "accumulation points", "cluster point"],
