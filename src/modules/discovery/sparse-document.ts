@@ -2,6 +2,7 @@
 // Plain JSON, stored in `sparse_documents` (fields Json, terms text[], length int) by the write path.
 
 import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
+import { aliasKey } from "../identity/identifier-keys.js";
 import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../text/normalize.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
@@ -95,11 +96,24 @@ export function questionOf(statement: string | null): string | null {
   return paragraphs.slice(0, end + 1).join("\n\n");
 }
 
+/**
+ * The aliases that add a name: one per alias key, none with the title's. The record stores aliases as identifiers,
+ * one per key with the title among them ("first_hardy_littlewood_conjecture" is the title's key), so a document
+ * built from the catalogue files must drop the same ones, or the two indexes would rank differently.
+ */
+function distinctAliases(problem: CatalogueProblem): string[] {
+  const seen = new Set([aliasKey(problem.title)]);
+  return problem.aliases.filter((alias) => {
+    const key = aliasKey(alias);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | null)[]> {
   const title = [problem.title];
-  // A stored problem lists its title among its identifiers (aliases); the title field already holds it, and
-  // counting it twice would make the database index differ from one built from the catalogue files.
-  const aliases = [...problem.aliases.filter((alias) => alias !== problem.title), problem.comments];
+  const aliases = [...distinctAliases(problem), problem.comments];
   const statement = [problem.statement];
   const question = [questionOf(problem.statement)];
   const definitions = problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]);
