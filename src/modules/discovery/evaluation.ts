@@ -26,12 +26,13 @@ import { createHash } from "node:crypto";
  * measured once on v10 as released and on v9, and added; holdout14 (121 rows, 40 generic, a thirteenth writer; its 60 problems
  * a seeded uniform sample of all published ones, so most are named by other splits too, in other words) was measured once on
  * v11 (the learned second stage) and on v10, and added; holdout15 (122 rows, 40 generic, a fourteenth writer, another seeded
- * sample of 60) was measured once on v12 (the request-form rules, normaliser v11) and on v11, and added. Each blind
- * measurement is recorded in the README.
+ * sample of 60) was measured once on v12 (the request-form rules, normaliser v11) and on v11, and added; holdout16 (122
+ * rows, 40 generic, a fifteenth writer, a third seeded sample of 60) was measured once on v12 as released and with the
+ * size-claim rule, and added. Each blind measurement is recorded in the README.
  */
 export const EVAL_SPLITS = [
   "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
-  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15",
+  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16",
 ] as const;
 export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
