@@ -1,7 +1,7 @@
 // Shapes of a request that asks for something other than one problem: any problem of a family
 // ("suggest an open problem in discrete geometry", "is there a conjecture about sums of reciprocals?"),
-// help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?"),
-// literature ("references on …"), the state of an area ("what is still open about …?"), or a recollection
+// help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?"), a method
+// ("the standard technique for proving …"), literature ("references on …"), the state of an area ("what is still open about …?"), or a recollection
 // that says its details are missing ("I can't remember which configuration"). Such a query describes a
 // family, however rare its words, and its best match is only the problem that mentions them most. English
 // request forms, not mathematics: a statement ("is there a set …", "how can one colour …") matches none of them.
@@ -58,7 +58,7 @@ const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
 const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
-/** Requests whose notation does not: for an explanation, or a recollection that says its details are missing. */
+/** Requests whose notation does not: for an explanation, a computation or a method, or a recollection that says its details are missing. */
 const REQUESTS_WHATEVER_THE_NOTATION: readonly RegExp[] = [DEFINITION, COMPUTATION, TECHNIQUE, MISSING_DETAILS];
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */
@@ -67,7 +67,7 @@ export function isRequestForAFamilyOrHelp(text: string): boolean {
 }
 
 /**
- * True when the text asks what a notion is or how to compute it, or says its details are missing. Unlike the other
+ * True when the text asks what a notion is, how to compute it or by what method to prove it, or says its details are missing. Unlike the other
  * requests, notation does not make it a statement: "what is the Turán number ex(n, K_{r+1})?" asks for a definition,
  * and "a congruence mod p^2 with x^2 + d·y^2, I can't remember d" for any of several problems.
  */
