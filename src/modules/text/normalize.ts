@@ -6,7 +6,7 @@ import { findConcepts, proseParameters } from "./concepts.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
 import { DEFINITIONAL_PHRASES, PHRASE_SPELLINGS } from "./phrases.js";
-import { functionComparisons, linearEquations, oneVariableForms, parameterBounds } from "./relations.js";
+import { functionComparisons, linearEquations, oneVariableForms, parameterBounds, unitFractionEquations } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
 export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
@@ -43,8 +43,10 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   divisible by its number of divisors (`d(n) | n`, a tau number) is refactorable; "power of two" is a phrase;
  *   "p + 2 is prime" and `(p, p+2)` are twin primes.
  * - 12: `n(n+1)/2` is a triangular number and `n(n+1)(n+2)/6` a tetrahedral one; both names are phrases.
+ * - 13: a variable under a fraction bar or a number over one is no side of a bound (`4/n = 1/x` is no `n = 1`); an
+ *   equation in three or more unit fractions is one parameter (`4/n = 1/x + 1/y + 1/z` is `uf_1/v+1/v+1/v_eq_4/v`).
  */
-export const NORMALIZER_VERSION = 12;
+export const NORMALIZER_VERSION = 13;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -89,7 +91,7 @@ function proximityPairs(stems: readonly string[]): string[] {
 export function analyzeText(raw: string): AnalyzedText {
   const folded = foldText(raw);
   const words = wordsOf(folded);
-  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded), ...oneVariableForms(folded), ...binomialForms(folded)];
+  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded), ...oneVariableForms(folded), ...binomialForms(folded), ...unitFractionEquations(folded)];
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);

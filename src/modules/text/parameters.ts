@@ -58,8 +58,9 @@ function isParameterScript(script: string): boolean {
 /** An unbraced exponent is one letter or one number; a decimal base or exponent is read whole (`N^0.9` is `N^{0.9}`, not `N^0`). */
 const POWER = /(?<![a-z0-9.])([a-z]+|\d*\.\d+|\d+)\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g;
 const SUBSCRIPT = /(?<![a-z0-9])([a-z]+)\s*_\s*(\{[^{}]*\}|[a-z0-9]+)/g;
-const VARIABLE_RELATION = /(?<![a-z0-9^])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_])/g;
-const NUMBER_RELATION = /(?<![a-z0-9^_])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+([a-z])(?![a-z0-9^_])/g;
+// A variable under a fraction bar or a number over one is part of a fraction, not a side of the relation: `4/n = 1/x` is no `n = 1`.
+const VARIABLE_RELATION = /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_/])/g;
+const NUMBER_RELATION = /(?<![a-z0-9^_/])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+([a-z])(?![a-z0-9^_/])/g;
 
 /**
  * Parameter tokens of folded text (see `foldText`): powers `base^exponent`, subscripts

@@ -3,11 +3,19 @@
 // (`φ(n) = φ(n+1)`) and a one-variable form (`n^2 + 1`, `3n + 1`). Their symbols carry the identity of
 // many additive and combinatorial problems and leave no word behind once variables are dropped.
 
-/** A term of a linear form: an optional integer coefficient and one variable letter. */
-const TERM = String.raw`\d*\s*[a-z]`;
+/**
+ * A term of a linear form: an optional integer coefficient and one variable letter. Only a coefficient may be
+ * followed by spaces: if the term could also start with them, each space after a `+` could belong to either,
+ * and a long sum that is no equation (`x + x + … + x`) would take exponential time to reject.
+ */
+const TERM = String.raw`(?:\d+\s*)?[a-z]`;
 const SIDE = String.raw`${TERM}(?:\s*[+-]\s*${TERM})*`;
-/** Both sides bounded so a longer expression (`f(x+y)`, `a_i`) is not read as a linear form. */
-const LINEAR_EQUATION = new RegExp(String.raw`(?<![a-z0-9^_(/])(${SIDE})\s+eq\s+(${SIDE})(?![a-z0-9^_(/])`, "g");
+/**
+ * Both sides bounded so a longer expression (`f(x+y)`, `a_i`) is not read as a linear form. A side starts only
+ * where a sum starts (not after a sign or a coefficient), so a long sum is scanned once, not once per term.
+ */
+const SUM_START = String.raw`(?<![a-z0-9^_(/])(?<![+-]\s*)(?<!\d\s+)`;
+const LINEAR_EQUATION = new RegExp(String.raw`${SUM_START}(${SIDE})\s+eq\s+(${SIDE})(?![a-z0-9^_(/])`, "g");
 const PARAMETER_BOUND = new RegExp(String.raw`(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])`, "g");
 
 /** Signed coefficients of one side, sorted: variable names are arbitrary, the shape is not. */
@@ -36,6 +44,31 @@ export function parameterBounds(folded: string): string[] {
     const terms = expression.replace(/\s+/g, "").match(/[+-]?(?:\d+|[a-z])/g) ?? [];
     const sorted = terms.map((term) => term.replace(/^\+/, "")).sort().join("+");
     tokens.push(`${variable}_${relation}_${sorted}`);
+  }
+  return tokens;
+}
+
+/** A fraction over one letter (`4/n`, `1/x`, `a/b`); a sum of them is one side of a unit-fraction equation. */
+const FRACTION = String.raw`(?:\d+|[a-z])\s*/\s*[a-z]`;
+const FRACTION_SIDE = String.raw`${FRACTION}(?:\s*\+\s*${FRACTION})*`;
+const FRACTION_EQUATION = new RegExp(String.raw`${SUM_START}(?<!\.)(${FRACTION_SIDE})\s+eq\s+(${FRACTION_SIDE})(?![a-z0-9^_(/]|\s*[+*/-])`, "g");
+
+/** A side's fractions with their denominators renamed, sorted: `1/x + 1/y + 1/z` -> `1/v+1/v+1/v`. */
+function fractionShape(side: string): string {
+  return [...side.replace(/\s+/g, "").matchAll(/(\d+|[a-z])\/[a-z]/g)].map(([, numerator = ""]) => `${/\d/.test(numerator) ? numerator : "a"}/v`).sort().join("+");
+}
+
+/**
+ * `4/n = 1/x + 1/y + 1/z` -> `uf_1/v+1/v+1/v_eq_4/v`, `1/a = 1/b + 1/c` -> `uf_1/v_eq_1/v+1/v`: an equation in unit
+ * fractions (three terms or more, so an unknown to solve for) is the shape of many Egyptian-fraction problems, and
+ * once its letters are dropped no word of it is left. Denominators are renamed, numerators kept, sides ordered.
+ */
+export function unitFractionEquations(folded: string): string[] {
+  const tokens: string[] = [];
+  for (const [, left = "", right = ""] of folded.matchAll(FRACTION_EQUATION)) {
+    const sides = [fractionShape(left), fractionShape(right)].sort();
+    if (sides.join("+").split("+").length < 3) continue;
+    tokens.push(`uf_${sides.join("_eq_")}`);
   }
   return tokens;
 }

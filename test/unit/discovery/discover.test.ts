@@ -5,9 +5,11 @@ import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.
 import { discover } from "../../../src/modules/discovery/discover.js";
 import { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
 import { DiscoveryInputError } from "../../../src/modules/discovery/discovery.errors.js";
+import { MAX_QUERY_CHARACTERS } from "../../../src/modules/discovery/discovery.constants.js";
 import { DomainError } from "../../../src/errors/domain-error.js";
 import { analyzeText } from "../../../src/modules/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
+import { finishesWithin, HANG_GUARD_MS } from "../../helpers/finishes-within.js";
 
 const index = buildDiscoveryIndex(SMALL_CATALOGUE);
 
@@ -121,6 +123,14 @@ describe("bad input", () => {
   it("limit 0 and 10,000 are LIMIT_OUT_OF_RANGE", () => {
     expect(errorCode(() => discover(index, "sunflower", { limit: 0 }))).toBe("LIMIT_OUT_OF_RANGE");
     expect(errorCode(() => discover(index, "sunflower", { limit: 10_000 }))).toBe("LIMIT_OUT_OF_RANGE");
+  });
+
+  it.each(["x + ", "2 x + ", "1/a + "])("a query of the most characters allowed, all sums (%j repeated), is answered", (unit) => {
+    // Each such sum is no equation: a side that could start at every term, or a term that could start with the spaces
+    // after a sign, made rejecting one take quadratic or exponential time (30 terms took 16 s before the fix, 8 KB
+    // never ended). It takes milliseconds now; the guard only stops a regression from hanging the suite.
+    const result = finishesWithin(HANG_GUARD_MS, () => discover(index, unit.repeat(Math.floor(MAX_QUERY_CHARACTERS / unit.length))));
+    expect(["MATCH", "AMBIGUOUS", "ABSTAINED"]).toContain(result.outcome);
   });
 
   it("control characters inside a query are ignored", () => {

@@ -10,6 +10,12 @@ describe("linear equations", () => {
     expect(tokenKind("lin_1+3_eq_2+2")).toBe("parameter");
   });
 
+  it("reads each side from the start of its sum, coefficients and all", () => {
+    for (const text of ["2x + 3y = 5z + w", "2 x + 3 y = 5 z + w"]) {
+      expect(analyzeText(text).parameters.filter((token) => token.startsWith("lin_"))).toEqual(["lin_1+5_eq_2+3"]);
+    }
+  });
+
   it("needs three unknowns: a substitution such as n = 2k is no equation to solve", () => {
     expect(analyzeText("$n = 2k$").parameters.filter((token) => token.startsWith("lin_"))).toEqual([]);
     expect(analyzeText("$f(x+y) = z$").parameters.filter((token) => token.startsWith("lin_"))).toEqual([]);
