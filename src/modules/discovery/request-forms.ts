@@ -1,7 +1,8 @@
 // Shapes of a request that asks for something other than one problem: any problem of a family
 // ("suggest an open problem in discrete geometry", "is there a conjecture about sums of reciprocals?"),
 // help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?"), a method
-// ("the standard technique for proving …"), literature ("references on …"), the state of an area ("what is still open about …?"), or a recollection
+// ("the standard technique for proving …"), help with Lean itself ("the idiomatic Mathlib way to write …"),
+// literature ("references on …"), the state of an area ("what is still open about …?"), or a recollection
 // that says its details are missing ("I can't remember which configuration"). Such a query describes a
 // family, however rare its words, and its best match is only the problem that mentions them most. English
 // request forms, not mathematics: a statement ("is there a set …", "how can one colour …") matches none of them.
@@ -31,6 +32,20 @@ const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:com
  */
 const TECHNIQUE =
   /\b(?:standard|usual|common|general|known)\s+(?:techniques?|methods?|approach(?:es)?|tricks?|tools?)\b|\b(?:techniques?|methods?|approach(?:es)?|tricks?|tools?)\s+(?:for|to)\s+(?:prov|show|bound|establish|attack|tackl)/i;
+/** A proof assistant named as such: a question about it is about the tool, not a problem. */
+const PROOF_ASSISTANT = /\b(?:lean(?:\s*4)?|mathlib)\b/i;
+/**
+ * A question about the tool's own ways: "the idiomatic way to …", "is Lindemann–Weierstrass available?", "which
+ * lemma …", "a goal of the form …", a tactic. "How do I state that n^2+1 is prime infinitely often in Lean?" is not
+ * one: it states a problem, and the problem (with its Lean declaration) is the answer.
+ */
+const ASKS_ABOUT_THE_TOOL =
+  /\b(?:idiomatic|cleanest|simplest|best|right|standard|usual)\s+(?:\w+\s+)?way\b|\bis\s+[\w–'-]+(?:\s+[\w–'-]+)?\s+available\b|\bwhich\s+(?:one|lemma|tactic|form|version|spelling)\b|\b(?:a|the)\s+goal\b|\btactics?\b|\bdeprecat/i;
+/**
+ * A question about using the proof assistant: "what's the idiomatic Mathlib way to write a sum over the divisors of
+ * n?", "Mathlib: how do I prove a goal of the form `Transcendental ℚ x`?". Its Lean code is no statement of a problem.
+ */
+const PROOF_ASSISTANT_HELP = { test: (text: string): boolean => PROOF_ASSISTANT.test(text) && ASKS_ABOUT_THE_TOOL.test(text) };
 /** A request for literature: "references on …", "literature about …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
 /**
@@ -56,10 +71,13 @@ const STATE_OF_AN_AREA = new RegExp([
 /** A request for a recommendation. */
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
+/** A request form: a pattern, or a test that combines several. */
+type RequestForm = { test(text: string): boolean };
+
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
-const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RegExp[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
-/** Requests whose notation does not: for an explanation, a computation or a method, or a recollection that says its details are missing. */
-const REQUESTS_WHATEVER_THE_NOTATION: readonly RegExp[] = [DEFINITION, COMPUTATION, TECHNIQUE, MISSING_DETAILS];
+const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
+/** Requests whose notation does not: for an explanation, a computation, a method or the proof assistant, or a recollection that says its details are missing. */
+const REQUESTS_WHATEVER_THE_NOTATION: readonly RequestForm[] = [DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MISSING_DETAILS];
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */
 export function isRequestForAFamilyOrHelp(text: string): boolean {

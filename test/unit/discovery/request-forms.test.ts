@@ -65,6 +65,9 @@ describe("a request for a definition or a computation, or a recollection missing
     "methods to bound |Σ_{n≤N} e(n^2 α)| from above",
     "a Sidon-type problem with N^{1/2} + O(N^{1/4}) — I've forgotten the exact condition",
     "a result on lcm(n+1, …, n+k) versus lcm(m+1, …, m+l), the hypotheses escape me",
+    "Lean 4: what's the idiomatic way to write ∑ p ∈ primesBelow n, 1/p so that simp can use it?",
+    "Mathlib: how do I show `Irrational (∑' n, 1 / 2 ^ n!)`? Is Liouville's theorem available?",
+    "In Mathlib, ∀ᶠ n in atTop or ∃ N, ∀ n ≥ N — which one do the formalisations use?",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
@@ -77,6 +80,8 @@ describe("a request for a definition or a computation, or a recollection missing
     "What is the least k for which one can avoid a blue k-term arithmetic progression?",
     "I recall Matolcsi and Vinuesa got roughly 1.2748 for the autoconvolution constant",
     "Let A be a Sidon set. What is a good upper bound for |A ∩ [1, N]| in terms of N?",
+    "theorem sunflower (k : ℕ) : ∃ c, ∀ n, f n k < c ^ n -- from the Lean 4 formalisation; which problem is it?",
+    "Mathlib states the Erdős–Straus conjecture as ∀ n ≥ 2, ∃ x y z, 4 / n = 1 / x + 1 / y + 1 / z",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });
