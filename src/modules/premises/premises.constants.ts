@@ -21,6 +21,12 @@ export const TOP_K_MAX = 1_000;
 /** Ten fits a prover prompt and is the cut-off the benchmark reports (Recall@10). */
 export const DEFAULT_TOP_K = 10;
 
+/**
+ * Longest query text (with its extra terms) a search takes: a Lean signature with its docstring is a few KiB, and
+ * 64 KiB leaves room for a whole file section while bounding the work one request can ask for.
+ */
+export const MAX_QUERY_TEXT_CHARS = 65_536;
+
 /** Hard ceiling for any context recipe: 64 KiB keeps a shortlist well inside a model context. */
 export const CONTEXT_BYTE_CEILING = 65_536;
 

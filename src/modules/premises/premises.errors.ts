@@ -12,6 +12,7 @@ export type PremiseErrorCode =
   | "UNKNOWN_SPLIT"
   | "TOP_K_OUT_OF_RANGE"
   | "EMPTY_QUERY"
+  | "QUERY_TOO_LONG"
   | "UNKNOWN_RECIPE_ID";
 
 /** One problem with one input line (1-based), so a bad file can be fixed without bisecting it. */
@@ -94,6 +95,13 @@ export class EmptyQueryError extends PremiseRetrievalError {
   readonly code = "EMPTY_QUERY";
   constructor(readonly queryId: string) {
     super(`query ${queryId} has no text and no terms to retrieve with`);
+  }
+}
+
+export class QueryTooLongError extends PremiseRetrievalError {
+  readonly code = "QUERY_TOO_LONG";
+  constructor(readonly queryId: string, readonly characters: number, readonly limit: number) {
+    super(`query ${queryId} has ${characters} characters of text and terms; the limit is ${limit}`);
   }
 }
 

@@ -2,8 +2,8 @@
 // Grading truth is lifted out of a row before the rest becomes a RetrievalQuery; any other oracle key is refused.
 
 import type { GradedQuery, RetrievalQuery, Split } from "./premise.types.js";
-import { DEFAULT_STRATEGY_ID, DEFAULT_TOP_K, GRADING_KEY, ORACLE_KEYS, STRATEGY_IDS } from "./premises.constants.js";
-import { EmptyQueryError, MalformedJsonlError, type LineProblem, QueryOracleIdsForbiddenError, UnknownStrategyIdError } from "./premises.errors.js";
+import { DEFAULT_STRATEGY_ID, DEFAULT_TOP_K, GRADING_KEY, MAX_QUERY_TEXT_CHARS, ORACLE_KEYS, STRATEGY_IDS } from "./premises.constants.js";
+import { EmptyQueryError, MalformedJsonlError, type LineProblem, QueryOracleIdsForbiddenError, QueryTooLongError, UnknownStrategyIdError } from "./premises.errors.js";
 import { FieldReader, parseJsonl, type JsonlRow } from "./jsonl.js";
 import { parseSplit, parseTopK } from "./splits.js";
 import { wordTokens } from "./tokenize.js";
@@ -54,6 +54,8 @@ export function parseRetrievalInput(raw: Record<string, unknown>, defaults: Quer
     excludePremiseIds: fields.stringList("exclude_premise_ids"),
   };
   if (problems.length > 0) throw new MalformedJsonlError(`query ${queryId}`, problems);
+  const characters = query.text.length + query.terms.reduce((total, term) => total + term.length, 0);
+  if (characters > MAX_QUERY_TEXT_CHARS) throw new QueryTooLongError(queryId, characters, MAX_QUERY_TEXT_CHARS);
   if (wordTokens(query.text).length === 0 && query.terms.every((term) => wordTokens(term).length === 0)) {
     throw new EmptyQueryError(queryId);
   }

@@ -35,6 +35,13 @@ export function identifierTerms(text: string): string[] {
 }
 
 /**
+ * Dotted suffixes expanded per identifier at most: Lean names have a handful of components (`Std.Tactic.Omega.
+ * Int.add_congr` has five). Expanding every suffix of an arbitrary dotted run (`a.a.a.…`, as much as a request
+ * body holds) would take time and memory quadratic in its length.
+ */
+const MAX_SYMBOL_SUFFIXES = 8;
+
+/**
  * Whole identifiers as written, with trailing projections and dotted suffixes expanded
  * (`List.Perm.subperm` → itself, `Perm.subperm`, `subperm`), so they can match a decl name exactly.
  */
@@ -42,7 +49,8 @@ export function identifierSymbols(text: string): Set<string> {
   const symbols = new Set<string>();
   for (const raw of text.match(/[A-Za-z_][A-Za-z0-9_'.]*[A-Za-z0-9_']/g) ?? []) {
     const parts = raw.split(".").filter((part) => part.length > 0);
-    for (let start = 0; start < parts.length; start += 1) symbols.add(parts.slice(start).join("."));
+    symbols.add(parts.join("."));
+    for (let start = Math.max(1, parts.length - MAX_SYMBOL_SUFFIXES); start < parts.length; start += 1) symbols.add(parts.slice(start).join("."));
   }
   return symbols;
 }

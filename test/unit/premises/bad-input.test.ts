@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadPremiseIndex } from "../../../src/modules/premises/premise-index.js";
 import {
-  DuplicatePremiseIdError, EmptyQueryError, MalformedJsonlError, TopKOutOfRangeError, UnknownSplitError,
+  DuplicatePremiseIdError, EmptyQueryError, MalformedJsonlError, QueryTooLongError, TopKOutOfRangeError, UnknownSplitError,
 } from "../../../src/modules/premises/premises.errors.js";
+import { MAX_QUERY_TEXT_CHARS } from "../../../src/modules/premises/premises.constants.js";
 import { loadGradedQueries, parseRetrievalInput } from "../../../src/modules/premises/queries.js";
 
 function premiseLine(premiseId: string, overrides: Record<string, unknown> = {}): string {
@@ -50,6 +51,14 @@ describe("bad premise-index input", () => {
 });
 
 describe("bad retrieval input", () => {
+  it("refuses a text and terms longer than the limit, counting both", () => {
+    const half = "append ".repeat(Math.ceil(MAX_QUERY_TEXT_CHARS / 2 / 7));
+    const error = caught(() => parseRetrievalInput({ ...query, text: half, terms: [half] }));
+    expect(error).toBeInstanceOf(QueryTooLongError);
+    expect((error as QueryTooLongError).code).toBe("QUERY_TOO_LONG");
+    expect(parseRetrievalInput({ ...query, text: half }).text).toBe(half);
+  });
+
   it("refuses an unknown split", () => {
     expect(() => parseRetrievalInput({ ...query, split: "holdout" })).toThrow(UnknownSplitError);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countTokens, identifierSymbols, identifierTerms, wordTokens } from "../../../src/modules/premises/tokenize.js";
+import { finishesWithin, HANG_GUARD_MS } from "../../helpers/finishes-within.js";
 
 describe("premise tokenisers", () => {
   it("seed tokens are lowercase runs of ASCII letters and digits", () => {
@@ -17,5 +18,14 @@ describe("premise tokenisers", () => {
     expect(symbols.has("scanlM")).toBe(true);
     expect(symbols.has("Perm.subperm")).toBe(true);
     expect(symbols.has("List.Perm.subperm")).toBe(true);
+  });
+
+  it("expands only the last few suffixes of a dotted run as long as a request body", () => {
+    // Every suffix of 100,000 parts would be 5·10^9 characters; the guard turns a regression into a failure, not a hang.
+    const run = `${"a.".repeat(99_999)}b`;
+    const symbols = finishesWithin(HANG_GUARD_MS, () => identifierSymbols(run));
+    expect(symbols.size).toBeLessThanOrEqual(10);
+    expect(symbols.has("a.b")).toBe(true);
+    expect(symbols.has(run)).toBe(true);
   });
 });
