@@ -10,6 +10,12 @@
 /** An indefinite request noun introducing a topic: "a problem on …", "any conjecture relating …", "an open question in …". */
 const ANY_PROBLEM_OF_A_TOPIC =
   /\b(?:a|an|any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with|that\s+(?:involves|concerns|is\s+about))\b/iu;
+/**
+ * The same request with "any" or "some" ("any open problem on sumsets in F_2^n would do", "some conjecture about
+ * primes of a special form"): whichever one would do, so its notation only sets the family's scene.
+ */
+const ANY_ONE_OF_A_FAMILY =
+  /\b(?:any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with)\b/iu;
 /** A first-person how-to about writing or finding things: "how do I state …", "how should I define …", "how can I browse …". */
 const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
 /**
@@ -54,7 +60,13 @@ const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i
  * one problem down, whatever notation it has.
  */
 const MISSING_DETAILS =
-  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg(?:[eo]t|otten)\b|\bescapes?\s+me\b|\b(?:half|vaguely)[-\s]remember|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b/i;
+  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg(?:[eo]t|otten)\b|\bescapes?\s+me\b|\b(?:half|vaguely)[-\s]remember|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b|\bnot\s+sure\s+(?:which|what|of\s+the|about\s+the)\b/i;
+/**
+ * Symbols the text itself declares arbitrary: "where P and Q are graph invariants", "where f is an arithmetic
+ * function". The formula is the shape of a family, not one problem's statement.
+ */
+const PLACEHOLDERS =
+  /\b(?:where|with)\s+[a-z](?:\s*(?:,|and)\s*[a-z])*\s+(?:are|is)\s+(?:some\s+|an?\s+)?(?:(?:arbitrary|arithmetic|graph)\s+)?(?:invariants?|functions?|parameters?)\b/i;
 /**
  * A request for the state of an area: "what is known about …", "what's still open?", "what can be said about …",
  * "the state of the art on …", "where do things stand on …", "the status of …".
@@ -76,8 +88,13 @@ type RequestForm = { test(text: string): boolean };
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
 const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
-/** Requests whose notation does not: for an explanation, a computation, a method or the proof assistant, or a recollection that says its details are missing. */
-const REQUESTS_WHATEVER_THE_NOTATION: readonly RequestForm[] = [DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MISSING_DETAILS];
+/**
+ * Requests whose notation does not: for whichever problem of a family, an explanation, a computation, a method or the
+ * proof assistant, or a recollection that says its details are missing or its symbols are placeholders.
+ */
+const REQUESTS_WHATEVER_THE_NOTATION: readonly RequestForm[] = [
+  ANY_ONE_OF_A_FAMILY, DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MISSING_DETAILS, PLACEHOLDERS,
+];
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */
 export function isRequestForAFamilyOrHelp(text: string): boolean {

@@ -39,6 +39,12 @@ describe("splitContrasts", () => {
       "odd integers not of the form 2^k + p",
     ]) expect(splitContrasts(text)).toEqual({ affirmed: text, contrasted: [] });
   });
+
+  it("keeps the agent's own doubt: 'not sure which …', 'not certain of …' set nothing aside", () => {
+    for (const text of ["a sum of two squares plus two special terms, not sure which terms", "an lcm problem — not certain of the rest"]) {
+      expect(splitContrasts(text)).toEqual({ affirmed: text, contrasted: [] });
+    }
+  });
 });
 
 describe("discover reads what the query affirms", () => {

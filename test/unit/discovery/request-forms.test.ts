@@ -68,6 +68,11 @@ describe("a request for a definition or a computation, or a recollection missing
     "Lean 4: what's the idiomatic way to write ∑ p ∈ primesBelow n, 1/p so that simp can use it?",
     "Mathlib: how do I show `Irrational (∑' n, 1 / 2 ^ n!)`? Is Liouville's theorem available?",
     "In Mathlib, ∀ᶠ n in atTop or ∃ N, ∀ n ≥ N — which one do the formalisations use?",
+    "any open problem about sum-free subsets of Z/pZ would do",
+    "some conjecture about primes p with p^2 + 2 prime",
+    "a Sun conjecture writing n as x^2 + y^2 plus two special terms, not sure which terms",
+    "For a connected graph G, is A(G) ≤ B(G) + 1, where A and B are graph invariants?",
+    "Is Σ f(n)/3^n irrational, where f is an arithmetic function?",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
@@ -82,6 +87,8 @@ describe("a request for a definition or a computation, or a recollection missing
     "Let A be a Sidon set. What is a good upper bound for |A ∩ [1, N]| in terms of N?",
     "theorem sunflower (k : ℕ) : ∃ c, ∀ n, f n k < c ^ n -- from the Lean 4 formalisation; which problem is it?",
     "Mathlib states the Erdős–Straus conjecture as ∀ n ≥ 2, ∃ x y z, 4 / n = 1 / x + 1 / y + 1 / z",
+    "Is there a conjecture about n^2 + 1 being prime infinitely often?",
+    "Is Σ d(n)/2^n irrational, where d(n) is the number of divisors of n?",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });
