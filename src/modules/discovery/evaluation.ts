@@ -29,12 +29,14 @@ import { createHash } from "node:crypto";
  * sample of 60) was measured once on v12 (the request-form rules, normaliser v11) and on v11, and added; holdout16 (122
  * rows, 40 generic, a fifteenth writer, a third seeded sample of 60) was measured once on v12 as released and with the
  * size-claim rule, and added; holdout17 (127 rows, 40 generic, a sixteenth writer, a fourth seeded sample of 60, written as
- * agents mid-research ask) was measured once on v12.1 (the request forms and normaliser v12) and on v12, and added. Each
- * blind measurement is recorded in the README.
+ * agents mid-research ask) was measured once on v12.1 (the request forms and normaliser v12) and on v12, and added;
+ * holdout18 (128 rows, 40 generic, a seventeenth writer, a fifth seeded sample of 60, search-box, spoken and pasted LaTeX)
+ * was measured once on v12.1 as released (normaliser v13) and on v12, and added. Each blind measurement is recorded in
+ * the README.
  */
 export const EVAL_SPLITS = [
   "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
-  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17",
+  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18",
 ] as const;
 export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
