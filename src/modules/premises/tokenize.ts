@@ -35,9 +35,9 @@ export function identifierTerms(text: string): string[] {
 }
 
 /**
- * Dotted suffixes expanded per identifier at most: Lean names have a handful of components (`Std.Tactic.Omega.
- * Int.add_congr` has five). Expanding every suffix of an arbitrary dotted run (`a.a.a.…`, as much as a request
- * body holds) would take time and memory quadratic in its length.
+ * At most this many dotted suffixes of one identifier are expanded (besides the whole): Lean names have a handful
+ * of components (`Std.Tactic.Omega.Int.add_congr` has five), and every suffix of an arbitrary dotted run (`a.a.a.…`,
+ * as much as a request body holds) would take time and memory quadratic in its length.
  */
 const MAX_SYMBOL_SUFFIXES = 8;
 

@@ -53,22 +53,22 @@ const FRACTION = String.raw`(?:\d+|[a-z])\s*/\s*[a-z]`;
 const FRACTION_SIDE = String.raw`${FRACTION}(?:\s*\+\s*${FRACTION})*`;
 const FRACTION_EQUATION = new RegExp(String.raw`${SUM_START}(?<!\.)(${FRACTION_SIDE})\s+eq\s+(${FRACTION_SIDE})(?![a-z0-9^_(/]|\s*[+*/-])`, "g");
 
-/** A side's fractions with their denominators renamed, sorted: `1/x + 1/y + 1/z` -> `1/v+1/v+1/v`. */
-function fractionShape(side: string): string {
-  return [...side.replace(/\s+/g, "").matchAll(/(\d+|[a-z])\/[a-z]/g)].map(([, numerator = ""]) => `${/\d/.test(numerator) ? numerator : "a"}/v`).sort().join("+");
+/** A side's fractions, sorted, with every letter renamed (numbers kept): `1/x + 1/y + 1/z` -> `1/v+1/v+1/v`, `a/b` -> `a/v`. */
+function fractionShape(side: string): string[] {
+  return [...side.replace(/\s+/g, "").matchAll(/(\d+|[a-z])\/[a-z]/g)].map(([, numerator = ""]) => `${/\d/.test(numerator) ? numerator : "a"}/v`).sort();
 }
 
 /**
  * `4/n = 1/x + 1/y + 1/z` -> `uf_1/v+1/v+1/v_eq_4/v`, `1/a = 1/b + 1/c` -> `uf_1/v_eq_1/v+1/v`: an equation in unit
  * fractions (three terms or more, so an unknown to solve for) is the shape of many Egyptian-fraction problems, and
- * once its letters are dropped no word of it is left. Denominators are renamed, numerators kept, sides ordered.
+ * once its letters are dropped no word of it is left. Letters are renamed, numbers kept, sides ordered.
  */
 export function unitFractionEquations(folded: string): string[] {
   const tokens: string[] = [];
   for (const [, left = "", right = ""] of folded.matchAll(FRACTION_EQUATION)) {
-    const sides = [fractionShape(left), fractionShape(right)].sort();
-    if (sides.join("+").split("+").length < 3) continue;
-    tokens.push(`uf_${sides.join("_eq_")}`);
+    const sides = [fractionShape(left), fractionShape(right)];
+    if (sides[0]!.length + sides[1]!.length < 3) continue;
+    tokens.push(`uf_${sides.map((side) => side.join("+")).sort().join("_eq_")}`);
   }
   return tokens;
 }
