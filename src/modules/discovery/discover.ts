@@ -12,7 +12,7 @@ import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
-import { coversTooMany, namedProblems, namesAFamily, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
+import { asideOnlyTerms, coversTooMany, namedProblems, namesAFamily, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -212,7 +212,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   if (index.size === 0) return abstain("EMPTY_STORE", index.version);
   const { tokens, terms } = queryTermsOf(index, affirmed);
   // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
-  const named = namedProblems(index, terms);
+  const named = namedProblems(index, terms, asideOnlyTerms(affirmed));
   if (named.size === 0 && (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, tokens))) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const scored = rerank(index, scoreCandidates(index, terms), terms, tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));

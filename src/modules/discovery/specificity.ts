@@ -17,6 +17,7 @@ import { isActionable } from "../catalogue/catalogue.types.js";
 import { votes } from "./candidate-pool.js";
 import { isRequestForAFamilyOrHelp, isRequestForAny, isRequestWhateverTheNotation } from "./request-forms.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
+import { analyzeText } from "../text/normalize.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */
 const FULL_COVERAGE = 1 - 1e-9;
@@ -167,16 +168,31 @@ export function namesAFamily(query: string, terms: readonly QueryTerm[], callsBe
   return asksForSeveral(query) && !(callsBestByName && ONE_PROBLEM.test(query));
 }
 
+/** A parenthetical that says which problem by what the agent remembers of it: "(the one with the million-dollar prize)". */
+const WHICH_ONE_ASIDE = /\(\s*the\s+one\b[^()]*\)/giu;
+
+/**
+ * Terms only a "(the one …)" aside holds. They are hearsay about the problem (a prize, who solved it), which its
+ * statement need not say, so they do not stop the query from calling the problem by name.
+ */
+export function asideOnlyTerms(text: string): Set<string> {
+  const asides = [...text.matchAll(WHICH_ONE_ASIDE)].map((match) => match[0]);
+  if (asides.length === 0) return new Set();
+  const outside = new Set(analyzeText(text.replace(WHICH_ONE_ASIDE, " ")).tokens);
+  return new Set(analyzeText(asides.join(" ")).tokens.filter((token) => !outside.has(token)));
+}
+
 /**
  * Actionable problems the query calls by name: the query holds every content word of one of the problem's
  * names, its title, an alias or its statement's heading ("the sunflower conjecture" for "Erdős Problem 20:
  * sunflower conjecture", "Brocard's problem" for the heading "**Brocard's Problem**"), and the problem holds
- * every informative word of the query ("Erdős–Rado" is in its formal variants). A name the query only
+ * every informative word of the query ("Erdős–Rado" is in its formal variants) but those only a "(the one …)"
+ * aside holds (`asideOnly`, see asideOnlyTerms). A name the query only
  * shares words with ("Extending Sidon Sets" for "Sidon sets") does not count, nor one that more than
  * NAME_MAX_PROBLEMS problems carry ("Ben Green's Open Problem N", "Zhi-Wei Sun's Conjecture").
  */
-export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
-  const informative = terms.filter((term) => term.informative);
+export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[], asideOnly: ReadonlySet<string> = new Set()): Set<IndexedDocument> {
+  const informative = terms.filter((term) => term.informative && !asideOnly.has(term.term));
   const named = new Set<IndexedDocument>();
   const queryWords = new Set(terms.map((term) => term.term));
   for (const document of index.documentsWithRarest(informative)) {

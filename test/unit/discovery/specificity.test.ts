@@ -284,3 +284,21 @@ describe("confidence reads what was decided about the query", () => {
     expect(candidateConfidence({ ...evidence, family: false, weakMatch: true })).toBeLessThan(plain);
   });
 });
+
+describe("a '(the one …)' aside", () => {
+  // "million", "dollar" and "prize" each in three other problems: informative words the named problem lacks.
+  const index = buildDiscoveryIndex([
+    buildProblem({ stableId: "cp:named:zorblat", title: "Zorblat's conjecture", statement: "Is every zorblat number prime?" }),
+    ...["million", "dollar", "prize"].flatMap((word, w) => Array.from({ length: 3 }, (_unused, i) => buildProblem({ stableId: `cp:word:${w}-${i}`, statement: `A ${word} question about widget${w}${i}.` }))),
+    ...Array.from({ length: 100 }, (_unused, i) => buildProblem({ stableId: `cp:filler:${i}`, statement: `Is sprocket${i} round?` })),
+  ]);
+
+  it("does not stop a query from calling a problem by name, though the statement lacks its words", () => {
+    const result = discover(index, "Zorblat's conjecture (the one with the million-dollar prize)");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:named:zorblat"]);
+  });
+
+  it("is only the parenthetical: the same words in the sentence still count", () => {
+    expect(discover(index, "Zorblat's conjecture with the million-dollar prize").abstentionReason).toBe("WEAK_MATCH");
+  });
+});
