@@ -7,15 +7,17 @@
 // family, however rare its words, and its best match is only the problem that mentions them most. English
 // request forms, not mathematics: a statement ("is there a set …", "how can one colour …") matches none of them.
 
+/** Up to three words and a problem noun, then what it is about: "… open problem on …", "… conjecture relating …". */
+const TOPIC_NOUN = String.raw`\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+`;
+const TOPIC_PREPOSITION = String.raw`(?:about|on|in|relating|involving|concerning|regarding|from|with)`;
 /** An indefinite request noun introducing a topic: "a problem on …", "any conjecture relating …", "an open question in …". */
 const ANY_PROBLEM_OF_A_TOPIC =
-  /\b(?:a|an|any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with|that\s+(?:involves|concerns|is\s+about))\b/iu;
+  new RegExp(String.raw`\b(?:a|an|any|some)${TOPIC_NOUN}(?:${TOPIC_PREPOSITION}|that\s+(?:involves|concerns|is\s+about))\b`, "iu");
 /**
  * The same request with "any" or "some" ("any open problem on sumsets in F_2^n would do", "some conjecture about
  * primes of a special form"): whichever one would do, so its notation only sets the family's scene.
  */
-const ANY_ONE_OF_A_FAMILY =
-  /\b(?:any|some)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+(?:about|on|in|relating|involving|concerning|regarding|from|with)\b/iu;
+const ANY_ONE_OF_A_FAMILY = new RegExp(String.raw`\b(?:any|some)${TOPIC_NOUN}${TOPIC_PREPOSITION}\b`, "iu");
 /** A first-person how-to about writing or finding things: "how do I state …", "how should I define …", "how can I browse …". */
 const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
 /**

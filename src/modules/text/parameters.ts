@@ -1,7 +1,8 @@
 // Exact numeric and symbolic parameters (`C_6`, `k ≥ 4`, `n^{1/3}`) as canonical tokens: they
 // are the strongest evidence that two statements concern the same problem.
 
-const RELATION_FLIP: Readonly<Record<string, string>> = { le: "ge", ge: "le", lt: "gt", gt: "lt", eq: "eq", ne: "ne" };
+/** A relation read from the other side: `4 ≤ k` is `k ≥ 4`. */
+export const RELATION_FLIP: Readonly<Record<string, string>> = { le: "ge", ge: "le", lt: "gt", gt: "lt", eq: "eq", ne: "ne" };
 
 /**
  * A fraction whose decimal ends within this many digits (`3/4` is `0.75`) is written as that decimal; any

@@ -3,6 +3,8 @@
 // (`φ(n) = φ(n+1)`) and a one-variable form (`n^2 + 1`, `3n + 1`). Their symbols carry the identity of
 // many additive and combinatorial problems and leave no word behind once variables are dropped.
 
+import { RELATION_FLIP } from "./parameters.js";
+
 /**
  * A term of a linear form: an optional integer coefficient and one variable letter. Only a coefficient may be
  * followed by spaces: if the term could also start with them, each space after a `+` could belong to either,
@@ -73,7 +75,6 @@ export function unitFractionEquations(folded: string): string[] {
   return tokens;
 }
 
-const RELATION_FLIP: Readonly<Record<string, string>> = { le: "ge", ge: "le", lt: "gt", gt: "lt", eq: "eq", ne: "ne" };
 const ARGUMENT = String.raw`\(\s*([a-z])\s*(?:([+-])\s*(\d+))?\s*\)`;
 /** The same function name on both sides; nothing may follow that extends the right-hand side (`φ(n) = φ(m) + 1`). */
 const FUNCTION_COMPARISON = new RegExp(
