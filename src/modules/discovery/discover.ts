@@ -12,7 +12,7 @@ import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
-import { asideOnlyTerms, coversTooMany, namedProblems, namesAFamily, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
+import { asideOnlyTerms, coversTooMany, namedProblems, namesAFamily, namesAnUnknownProblem, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -59,7 +59,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: log-linear in the candidate's unexplained content (remarks after the question left out), uncovered query weight, weight found only in variant docstrings, size, the query's numbers and the share of its words it uses (weights fit leave-one-split-out); contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: log-linear in the candidate's unexplained content (remarks after the question left out), uncovered query weight, weight found only in variant docstrings, size, the query's numbers and the share of its words it uses (weights fit leave-one-split-out); contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; a proper name no entry holds, without a clear match, is a weak match; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -220,9 +220,13 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
   const answers = (candidate: ScoredDocument): boolean => named.has(candidate.document) || passes(candidate);
   const best = published[0];
+  const clearBest = best !== undefined && answers(best) && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN;
+  // A problem called by a name no catalogue entry holds ("Barnette's conjecture"), and described too loosely for a
+  // MATCH, is most likely not catalogued: its nearest neighbours come back with a weak-match abstention.
+  const unknownName = !clearBest && named.size === 0 && namesAnUnknownProblem(index, affirmed);
   // The second stage also orders by evidence the thresholds do not read (how many of the query's words a candidate
   // uses), so the match is weak only when none of the first few candidates meets them; a MATCH needs the best to.
-  const weakMatch = best === undefined || !published.slice(0, WEAK_MATCH_DEPTH).some(answers);
+  const weakMatch = best === undefined || unknownName || !published.slice(0, WEAK_MATCH_DEPTH).some(answers);
   // A topic phrase or a request for several problems or for any one of a family names a family (see namesAFamily);
   // the ranked candidates come back with the abstention, for an agent to browse.
   const family = !weakMatch && namesAFamily(affirmed, terms, named.has(best.document));
@@ -234,7 +238,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   };
   if (best === undefined || weakMatch) return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
   if (family) return abstain("UNDERSPECIFIED_QUERY", index.version, ranked);
-  const outcome = answers(best) && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN ? "MATCH" : "AMBIGUOUS";
+  const outcome = clearBest ? "MATCH" : "AMBIGUOUS";
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
   return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };
 }

@@ -18,8 +18,14 @@ const ANY_PROBLEM_OF_A_TOPIC =
  * primes of a special form"): whichever one would do, so its notation only sets the family's scene.
  */
 const ANY_ONE_OF_A_FAMILY = new RegExp(String.raw`\b(?:any|some)${TOPIC_NOUN}${TOPIC_PREPOSITION}\b`, "iu");
-/** A first-person how-to about writing or finding things: "how do I state …", "how should I define …", "how can I browse …". */
-const HOW_TO = /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b/i;
+/**
+ * A how-to about writing or finding things: "how do I state …", "how should I define …", "how to state … in Lean",
+ * "the best way to look up a sequence from its first terms".
+ */
+const HOW_TO = new RegExp([
+  String.raw`\bhow\s+(?:(?:do|should|can|would)\s+(?:i|we)\s+|to\s+)(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b`,
+  String.raw`\b(?:best|easiest|quickest|fastest)\s+way\s+to\s+(?:look\s+up|search|find|browse|identify)\b`,
+].join("|"), "i");
 /**
  * A request for a definition or an explanation: "what does … mean", a short "what is a …?", "the definition of …",
  * "how is … defined / built / computed", "how does … work".
@@ -47,15 +53,19 @@ const PROOF_ASSISTANT = /\b(?:lean(?:\s*4)?|mathlib)\b/i;
  * lemma …", "a goal of the form …", a tactic. "How do I state that n^2+1 is prime infinitely often in Lean?" is not
  * one: it states a problem, and the problem (with its Lean declaration) is the answer.
  */
-const ASKS_ABOUT_THE_TOOL =
-  /\b(?:idiomatic|cleanest|simplest|best|right|standard|usual)\s+(?:\w+\s+)?way\b|\bis\s+[\w–'-]+(?:\s+[\w–'-]+)?\s+available\b|\bwhich\s+(?:one|lemma|tactic|form|version|spelling)\b|\b(?:a|the)\s+goal\b|\btactics?\b|\bdeprecat/i;
+const ASKS_ABOUT_THE_TOOL = new RegExp([
+  String.raw`\b(?:idiomatic|cleanest|simplest|best|right|standard|usual)\s+(?:\w+\s+)?way\b|\bis\s+[\w–'-]+(?:\s+[\w–'-]+)?\s+available\b`,
+  String.raw`\bwhich\s+(?:one|lemma|tactic|form|version|spelling)\b|\b(?:a|the)\s+goal\b|\btactics?\b|\bdeprecat`,
+  // "the Mathlib name for the prime counting function", "tips for formalising …", "how do I prove a Finset bound in Lean?"
+  String.raw`\b(?:mathlib|lean)\s+names?\s+(?:for|of)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b|\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+prove\b`,
+].join("|"), "i");
 /**
  * A question about using the proof assistant: "what's the idiomatic Mathlib way to write a sum over the divisors of
  * n?", "Mathlib: how do I prove a goal of the form `Transcendental ℚ x`?". Its Lean code is no statement of a problem.
  */
 const PROOF_ASSISTANT_HELP = { test: (text: string): boolean => PROOF_ASSISTANT.test(text) && ASKS_ABOUT_THE_TOOL.test(text) };
-/** A request for literature: "references on …", "literature about …". */
-const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b/i;
+/** A request for literature: "references on …", "literature about …", "which paper introduced …". */
+const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b|\bwhich\s+(?:paper|article|book|survey)s?\s+(?:introduced|defined|first)\b/i;
 /**
  * A recollection that says its details are missing: "I can't remember which configuration", "I forget the
  * constant", "something like that", "— which one?", "something about …". The caller says the text does not pin

@@ -129,6 +129,9 @@ const CITATIONS = /\breferences?\s*:[\s\S]*$|\[[^\]\n]{2,40}\]/gi;
 const NOT_REQUEST_NOUNS =
   /\b(?:conjectures|questions)\s+(?:that|whether)\s+(?=(?:the|a|an|every|all|each|no|there|for|if|any|some)\b|[$\d(]|[a-z]\b)|\bresults\s+in\s+(?=(?:the|a|an)\b|[$\d(]|[a-z]\b)|^\s*(?:conjectures|questions|problems)\s*:/gi;
 
+/** One member of a list: "one of the 'First Proof' challenge questions", "as listed among the open questions in Bugeaud's book". */
+const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its)\b|\blisted\s+(?:among|as)\b/i;
+
 /** A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"). */
 const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
 
@@ -138,7 +141,7 @@ const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|ha
  * uniform?"), unless that clause is itself a request ("how do I compute …?").
  */
 function singlesOutOne(text: string): boolean {
-  if (/\bthe one\b(?!-)/i.test(text)) return true;
+  if (/\bthe one\b(?!-)/i.test(text) || ONE_OF_A_LIST.test(text)) return true;
   const clauses = text.split(/(?<=[.?!;:])\s+|\s+[—–]\s+|,\s+but\s+/u).map((clause) => clause.trim());
   return clauses.some((clause) => !SEVERAL_PROBLEMS.test(clause) && OWN_QUESTION.test(clause) && !isRequestForAny(clause));
 }
@@ -201,4 +204,24 @@ export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]
     if (callsByName && informative.every((term) => document.allTerms.has(term.term))) named.add(document);
   }
   return named;
+}
+
+/**
+ * A proper name before a problem noun: "Barnette's conjecture", "Skolem problem", "Masser–Oesterlé conjecture". The
+ * name is one or more capitalised words joined by hyphens or dashes, each possibly possessive.
+ */
+const PROPER_NAME_OF_A_PROBLEM =
+  /(?<!\p{L})\p{Lu}\p{Ll}+(?:['’]s)?(?:\s*[-–—]\s*\p{Lu}\p{Ll}+(?:['’]s)?)*(?=\s+(?:conjecture|problem|hypothesis)\b)/gu;
+
+/**
+ * True when the query calls a problem by a proper name no catalogue entry holds anywhere in its text, not one word
+ * of it ("Hadwiger's conjecture", "the Zarankiewicz problem"). The catalogue has likely never heard of the problem;
+ * the right one can still lack its name (the abc conjecture is not called "Masser–Oesterlé"), so the caller only
+ * uses this when the description alone does not make a clear match.
+ */
+export function namesAnUnknownProblem(index: DiscoveryIndex, text: string): boolean {
+  return [...text.matchAll(PROPER_NAME_OF_A_PROBLEM)].some((match) => match[0].split(/\s*[-–—]\s*/u).every((name) => {
+    const tokens = analyzeText(name).tokens;
+    return tokens.length === 1 && index.documentFrequency(tokens[0]!) === 0;
+  }));
 }

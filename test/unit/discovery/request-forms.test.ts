@@ -28,6 +28,9 @@ describe("a request for any problem, help, a definition or literature", () => {
     "current status of research on covering systems",
     "latest progress on the chromatic number of Kneser-type graphs",
     "In Lean, how should I define the girth of a simple graph?",
+    "how to write 'eventually for all n' with Filter.atTop in Lean?",
+    "the quickest way to identify an integer sequence from its first terms",
+    "which paper first defined the annihilation number of a graph?",
   ])("reads %j as one", (text) => {
     expect(isRequestForAny(text)).toBe(true);
   });
@@ -73,6 +76,9 @@ describe("a request for a definition or a computation, or a recollection missing
     "a Sun conjecture writing n as x^2 + y^2 plus two special terms, not sure which terms",
     "For a connected graph G, is A(G) ≤ B(G) + 1, where A and B are graph invariants?",
     "Is Σ f(n)/3^n irrational, where f is an arithmetic function?",
+    "what is the Mathlib name for the sum-of-divisors function σ_1(n)?",
+    "tips for formalising hypergraph statements in Lean 4",
+    "how do I prove a bound on (Finset.range n).card in Mathlib, card_le_card?",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
@@ -89,6 +95,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "Mathlib states the Erdős–Straus conjecture as ∀ n ≥ 2, ∃ x y z, 4 / n = 1 / x + 1 / y + 1 / z",
     "Is there a conjecture about n^2 + 1 being prime infinitely often?",
     "Is Σ d(n)/2^n irrational, where d(n) is the number of divisors of n?",
+    "How do I prove that n^2 + 1 is prime for infinitely many n?",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });

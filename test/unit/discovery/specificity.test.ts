@@ -5,7 +5,7 @@ import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.
 import { buildSparseDocument } from "../../../src/modules/discovery/sparse-document.js";
 import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/modules/discovery/discover.js";
 import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
-import { coversTooMany, namedProblems } from "../../../src/modules/discovery/specificity.js";
+import { coversTooMany, namedProblems, namesAnUnknownProblem } from "../../../src/modules/discovery/specificity.js";
 import type { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
 import { analyzeText } from "../../../src/modules/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
@@ -198,7 +198,31 @@ describe("a topic phrase or a request for several problems or any one of them na
     "From the list of gizmo problems: does every gizmo sprocket turn the garnet way?",
     "Analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?",
     "Of the gizmo sprocket problems I mean the one about turning the garnet way",
+    "As listed among the open questions in Smith's book on gizmos: every gizmo sprocket turns the garnet way",
+    "One of the gizmo sprocket questions: every gizmo sprocket turns the garnet way",
   ])("commits when a query that mentions several problems singles one out: %j", (query) => expectCommitsToTheGarnetWay(query));
+
+  describe("a problem called by a proper name no entry holds", () => {
+    it("abstains as a weak match when the description does not make a clear match, keeping the candidates", () => {
+      const description = "does every sprocket turn the garnet or hazel way?";
+      expect(discover(index, description).outcome).toBe("AMBIGUOUS");
+      const result = discover(index, `Quokka's hypothesis: ${description}`);
+      expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "WEAK_MATCH"]);
+      expect(result.candidates.map((candidate) => candidate.problemId).slice(0, 2).sort()).toEqual(["cp:topic:6", "cp:topic:7"]);
+    });
+
+    it("still answers when the description makes a clear match, since the right entry may lack the name", () => {
+      const result = discover(index, "Quokka's hypothesis: does every gizmo sprocket turn the garnet way?");
+      expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
+    });
+
+    it("does not count a name some entry holds, nor a capitalised word that is no name", () => {
+      expect(namesAnUnknownProblem(index, "Quokka–Wombat conjecture on gizmos")).toBe(true);
+      expect(namesAnUnknownProblem(index, "the Garnet–Quokka conjecture on gizmos")).toBe(false);
+      expect(namesAnUnknownProblem(index, "Gizmo problem about sprockets")).toBe(false);
+      expect(namesAnUnknownProblem(index, "the quokka conjecture")).toBe(false);
+    });
+  });
 });
 
 describe("a query that calls a problem by name", () => {
