@@ -208,14 +208,15 @@ export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]
 
 /**
  * A proper name before a problem noun: "Barnette's conjecture", "Skolem problem", "Masser–Oesterlé conjecture". The
- * name is one or more capitalised words joined by hyphens or dashes, each possibly possessive.
+ * name is one to four capitalised words joined by hyphens or dashes, each possibly possessive. The bound keeps the
+ * scan linear: an unbounded chain is retried from every word of a long hyphenated run (8 KB took 145 ms).
  */
 const PROPER_NAME_OF_A_PROBLEM =
-  /(?<!\p{L})\p{Lu}\p{Ll}+(?:['’]s)?(?:\s*[-–—]\s*\p{Lu}\p{Ll}+(?:['’]s)?)*(?=\s+(?:conjecture|problem|hypothesis)\b)/gu;
+  /(?<!\p{L})\p{Lu}\p{Ll}+(?:['’]s)?(?:\s*[-–—]\s*\p{Lu}\p{Ll}+(?:['’]s)?){0,3}(?=\s+(?:conjecture|problem|hypothesis)\b)/gu;
 
 /**
  * True when the query calls a problem by a proper name no catalogue entry holds anywhere in its text, not one word
- * of it ("Hadwiger's conjecture", "the Zarankiewicz problem"). The catalogue has likely never heard of the problem;
+ * of it ("Barnette's conjecture", "the Zarankiewicz problem"). The catalogue has likely never heard of the problem;
  * the right one can still lack its name (the abc conjecture is not called "Masser–Oesterlé"), so the caller only
  * uses this when the description alone does not make a clear match.
  */
