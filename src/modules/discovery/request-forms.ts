@@ -56,14 +56,22 @@ const PROOF_ASSISTANT = /\b(?:lean(?:\s*4)?|mathlib)\b/i;
 const ASKS_ABOUT_THE_TOOL = new RegExp([
   String.raw`\b(?:idiomatic|cleanest|simplest|best|right|standard|usual)\s+(?:\w+\s+)?way\b|\bis\s+[\w–'-]+(?:\s+[\w–'-]+)?\s+available\b`,
   String.raw`\bwhich\s+(?:one|lemma|tactic|form|version|spelling)\b|\b(?:a|the)\s+goal\b|\btactics?\b|\bdeprecat`,
-  // "the Mathlib name for the prime counting function", "tips for formalising …", "how do I prove a Finset bound in Lean?"
-  String.raw`\b(?:mathlib|lean)\s+names?\s+(?:for|of)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b|\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+prove\b`,
+  // "the Mathlib name for the prime counting function", "tips for formalising …"
+  String.raw`\b(?:mathlib|lean)\s+names?\s+(?:for|of)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b`,
 ].join("|"), "i");
 /**
  * A question about using the proof assistant: "what's the idiomatic Mathlib way to write a sum over the divisors of
  * n?", "Mathlib: how do I prove a goal of the form `Transcendental ℚ x`?". Its Lean code is no statement of a problem.
  */
 const PROOF_ASSISTANT_HELP = { test: (text: string): boolean => PROOF_ASSISTANT.test(text) && ASKS_ABOUT_THE_TOOL.test(text) };
+/**
+ * How to prove something in the proof assistant: "how do I prove a Finset cardinality bound in Lean?". Notation makes
+ * it a statement ("how do I prove in Lean that 4/n = 1/x + 1/y + 1/z always has a solution?" asks for that problem),
+ * as does naming the problem.
+ */
+const PROOF_IN_THE_ASSISTANT = {
+  test: (text: string): boolean => PROOF_ASSISTANT.test(text) && /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+prove\b/i.test(text),
+};
 /** A request for literature: "references on …", "literature about …", "which paper introduced …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b|\bwhich\s+(?:paper|article|book|survey)s?\s+(?:introduced|defined|first)\b/i;
 /**
@@ -99,7 +107,7 @@ const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 type RequestForm = { test(text: string): boolean };
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
-const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
+const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, PROOF_IN_THE_ASSISTANT, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
 /**
  * Requests whose notation does not: for whichever problem of a family, an explanation, a computation, a method or the
  * proof assistant, or a recollection that says its details are missing or its symbols are placeholders.

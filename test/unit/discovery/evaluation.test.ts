@@ -108,7 +108,7 @@ describe("full catalogue", () => {
     holdout16: { precisionAt1: 0.94, recallAt5: 0.97, abstentionPrecision: 0.95, abstentionRecall: 0.66 },
     holdout17: { precisionAt1: 0.85, recallAt5: 0.96, abstentionPrecision: 0.94, abstentionRecall: 0.51 },
     holdout18: { precisionAt1: 0.84, recallAt5: 0.91, abstentionPrecision: 0.95, abstentionRecall: 0.64 },
-    holdout19: { precisionAt1: 0.88, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.86 },
+    holdout19: { precisionAt1: 0.88, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.84 },
   } as const;
   it.skipIf(!hasData)("keeps the measured figures of every split", async () => {
     const report = await runDiscoveryEval({ dataDir, print: () => undefined });

@@ -31,6 +31,7 @@ describe("a request for any problem, help, a definition or literature", () => {
     "how to write 'eventually for all n' with Filter.atTop in Lean?",
     "the quickest way to identify an integer sequence from its first terms",
     "which paper first defined the annihilation number of a graph?",
+    "how do I prove a bound on the card of a filtered Finset in Mathlib?",
   ])("reads %j as one", (text) => {
     expect(isRequestForAny(text)).toBe(true);
   });
@@ -78,7 +79,6 @@ describe("a request for a definition or a computation, or a recollection missing
     "Is Σ f(n)/3^n irrational, where f is an arithmetic function?",
     "what is the Mathlib name for the sum-of-divisors function σ_1(n)?",
     "tips for formalising hypergraph statements in Lean 4",
-    "how do I prove a bound on (Finset.range n).card in Mathlib, card_le_card?",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
@@ -96,6 +96,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "Is there a conjecture about n^2 + 1 being prime infinitely often?",
     "Is Σ d(n)/2^n irrational, where d(n) is the number of divisors of n?",
     "How do I prove that n^2 + 1 is prime for infinitely many n?",
+    "how do I prove in Lean that 4/n = 1/x + 1/y + 1/z has a solution for every n >= 2?",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });
