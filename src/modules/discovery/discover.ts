@@ -101,12 +101,22 @@ export function candidateConfidence(features: ConfidenceFeatures): number {
   return 1 / (1 + Math.exp(-logit));
 }
 
+/**
+ * A candidate's lead over its best rival, relative to its own score. With no rival at all (a small store, a rare
+ * word) the lead would read as complete however little the candidate explains, so it is the share of the query the
+ * candidate explains (its relevance): a lone candidate that explains a sixth of the query is not far ahead of "none".
+ */
+function advantageOver(scored: Pick<ScoredDocument, "score" | "relevance">, rivalScore: number | undefined): number {
+  return rivalScore === undefined ? scored.relevance : relativeGap(scored.score, rivalScore);
+}
+
 /** The features of a result's first candidate, as discover computed its confidence; null without candidates. */
 export function topConfidenceFeatures(result: DiscoveryResult): ConfidenceFeatures | null {
   const top = result.candidates[0];
   if (top === undefined) return null;
+  const lone = result.lane.candidateCount === 1;
   return {
-    relevance: top.relevance, coverage: top.coverage, advantage: top.margin,
+    relevance: top.relevance, coverage: top.coverage, advantage: lone ? top.relevance : top.margin,
     family: result.abstentionReason === "UNDERSPECIFIED_QUERY",
     weakMatch: result.abstentionReason === "WEAK_MATCH" || result.abstentionReason === "FILTERED",
   };
@@ -135,7 +145,7 @@ type QueryVerdict = Pick<ConfidenceFeatures, "family" | "weakMatch">;
 function toCandidates(ranked: readonly ScoredDocument[], limit: number, verdict: QueryVerdict): DiscoveryCandidate[] {
   return ranked.slice(0, limit).map((scored, rank) => {
     const next = ranked[rank + 1]?.score ?? 0;
-    const bestOther = rank === 0 ? next : (ranked[0]?.score ?? 0);
+    const rival = rank === 0 ? ranked[1]?.score : ranked[0]?.score;
     const entry = scored.document.entry;
     return {
       problemId: entry.problemId,
@@ -147,7 +157,7 @@ function toCandidates(ranked: readonly ScoredDocument[], limit: number, verdict:
       margin: relativeGap(scored.score, next),
       sharedTerms: scored.sharedTerms,
       coverage: scored.coverage,
-      confidence: candidateConfidence({ relevance: scored.relevance, coverage: scored.coverage, advantage: relativeGap(scored.score, bestOther), ...verdict }),
+      confidence: candidateConfidence({ relevance: scored.relevance, coverage: scored.coverage, advantage: advantageOver(scored, rival), ...verdict }),
       reasons: reasonsOf(scored),
     };
   });

@@ -181,6 +181,7 @@ export const DEFAULT_LIMIT = 5;
  * names a family (a topic phrase, a request for several problems or for any one) or its best match is weak.
  * Fit by `npm run fit:confidence` (logistic regression, L2 0.001, on every split's first candidates but the
  * newest blind split's, which measures it; v10: holdout11 held out, its ECE 0.117 -> 0.110; v11, refit for the learned
- * second stage's scores: holdout13 held out, its ECE 0.082 -> 0.050): see the README.
+ * second stage's scores: holdout13 held out, its ECE 0.082 -> 0.050; v12.2, refit for a lone candidate's advantage
+ * read as its relevance: holdout19 held out, its ECE 0.089 -> 0.066, fitted rows 0.045 both): see the README.
  */
-export const CONFIDENCE_MODEL = { intercept: -1.3, relevance: 1.04, coverage: -0.07, advantage: 4.66, family: -3.38, weakMatch: -1.58 } as const;
+export const CONFIDENCE_MODEL = { intercept: -1.13, relevance: 0.94, coverage: -0.21, advantage: 4.71, family: -3.57, weakMatch: -1.82 } as const;

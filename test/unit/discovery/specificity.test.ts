@@ -8,6 +8,7 @@ import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../s
 import { coversTooMany, namedProblems, namesAnUnknownProblem } from "../../../src/modules/discovery/specificity.js";
 import type { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
 import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { loadFixtureCatalogue } from "../../../src/modules/catalogue/fixture-catalogue.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 function termsOf(index: DiscoveryIndex, text: string): QueryTerm[] {
@@ -299,6 +300,17 @@ describe("confidence reads what was decided about the query", () => {
       expect(features).not.toBeNull();
       expect(candidateConfidence(features!)).toBeCloseTo(result.candidates[0]!.confidence, 12);
     }
+  });
+
+  it("reads a lone candidate's lead as the share of the query it explains, not as complete", () => {
+    // On the fixture catalogue a fresh `npm start` serves, one problem shares a few graph words with this query and
+    // no other enters the pool: its margin over the (absent) next candidate is complete, yet it explains a sixth of
+    // the query. Read as complete, the lead gave this weak match a confidence of 0.88.
+    const result = discover(buildDiscoveryIndex(loadFixtureCatalogue()), "Barnette's conjecture: every 3-connected cubic bipartite planar graph is Hamiltonian");
+    expect(result.lane.candidateCount).toBe(1);
+    expect([result.outcome, result.abstentionReason, result.candidates[0]?.margin]).toEqual(["ABSTAINED", "WEAK_MATCH", 1]);
+    expect(result.candidates[0]!.confidence).toBeLessThan(0.3);
+    expect(candidateConfidence(topConfidenceFeatures(result)!)).toBeCloseTo(result.candidates[0]!.confidence, 12);
   });
 
   it("is lower for the same evidence when the query names a family or the match is weak", () => {
