@@ -11,13 +11,14 @@ interface Discovery {
   abstentionReason: string | null;
   matchedBy: string | null;
   setAside: string[];
+  decision: { rule: string; explanation: string };
   lane: { lane: string };
   candidates: { problem: { stableId: string }; confidence: number; reasons: string[] }[];
   duplicateWarnings: { problem: { stableId: string } }[];
 }
 
 const DISCOVER = `query($text: String!) { discoverProblems(text: $text) {
-  ... on ProblemDiscovery { outcome abstentionReason matchedBy setAside lane { lane }
+  ... on ProblemDiscovery { outcome abstentionReason matchedBy setAside decision { rule explanation } lane { lane }
     candidates { problem { stableId } confidence reasons } duplicateWarnings { problem { stableId } } } } }`;
 
 describe.each(testDatabaseTargets())("discoverProblems ($name database)", (target) => {
@@ -26,13 +27,13 @@ describe.each(testDatabaseTargets())("discoverProblems ($name database)", (targe
 
   it("answers a problem called by its name", async () => {
     const result = await discover("the Erdős discrepancy problem");
-    expect([result.outcome, result.candidates[0]?.problem.stableId]).toEqual(["MATCH", "cp:erdos:67"]);
+    expect([result.outcome, result.candidates[0]?.problem.stableId, result.decision.rule]).toEqual(["MATCH", "cp:erdos:67", "CALLED_BY_NAME"]);
     expect(result.setAside).toEqual([]);
   });
 
   it("abstains on a request for several problems, listing the family", async () => {
     const result = await discover("which open questions are there about distances between points in the plane?");
-    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+    expect([result.outcome, result.abstentionReason, result.decision.rule]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY", "REQUEST_FOR_SEVERAL"]);
     expect(result.candidates.map((candidate) => candidate.problem.stableId)).toEqual(expect.arrayContaining(["cp:erdos:89", "cp:erdos:90"]));
   });
 
@@ -52,6 +53,14 @@ describe.each(testDatabaseTargets())("discoverProblems ($name database)", (targe
     expect([result.outcome, result.matchedBy, result.lane.lane, result.candidates[0]?.problem.stableId]).toEqual(["MATCH", kind, "identity", "cp:erdos:90"]);
     expect(result.candidates[0]?.confidence).toBe(1);
     expect(result.candidates[0]?.reasons[0]).toContain("exact identifier");
+    expect(result.decision.rule).toBe("EXACT_IDENTIFIER");
+  });
+
+  it("explains a weak match on a problem the catalogue does not hold", async () => {
+    const result = await discover("Barnette's conjecture: every 3-connected cubic bipartite planar graph is Hamiltonian");
+    expect([result.outcome, result.abstentionReason, result.decision.rule]).toEqual(["ABSTAINED", "WEAK_MATCH", "UNKNOWN_NAME"]);
+    expect(result.decision.explanation).toContain("\"Barnette's conjecture\"");
+    expect(result.candidates[0]?.confidence).toBeLessThan(0.3);
   });
 
   it("answers AMBIGUOUS when identifiers name several problems, and an OEIS number through its alias", async () => {

@@ -7,6 +7,7 @@ import { isActionable, type PublicationState } from "../catalogue/catalogue.type
 import type { IdentityKind } from "../identity/identifier-keys.js";
 import { resolveProblemRefs } from "../identity/resolve-problem-ref.js";
 import { analyzeText } from "../text/normalize.js";
+import { decisions } from "./decisions.js";
 import { rankQuery, readQuery, type DiscoveryCandidate, type DiscoveryResult } from "./discover.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { exactReferences } from "./exact-references.js";
@@ -119,6 +120,7 @@ export async function discoverProblems(prisma: PrismaClient, index: DiscoveryInd
     candidates,
     duplicateWarnings,
     lane: { lane: "identity", candidateCount: candidates.length, indexVersion: freeText.lane.indexVersion, scoreBasis: IDENTITY_SCORE_BASIS, abstentionReason: null },
+    decision: decisions.exactIdentifier(actionable.map(({ ref }) => ref)),
     setAside: freeText.setAside,
     matchedBy: actionable[0]!.kind,
   };

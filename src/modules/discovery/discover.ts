@@ -12,7 +12,8 @@ import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
-import { asideOnlyTerms, coversTooMany, namedProblems, namesAFamily, namesAnUnknownProblem, namesOnlyAnArea, promoteRareCombination } from "./specificity.js";
+import { decisions, type DiscoveryDecision } from "./decisions.js";
+import { asideOnlyTerms, coversTooMany, familyNamedBy, namedProblems, namesOnlyAnArea, promoteRareCombination, unknownProblemName } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -49,6 +50,8 @@ export interface DiscoveryResult {
   candidates: DiscoveryCandidate[];
   duplicateWarnings: DiscoveryCandidate[];
   lane: DiscoveryLaneReport;
+  /** Which rule decided the outcome, and why in words (decisions.ts). */
+  decision: DiscoveryDecision;
   /** Clauses read as what the caller does not mean ("not the three-bases version"): their words were no evidence. */
   setAside: string[];
 }
@@ -163,13 +166,14 @@ function toCandidates(ranked: readonly ScoredDocument[], limit: number, verdict:
   });
 }
 
-function abstain(reason: AbstentionReason, indexVersion: string, ranked: Partial<Ranked> = {}): Ranking {
+function abstain(reason: AbstentionReason, indexVersion: string, decision: DiscoveryDecision, ranked: Partial<Ranked> = {}): Ranking {
   return {
     outcome: "ABSTAINED",
     abstentionReason: reason,
     candidates: ranked.candidates ?? [],
     duplicateWarnings: ranked.duplicateWarnings ?? [],
     lane: { lane: "discovery", candidateCount: ranked.candidateCount ?? 0, indexVersion, scoreBasis: SCORE_BASIS, abstentionReason: reason },
+    decision,
   };
 }
 
@@ -218,37 +222,46 @@ export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens:
  * a request for several problems). "Ramanujan's tau function, not the τ(n) in Erdős problems" asks for one.
  */
 function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ranking {
-  if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable");
-  if (index.size === 0) return abstain("EMPTY_STORE", index.version);
+  if (index === null) return abstain("INDEX_UNAVAILABLE", "unavailable", decisions.indexUnavailable());
+  if (index.size === 0) return abstain("EMPTY_STORE", index.version, decisions.emptyStore());
   const { tokens, terms } = queryTermsOf(index, affirmed);
   // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
   const named = namedProblems(index, terms, asideOnlyTerms(affirmed));
-  if (named.size === 0 && (isUnderspecified(index, terms) || namesOnlyAnArea(index, terms, tokens))) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  const informative = [...new Set(terms.filter((term) => term.informative).map((term) => term.term))];
+  if (named.size === 0 && isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informative));
+  if (named.size === 0 && namesOnlyAnArea(index, terms, tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informative));
   const scored = rerank(index, scoreCandidates(index, terms), terms, tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
-  if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version);
+  if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooManyProblems());
   const answers = (candidate: ScoredDocument): boolean => named.has(candidate.document) || passes(candidate);
   const best = published[0];
   const clearBest = best !== undefined && answers(best) && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN;
   // A problem called by a name no catalogue entry holds ("Barnette's conjecture"), and described too loosely for a
   // MATCH, is most likely not catalogued: its nearest neighbours come back with a weak-match abstention.
-  const unknownName = !clearBest && named.size === 0 && namesAnUnknownProblem(index, affirmed);
+  const unknownName = !clearBest && named.size === 0 ? unknownProblemName(index, affirmed) : null;
   // The second stage also orders by evidence the thresholds do not read (how many of the query's words a candidate
   // uses), so the match is weak only when none of the first few candidates meets them; a MATCH needs the best to.
-  const weakMatch = best === undefined || unknownName || !published.slice(0, WEAK_MATCH_DEPTH).some(answers);
-  // A topic phrase or a request for several problems or for any one of a family names a family (see namesAFamily);
+  const weakMatch = best === undefined || unknownName !== null || !published.slice(0, WEAK_MATCH_DEPTH).some(answers);
+  // A topic phrase or a request for several problems or for any one of a family names a family (see familyNamedBy);
   // the ranked candidates come back with the abstention, for an agent to browse.
-  const family = !weakMatch && namesAFamily(affirmed, terms, named.has(best.document));
-  const verdict: QueryVerdict = { family, weakMatch };
+  const familyForm = weakMatch ? null : familyNamedBy(affirmed, terms, named.has(best.document));
+  const verdict: QueryVerdict = { family: familyForm !== null, weakMatch };
   const ranked: Ranked = {
     candidates: toCandidates(published, limit, verdict),
     duplicateWarnings: toCandidates(unpublished.filter(passes), limit, verdict),
     candidateCount: published.length,
   };
-  if (best === undefined || weakMatch) return abstain(ranked.duplicateWarnings.length > 0 ? "FILTERED" : "WEAK_MATCH", index.version, ranked);
-  if (family) return abstain("UNDERSPECIFIED_QUERY", index.version, ranked);
-  const outcome = clearBest ? "MATCH" : "AMBIGUOUS";
+  if (best === undefined || weakMatch) {
+    if (ranked.duplicateWarnings.length > 0) return abstain("FILTERED", index.version, decisions.onlyUnpublished(), ranked);
+    const decision = unknownName === null ? decisions.noCandidateMeetsThresholds(published.length) : decisions.unknownName(unknownName);
+    return abstain("WEAK_MATCH", index.version, decision, ranked);
+  }
+  if (familyForm !== null) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.family(familyForm), ranked);
+  const margin = relativeGap(best.score, published[1]?.score ?? 0);
+  const decision = !clearBest
+    ? (answers(best) ? decisions.closeRival(margin) : decisions.bestBelowThresholds())
+    : (named.has(best.document) ? decisions.calledByName(best.document.entry.title) : decisions.clearMatch(margin));
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
-  return { outcome, abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane };
+  return { outcome: clearBest ? "MATCH" : "AMBIGUOUS", abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane, decision };
 }

@@ -4,6 +4,7 @@ import { builder } from "../../graphql/builder.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
 import { impressionWriter } from "../telemetry/impressions.js";
 import type { DiscoveryCandidate } from "./discover.js";
+import type { DiscoveryDecision } from "./decisions.js";
 import { discoverProblems, type ProblemDiscoveryResult } from "./discover-problems.js";
 import { IdentityKindEnum } from "../problems/problem-enums.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
@@ -22,6 +23,36 @@ const AbstentionEnum = builder.enumType("AbstentionReason", {
     FILTERED: { description: "Only unpublished problems match; they are listed as duplicateWarnings, never as candidates." },
   } as const,
   description: "Why a lane returned no confident answer: the caller can tell an empty store from a weak match.",
+});
+
+const DiscoveryRuleEnum = builder.enumType("DiscoveryRule", {
+  description: "The rule that decided a discovery's outcome.",
+  values: {
+    EXACT_IDENTIFIER: { description: "MATCH or AMBIGUOUS: the text holds an exact identifier (number, URL, Lean declaration, ...)." },
+    CALLED_BY_NAME: { description: "MATCH: the text calls the problem by its title, an alias or its statement's heading." },
+    CLEAR_MATCH: { description: "MATCH: the best candidate meets the thresholds and leads the next by the required margin." },
+    CLOSE_RIVAL: { description: "AMBIGUOUS: the best candidate meets the thresholds but leads the next by too little." },
+    BEST_BELOW_THRESHOLDS: { description: "AMBIGUOUS: the best candidate misses a threshold that one just below it meets." },
+    TOO_LITTLE_INFORMATION: { description: "UNDERSPECIFIED_QUERY: too few rare terms to name one problem." },
+    AREA_ONLY: { description: "UNDERSPECIFIED_QUERY: every informative word names an area, and no parameter is stated." },
+    TOO_MANY_PROBLEMS: { description: "UNDERSPECIFIED_QUERY: too many published problems hold everything the text says." },
+    TOPIC_PHRASE: { description: "UNDERSPECIFIED_QUERY: a short phrase that names a topic and asks nothing." },
+    REQUEST_FOR_ANY: { description: "UNDERSPECIFIED_QUERY: a request for any problem of a family, or for help, a definition, a method or literature." },
+    REQUEST_FOR_SEVERAL: { description: "UNDERSPECIFIED_QUERY: a request for several problems." },
+    UNKNOWN_NAME: { description: "WEAK_MATCH: the text names a problem by a name no catalogue entry holds, and nothing matches clearly." },
+    NO_CANDIDATE_MEETS_THRESHOLDS: { description: "WEAK_MATCH: no early candidate shares enough with the text." },
+    ONLY_UNPUBLISHED: { description: "FILTERED: only unpublished problems match." },
+    EMPTY_STORE: { description: "EMPTY_STORE: no problem is indexed." },
+    INDEX_UNAVAILABLE: { description: "INDEX_UNAVAILABLE: the index is not loaded." },
+  } as const,
+});
+
+const DiscoveryDecisionType = builder.objectRef<DiscoveryDecision>("DiscoveryDecision").implement({
+  description: "Why discovery answered as it did: the rule, and a sentence naming what the text did or lacked.",
+  fields: (t) => ({
+    rule: t.expose("rule", { type: DiscoveryRuleEnum }),
+    explanation: t.exposeString("explanation"),
+  }),
 });
 
 const ProblemCandidateType = builder.objectRef<DiscoveryCandidate>("ProblemCandidate").implement({
@@ -81,6 +112,7 @@ const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscove
       description: "The exact identifier kind that named the answer (an Erdős number, URL, Lean declaration, ... in the text): " +
         "identifiers resolve before free text, and the lane is then `identity`. Null when free text decided.",
     }),
+    decision: t.field({ type: DiscoveryDecisionType, resolve: (result) => result.decision }),
     setAside: t.exposeStringList("setAside", {
       description: "Clauses of the text read as what the caller does not mean (\"not the three-bases version\", \"rather than …\"); " +
         "their words were not used as evidence.",

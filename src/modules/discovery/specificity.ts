@@ -160,15 +160,19 @@ export function asksForAny(text: string, terms: readonly QueryTerm[]): boolean {
 /** A singular problem noun: beside a name ("results on the sunflower conjecture") the query asks about that one problem. */
 const ONE_PROBLEM = /\b(?:conjecture|problem|hypothesis|question|theorem)\b/i;
 
+/** How a query names a family of problems rather than one: a topic phrase, a request for any one, or for several. */
+export type FamilyForm = "TOPIC_PHRASE" | "REQUEST_FOR_ANY" | "REQUEST_FOR_SEVERAL";
+
 /**
- * True when the query names a family rather than a problem: a topic phrase or a request for any one problem
- * of a family, unless it calls the best match by name ("sunflower conjecture"), or a request for several,
- * unless it calls the best match by name beside a singular problem noun. "Conjectures about perfect
+ * How the query names a family rather than a problem, or null when it names one: a topic phrase or a request for
+ * any one problem of a family, unless it calls the best match by name ("sunflower conjecture"), or a request for
+ * several, unless it calls the best match by name beside a singular problem noun. "Conjectures about perfect
  * numbers" and "problems about Fermat numbers" ask about a topic that is also some problem's title.
  */
-export function namesAFamily(query: string, terms: readonly QueryTerm[], callsBestByName: boolean): boolean {
-  if ((isTopicPhrase(query, terms) || asksForAny(query, terms)) && !callsBestByName) return true;
-  return asksForSeveral(query) && !(callsBestByName && ONE_PROBLEM.test(query));
+export function familyNamedBy(query: string, terms: readonly QueryTerm[], callsBestByName: boolean): FamilyForm | null {
+  if (!callsBestByName && isTopicPhrase(query, terms)) return "TOPIC_PHRASE";
+  if (!callsBestByName && asksForAny(query, terms)) return "REQUEST_FOR_ANY";
+  return asksForSeveral(query) && !(callsBestByName && ONE_PROBLEM.test(query)) ? "REQUEST_FOR_SEVERAL" : null;
 }
 
 /** A parenthetical that says which problem by what the agent remembers of it: "(the one with the million-dollar prize)". */
@@ -212,17 +216,18 @@ export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]
  * scan linear: an unbounded chain is retried from every word of a long hyphenated run (8 KB took 145 ms).
  */
 const PROPER_NAME_OF_A_PROBLEM =
-  /(?<!\p{L})\p{Lu}\p{Ll}+(?:['’]s)?(?:\s*[-–—]\s*\p{Lu}\p{Ll}+(?:['’]s)?){0,3}(?=\s+(?:conjecture|problem|hypothesis)\b)/gu;
+  /(?<!\p{L})(\p{Lu}\p{Ll}+(?:['’]s)?(?:\s*[-–—]\s*\p{Lu}\p{Ll}+(?:['’]s)?){0,3})\s+(?:conjecture|problem|hypothesis)\b/gu;
 
 /**
- * True when the query calls a problem by a proper name no catalogue entry holds anywhere in its text, not one word
- * of it ("Barnette's conjecture", "the Zarankiewicz problem"). The catalogue has likely never heard of the problem;
- * the right one can still lack its name (the abc conjecture is not called "Masser–Oesterlé"), so the caller only
- * uses this when the description alone does not make a clear match.
+ * The first proper name, with its noun, by which the query calls a problem that no catalogue entry holds anywhere in
+ * its text, not one word of it ("Barnette's conjecture", "Zarankiewicz problem"), or null. The catalogue has likely never heard
+ * of the problem; the right one can still lack its name (the abc conjecture is not called "Masser–Oesterlé"), so the
+ * caller only uses this when the description alone does not make a clear match.
  */
-export function namesAnUnknownProblem(index: DiscoveryIndex, text: string): boolean {
-  return [...text.matchAll(PROPER_NAME_OF_A_PROBLEM)].some((match) => match[0].split(/\s*[-–—]\s*/u).every((name) => {
+export function unknownProblemName(index: DiscoveryIndex, text: string): string | null {
+  const unknown = [...text.matchAll(PROPER_NAME_OF_A_PROBLEM)].find((match) => match[1]!.split(/\s*[-–—]\s*/u).every((name) => {
     const tokens = analyzeText(name).tokens;
     return tokens.length === 1 && index.documentFrequency(tokens[0]!) === 0;
   }));
+  return unknown?.[0] ?? null;
 }

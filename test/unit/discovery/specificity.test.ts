@@ -5,7 +5,7 @@ import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.
 import { buildSparseDocument } from "../../../src/modules/discovery/sparse-document.js";
 import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/modules/discovery/discover.js";
 import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
-import { coversTooMany, namedProblems, namesAnUnknownProblem } from "../../../src/modules/discovery/specificity.js";
+import { coversTooMany, namedProblems, unknownProblemName } from "../../../src/modules/discovery/specificity.js";
 import type { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
 import { analyzeText } from "../../../src/modules/text/normalize.js";
 import { loadFixtureCatalogue } from "../../../src/modules/catalogue/fixture-catalogue.js";
@@ -203,6 +203,34 @@ describe("a topic phrase or a request for several problems or any one of them na
     "One of the gizmo sprocket questions: every gizmo sprocket turns the garnet way",
   ])("commits when a query that mentions several problems singles one out: %j", (query) => expectCommitsToTheGarnetWay(query));
 
+  describe("the decision names the rule that decided and why", () => {
+    it.each([
+      ["gizmo sprocket garnet", "ABSTAINED", "TOPIC_PHRASE"],
+      ["which open problems are there about a gizmo sprocket turning the garnet way?", "ABSTAINED", "REQUEST_FOR_SEVERAL"],
+      ["suggest an open problem about gizmo sprockets turning the garnet way", "ABSTAINED", "REQUEST_FOR_ANY"],
+      ["is it true that it is so?", "ABSTAINED", "TOO_LITTLE_INFORMATION"],
+      ["Quokka's hypothesis: does every sprocket turn the garnet or hazel way?", "ABSTAINED", "UNKNOWN_NAME"],
+      ["does every sprocket turn the garnet or hazel way?", "AMBIGUOUS", "CLOSE_RIVAL"],
+      ["does every gizmo sprocket turn the garnet way?", "MATCH", "CLEAR_MATCH"],
+      ["gizmo sprocket conjecture", "MATCH", "CALLED_BY_NAME"],
+    ])("%j: %s by %s", (query, outcome, rule) => {
+      const result = discover(index, query);
+      expect([result.outcome, result.decision.rule]).toEqual([outcome, rule]);
+      expect(result.decision.explanation.length).toBeGreaterThan(20);
+    });
+
+    it("says what it read: the unknown name, the title called, the margin against the one a match needs", () => {
+      expect(discover(index, "Quokka's hypothesis: does every sprocket turn the garnet or hazel way?").decision.explanation).toContain("\"Quokka's hypothesis\"");
+      expect(discover(index, "gizmo sprocket conjecture").decision.explanation).toContain("\"The gizmo sprocket conjecture\"");
+      expect(discover(index, "does every sprocket turn the garnet or hazel way?").decision.explanation).toMatch(/leads the next by only \d+% \(a match needs 45%\)/);
+    });
+
+    it("names an unloaded index and an empty store", () => {
+      expect(discover(null, "gizmo").decision.rule).toBe("INDEX_UNAVAILABLE");
+      expect(discover(buildDiscoveryIndex([]), "gizmo").decision.rule).toBe("EMPTY_STORE");
+    });
+  });
+
   describe("a problem called by a proper name no entry holds", () => {
     it("abstains as a weak match when the description does not make a clear match, keeping the candidates", () => {
       const description = "does every sprocket turn the garnet or hazel way?";
@@ -218,10 +246,10 @@ describe("a topic phrase or a request for several problems or any one of them na
     });
 
     it("does not count a name some entry holds, nor a capitalised word that is no name", () => {
-      expect(namesAnUnknownProblem(index, "Quokka–Wombat conjecture on gizmos")).toBe(true);
-      expect(namesAnUnknownProblem(index, "the Garnet–Quokka conjecture on gizmos")).toBe(false);
-      expect(namesAnUnknownProblem(index, "Gizmo problem about sprockets")).toBe(false);
-      expect(namesAnUnknownProblem(index, "the quokka conjecture")).toBe(false);
+      expect(unknownProblemName(index, "the Quokka–Wombat conjecture on gizmos")).toBe("Quokka–Wombat conjecture");
+      expect(unknownProblemName(index, "the Garnet–Quokka conjecture on gizmos")).toBeNull();
+      expect(unknownProblemName(index, "Gizmo problem about sprockets")).toBeNull();
+      expect(unknownProblemName(index, "the quokka conjecture")).toBeNull();
     });
   });
 });
