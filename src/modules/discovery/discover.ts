@@ -217,6 +217,12 @@ export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens:
   return { tokens: analyzed.tokens, terms: promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs)) };
 }
 
+/** Why an answer is a MATCH (called by name, or clear) or AMBIGUOUS (a close rival, or the best below the thresholds). */
+function answerDecision(best: { clear: boolean; meetsThresholds: boolean; calledByName: boolean; title: string; lead: number }): DiscoveryDecision {
+  if (!best.clear) return best.meetsThresholds ? decisions.closeRival(best.lead) : decisions.bestBelowThresholds();
+  return best.calledByName ? decisions.calledByName(best.title) : decisions.clearMatch(best.lead);
+}
+
 /**
  * `affirmed` is the query without its contrasted clauses: what it asks for, and in what form (a topic phrase,
  * a request for several problems). "Ramanujan's tau function, not the τ(n) in Erdős problems" asks for one.
@@ -236,7 +242,8 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooManyProblems());
   const answers = (candidate: ScoredDocument): boolean => named.has(candidate.document) || passes(candidate);
   const best = published[0];
-  const clearBest = best !== undefined && answers(best) && relativeGap(best.score, published[1]?.score ?? 0) >= MIN_MARGIN;
+  const lead = best === undefined ? 0 : relativeGap(best.score, published[1]?.score ?? 0);
+  const clearBest = best !== undefined && answers(best) && lead >= MIN_MARGIN;
   // A problem called by a name no catalogue entry holds ("Barnette's conjecture"), and described too loosely for a
   // MATCH, is most likely not catalogued: its nearest neighbours come back with a weak-match abstention.
   const unknownName = !clearBest && named.size === 0 ? unknownProblemName(index, affirmed) : null;
@@ -258,10 +265,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
     return abstain("WEAK_MATCH", index.version, decision, ranked);
   }
   if (familyForm !== null) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.family(familyForm), ranked);
-  const margin = relativeGap(best.score, published[1]?.score ?? 0);
-  const decision = !clearBest
-    ? (answers(best) ? decisions.closeRival(margin) : decisions.bestBelowThresholds())
-    : (named.has(best.document) ? decisions.calledByName(best.document.entry.title) : decisions.clearMatch(margin));
+  const decision = answerDecision({ clear: clearBest, meetsThresholds: answers(best), calledByName: named.has(best.document), title: best.document.entry.title, lead });
   const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
   return { outcome: clearBest ? "MATCH" : "AMBIGUOUS", abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane, decision };
 }
