@@ -105,12 +105,13 @@ export function candidateConfidence(features: ConfidenceFeatures): number {
 }
 
 /**
- * A candidate's lead over its best rival, relative to its own score. With no rival at all (a small store, a rare
- * word) the lead would read as complete however little the candidate explains, so it is the share of the query the
- * candidate explains (its relevance): a lone candidate that explains a sixth of the query is not far ahead of "none".
+ * A candidate's advantage: its lead over its best rival, relative to its own score (`gapToRival`), or null with no
+ * rival at all (a small store, a rare word). Read as complete, that lead would hold however little the candidate
+ * explains, so it is the share of the query the candidate explains (its relevance): a lone candidate that explains a
+ * sixth of the query is not far ahead of "none".
  */
-function advantageOver(scored: Pick<ScoredDocument, "score" | "relevance">, rivalScore: number | undefined): number {
-  return rivalScore === undefined ? scored.relevance : relativeGap(scored.score, rivalScore);
+function advantageOf(relevance: number, gapToRival: number | null): number {
+  return gapToRival ?? relevance;
 }
 
 /** The features of a result's first candidate, as discover computed its confidence; null without candidates. */
@@ -119,7 +120,7 @@ export function topConfidenceFeatures(result: DiscoveryResult): ConfidenceFeatur
   if (top === undefined) return null;
   const lone = result.lane.candidateCount === 1;
   return {
-    relevance: top.relevance, coverage: top.coverage, advantage: lone ? top.relevance : top.margin,
+    relevance: top.relevance, coverage: top.coverage, advantage: advantageOf(top.relevance, lone ? null : top.margin),
     family: result.abstentionReason === "UNDERSPECIFIED_QUERY",
     weakMatch: result.abstentionReason === "WEAK_MATCH" || result.abstentionReason === "FILTERED",
   };
@@ -160,7 +161,10 @@ function toCandidates(ranked: readonly ScoredDocument[], limit: number, verdict:
       margin: relativeGap(scored.score, next),
       sharedTerms: scored.sharedTerms,
       coverage: scored.coverage,
-      confidence: candidateConfidence({ relevance: scored.relevance, coverage: scored.coverage, advantage: advantageOver(scored, rival), ...verdict }),
+      confidence: candidateConfidence({
+        relevance: scored.relevance, coverage: scored.coverage,
+        advantage: advantageOf(scored.relevance, rival === undefined ? null : relativeGap(scored.score, rival)), ...verdict,
+      }),
       reasons: reasonsOf(scored),
     };
   });
@@ -217,6 +221,11 @@ export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens:
   return { tokens: analyzed.tokens, terms: promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs)) };
 }
 
+/** The query's informative terms, each once, for an abstention to name. */
+function informativeTerms(terms: readonly QueryTerm[]): string[] {
+  return [...new Set(terms.filter((term) => term.informative).map((term) => term.term))];
+}
+
 /** Why an answer is a MATCH (called by name, or clear) or AMBIGUOUS (a close rival, or the best below the thresholds). */
 function answerDecision(best: { clear: boolean; meetsThresholds: boolean; calledByName: boolean; title: string; lead: number }): DiscoveryDecision {
   if (!best.clear) return best.meetsThresholds ? decisions.closeRival(best.lead) : decisions.bestBelowThresholds();
@@ -233,9 +242,8 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   const { tokens, terms } = queryTermsOf(index, affirmed);
   // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
   const named = namedProblems(index, terms, asideOnlyTerms(affirmed));
-  const informative = [...new Set(terms.filter((term) => term.informative).map((term) => term.term))];
-  if (named.size === 0 && isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informative));
-  if (named.size === 0 && namesOnlyAnArea(index, terms, tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informative));
+  if (named.size === 0 && isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informativeTerms(terms)));
+  if (named.size === 0 && namesOnlyAnArea(index, terms, tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informativeTerms(terms)));
   const scored = rerank(index, scoreCandidates(index, terms), terms, tokens);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));

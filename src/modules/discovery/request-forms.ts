@@ -7,6 +7,9 @@
 // family, however rare its words, and its best match is only the problem that mentions them most. English
 // request forms, not mathematics: a statement ("is there a set …", "how can one colour …") matches none of them.
 
+/** A request form: a pattern, or a test that combines several. */
+type RequestForm = { test(text: string): boolean };
+
 /** Up to three words and a problem noun, then what it is about: "… open problem on …", "… conjecture relating …". */
 const TOPIC_NOUN = String.raw`\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:problem|question|conjecture)\b,?\s+`;
 const TOPIC_PREPOSITION = String.raw`(?:about|on|in|relating|involving|concerning|regarding|from|with)`;
@@ -18,12 +21,14 @@ const ANY_PROBLEM_OF_A_TOPIC =
  * primes of a special form"): whichever one would do, so its notation only sets the family's scene.
  */
 const ANY_ONE_OF_A_FAMILY = new RegExp(String.raw`\b(?:any|some)${TOPIC_NOUN}${TOPIC_PREPOSITION}\b`, "iu");
+/** The first person asking how: "how do I …", "how should we …". */
+const HOW_DO_I = String.raw`\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+`;
 /**
  * A how-to about writing or finding things: "how do I state …", "how should I define …", "how to state … in Lean",
  * "the best way to look up a sequence from its first terms".
  */
 const HOW_TO = new RegExp([
-  String.raw`\bhow\s+(?:(?:do|should|can|would)\s+(?:i|we)\s+|to\s+)(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b`,
+  String.raw`(?:${HOW_DO_I}|\bhow\s+to\s+)(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b`,
   String.raw`\b(?:best|easiest|quickest|fastest)\s+way\s+to\s+(?:look\s+up|search|find|browse|identify)\b`,
 ].join("|"), "i");
 /**
@@ -59,19 +64,21 @@ const ASKS_ABOUT_THE_TOOL = new RegExp([
   // "the Mathlib name for the prime counting function", "tips for formalising …"
   String.raw`\b(?:mathlib|lean)\s+names?\s+(?:for|of)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b`,
 ].join("|"), "i");
+/** A request form that holds only where the text names the proof assistant. */
+function inTheProofAssistant(pattern: RegExp): RequestForm {
+  return { test: (text) => PROOF_ASSISTANT.test(text) && pattern.test(text) };
+}
 /**
  * A question about using the proof assistant: "what's the idiomatic Mathlib way to write a sum over the divisors of
  * n?", "Mathlib: how do I prove a goal of the form `Transcendental ℚ x`?". Its Lean code is no statement of a problem.
  */
-const PROOF_ASSISTANT_HELP = { test: (text: string): boolean => PROOF_ASSISTANT.test(text) && ASKS_ABOUT_THE_TOOL.test(text) };
+const PROOF_ASSISTANT_HELP = inTheProofAssistant(ASKS_ABOUT_THE_TOOL);
 /**
  * How to prove something in the proof assistant: "how do I prove a Finset cardinality bound in Lean?". Notation makes
  * it a statement ("how do I prove in Lean that 4/n = 1/x + 1/y + 1/z always has a solution?" asks for that problem),
  * as does naming the problem.
  */
-const PROOF_IN_THE_ASSISTANT = {
-  test: (text: string): boolean => PROOF_ASSISTANT.test(text) && /\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+prove\b/i.test(text),
-};
+const PROOF_IN_THE_ASSISTANT = inTheProofAssistant(new RegExp(String.raw`${HOW_DO_I}prove\b`, "i"));
 /** A request for literature: "references on …", "literature about …", "which paper introduced …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b|\bwhich\s+(?:paper|article|book|survey)s?\s+(?:introduced|defined|first)\b/i;
 /**
@@ -102,9 +109,6 @@ const STATE_OF_AN_AREA = new RegExp([
 ].join("|"), "i");
 /** A request for a recommendation. */
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
-
-/** A request form: a pattern, or a test that combines several. */
-type RequestForm = { test(text: string): boolean };
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
 const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, PROOF_IN_THE_ASSISTANT, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
