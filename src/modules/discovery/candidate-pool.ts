@@ -3,9 +3,9 @@
 // content words, because a paraphrase often names a problem only by a combination of common words
 // ("even", "sum", "primes") none of which is rare on its own.
 
-import { POOL_MAX_TERM_FRACTION, POOL_MIN_SHARED_WORDS } from "./discovery.constants.js";
+import { POOL_MAX_FORMULA_DOCUMENTS, POOL_MAX_TERM_FRACTION, POOL_MIN_SHARED_WORDS } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import type { QueryTerm } from "./scoring.js";
+import { isOrderingOnly, type QueryTerm } from "./scoring.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
 /**
@@ -14,14 +14,19 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * (a word in most statements, such as "number", would make every document a candidate).
  */
 export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
-  return !term.informative && term.documentFrequency > 0 && term.kind !== "pair" && term.kind !== "number" &&
+  return !term.informative && term.documentFrequency > 0 && !isOrderingOnly(term.kind) && term.kind !== "number" &&
     !GENERIC_QUERY_WORDS.has(term.term) && index.publishedFrequency(term.term) <= POOL_MAX_TERM_FRACTION * index.publishedCount;
 }
 
-/** Documents with an informative query term, plus those sharing at least POOL_MIN_SHARED_WORDS voting terms. */
+/** A formula shingle few problems hold names them, as an informative word does (shingles are never informative). */
+function admitsByFormula(index: DiscoveryIndex, term: QueryTerm): boolean {
+  return term.kind === "formula" && term.documentFrequency > 0 && index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS;
+}
+
+/** Documents with an informative query term or a rare formula shingle, plus those sharing at least POOL_MIN_SHARED_WORDS voting terms. */
 export function candidatePool(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
   const pool = new Set<IndexedDocument>();
-  for (const term of terms) if (term.informative) for (const document of index.documentsWith(term.term)) pool.add(document);
+  for (const term of terms) if (term.informative || admitsByFormula(index, term)) for (const document of index.documentsWith(term.term)) pool.add(document);
   const shared = new Map<IndexedDocument, number>();
   for (const term of terms) {
     if (!votes(index, term)) continue;

@@ -62,7 +62,7 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs; one score and one coverage per evidence group; rerank: log-linear in the candidate's unexplained content (remarks after the question left out), uncovered query weight, weight found only in variant docstrings, size, the query's numbers and the share of its words it uses (weights fit leave-one-split-out); contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; a proper name no entry holds, without a clear match, is a weak match; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs + formula shingles (a rare one also admits to the pool); one score and one coverage per evidence group; rerank: log-linear in the candidate's unexplained content (remarks after the question left out), uncovered query weight, weight found only in variant docstrings, size, the query's numbers and the share of its words it uses (weights fit leave-one-split-out); contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; a proper name no entry holds, without a clear match, is a weak match; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {
@@ -218,7 +218,7 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
 /** The affirmed text's tokens and its scored terms (IDF, informativeness, a rare combination promoted): what both stages read. */
 export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens: readonly string[]; terms: readonly QueryTerm[] } {
   const analyzed = analyzeText(affirmed);
-  return { tokens: analyzed.tokens, terms: promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs)) };
+  return { tokens: analyzed.tokens, terms: promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs, analyzed.formulas)) };
 }
 
 /** The query's informative terms, each once, for an abstention to name. */

@@ -4,7 +4,7 @@
 import { conceptDerivesFrom, tokenKind, type TokenKind } from "../text/normalize.js";
 import {
   FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool } from "./candidate-pool.js";
@@ -27,6 +27,8 @@ export interface ScoredDocument {
   score: number;
   /** BM25F over the proximity pairs the query shares with the document's identifying text. */
   proximity: number;
+  /** BM25F over the formula shingles the query shares with the document's wording (formulas.ts). */
+  formula: number;
   /** Score over the query's attainable maximum, in [0, 1). */
   relevance: number;
   /** IDF-weighted share of the informative query terms this document contains. */
@@ -41,10 +43,20 @@ export interface ScoredDocument {
   secondStage?: { factor: number; features: RerankFeatures };
 }
 
-// Pair tokens only ever occur in the pairs field, and words never do: skip the lookups that must miss.
-// Name signatures are never scored (see sparse-document.ts).
+// Pair tokens only ever occur in the pairs field, formula shingles in the formulas field, and words in neither:
+// skip the lookups that must miss. Name signatures are never scored (see sparse-document.ts).
 const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
-const TERM_FIELDS: readonly SparseField[] = TOKEN_FIELDS.filter((field) => field !== "pairs");
+const FORMULA_FIELDS: readonly SparseField[] = ["formulas"];
+const TERM_FIELDS: readonly SparseField[] = TOKEN_FIELDS.filter((field) => field !== "pairs" && field !== "formulas");
+
+/** Pairs and formula shingles reorder the candidates that words found; they are never evidence of their own. */
+export function isOrderingOnly(kind: TokenKind): boolean {
+  return kind === "pair" || kind === "formula";
+}
+
+function fieldsOf(kind: TokenKind): readonly SparseField[] {
+  return kind === "pair" ? PAIR_FIELDS : kind === "formula" ? FORMULA_FIELDS : TERM_FIELDS;
+}
 
 export function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
@@ -61,13 +73,13 @@ function isInformative(term: string, kind: TokenKind, publishedFrequency: number
  * IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency).
  * Proximity pairs are never informative: they reorder candidates the words found, they do not add any.
  */
-export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[], pairs: readonly string[] = []): QueryTerm[] {
-  return [...new Set([...tokens, ...pairs])].map((term) => {
+export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[], pairs: readonly string[] = [], formulas: readonly string[] = []): QueryTerm[] {
+  return [...new Set([...tokens, ...pairs, ...formulas])].map((term) => {
     const kind = tokenKind(term);
     const documentFrequency = index.documentFrequency(term);
     const publishedFrequency = index.publishedFrequency(term);
     const weight = TOKEN_KIND_BOOST[kind] * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
-    const informative = kind !== "pair" && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
+    const informative = !isOrderingOnly(kind) && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
     return { term, kind, documentFrequency, weight, informative };
   });
 }
@@ -106,7 +118,7 @@ function queryMass(terms: readonly QueryTerm[], scorable: readonly QueryTerm[], 
   });
   for (const weight of groupInformative) informative += weight;
   for (const term of terms) {
-    if (term.kind === "pair") continue;
+    if (isOrderingOnly(term.kind)) continue;
     if (term.documentFrequency > 0) attainable += term.weight;
     // A term nothing contains still belongs to the question; it dilutes coverage at reduced weight.
     else if (!GENERIC_QUERY_WORDS.has(term.term)) informative += UNKNOWN_TERM_WEIGHT * term.weight;
@@ -128,11 +140,12 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
   scratch.cover.fill(0);
   let flat = 0;
   let proximity = 0;
+  let formula = 0;
   const sharedTerms: string[] = [];
   const matchedFields = new Set<SparseField>();
   terms.forEach((term, position) => {
     let weightedFrequency = 0;
-    for (const field of term.kind === "pair" ? PAIR_FIELDS : TERM_FIELDS) {
+    for (const field of fieldsOf(term.kind)) {
       const count = document.fieldCounts.get(field)?.get(term.term) ?? 0;
       if (count === 0) continue;
       const average = index.averageFieldLength(field) || 1;
@@ -145,6 +158,10 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     const contribution = (term.weight * weightedFrequency) / (SATURATION_K1 + weightedFrequency);
     if (term.kind === "pair") {
       proximity += contribution;
+      return;
+    }
+    if (term.kind === "formula") {
+      formula += contribution;
       return;
     }
     // Request words ("prove", "bound") score but are not evidence of a shared problem.
@@ -163,8 +180,9 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
   });
   return {
     document,
-    score: grouped + PROXIMITY_WEIGHT * proximity,
+    score: grouped + PROXIMITY_WEIGHT * proximity + FORMULA_WEIGHT * formula,
     proximity,
+    formula,
     relevance: mass.attainable > 0 ? flat / mass.attainable : 0,
     coverage: mass.informative > 0 ? covered / mass.informative : 0,
     sharedTerms,

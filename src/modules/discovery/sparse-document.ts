@@ -13,7 +13,7 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * repeats the statement's opening question without the remarks that often follow it (history,
  * citations, who proved what): see `questionOf`.
  */
-export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs", "names"] as const;
+export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs", "formulas", "names"] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
 /** Fields holding tokens; `names` holds one signature per name (see `nameSignature`), never a query token, so it stays out of `terms`. */
 export const TOKEN_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "names");
@@ -33,9 +33,9 @@ export const WORDING_FIELDS: readonly SparseField[] = ["title", "aliases", "stat
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
 /**
  * Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the
- * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`.
+ * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`; 6: `formulas`.
  */
-const SPARSE_LAYOUT_VERSION = 5;
+const SPARSE_LAYOUT_VERSION = 6;
 /**
  * A leading paragraph shorter than this many words is a heading ("**Brocard's Conjecture**",
  * "**Conjecture 1.**"), not the question: the question runs on to the next paragraph. Dev (both
@@ -69,7 +69,8 @@ function countTokens(texts: readonly (string | null)[], field: SparseField): Ter
   for (const text of texts) {
     if (text === null) continue;
     const analyzed = analyzeText(text);
-    for (const token of field === "pairs" ? analyzed.pairs : analyzed.tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const tokens = field === "pairs" ? analyzed.pairs : field === "formulas" ? analyzed.formulas : analyzed.tokens;
+    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
   }
   return Object.fromEntries(counts);
 }
@@ -123,6 +124,7 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
     pairs: [...title, ...aliases, ...statement, ...definitions], // the WORDING_FIELDS' texts
+    formulas: [...title, ...aliases, ...statement, ...definitions],
     names: [], // built apart (nameCounts): one signature per name, not a bag of its words
   };
 }

@@ -3,6 +3,7 @@
 
 import { binomialForms } from "./binomials.js";
 import { findConcepts, proseParameters } from "./concepts.js";
+import { FORMULA_MARK, formulaShingles } from "./formulas.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
 import { DEFINITIONAL_PHRASES, PHRASE_SPELLINGS } from "./phrases.js";
@@ -45,8 +46,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 12: `n(n+1)/2` is a triangular number and `n(n+1)(n+2)/6` a tetrahedral one; both names are phrases.
  * - 13: a variable under a fraction bar or a number over one is no side of a bound (`4/n = 1/x` is no `n = 1`); an
  *   equation in three or more unit fractions is one parameter (`4/n = 1/x + 1/y + 1/z` is `uf_1/v+1/v+1/v_eq_4/v`).
+ * - 14: formula shingles (formulas.ts), kept apart from `tokens` as proximity pairs are.
  */
-export const NORMALIZER_VERSION = 13;
+export const NORMALIZER_VERSION = 14;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -54,7 +56,7 @@ export const NORMALIZER_VERSION = 13;
  */
 export const PROXIMITY_WINDOW = 2;
 
-export type TokenKind = "word" | "number" | "parameter" | "phrase" | "pair";
+export type TokenKind = "word" | "number" | "parameter" | "phrase" | "pair" | "formula";
 
 export interface AnalyzedText {
   /** Every token in text order (words, numbers, then parameters, phrases and concepts); repeats kept for term frequency. */
@@ -63,6 +65,8 @@ export interface AnalyzedText {
   phrases: string[];
   /** Unordered proximity pairs of content words (`distanc~integer`), kept apart from `tokens`. */
   pairs: string[];
+  /** Runs of a formula's symbols (`ƒphi n gt`), kept apart from `tokens`: see formulas.ts. */
+  formulas: string[];
 }
 
 const stemsOf = (phrase: string): string[] => wordsOf(foldText(phrase)).map((word) => word.stem);
@@ -95,7 +99,7 @@ export function analyzeText(raw: string): AnalyzedText {
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);
-  return { tokens: [...plain, ...parameters, ...phrases, ...concepts], parameters, phrases, pairs: proximityPairs(plain) };
+  return { tokens: [...plain, ...parameters, ...phrases, ...concepts], parameters, phrases, pairs: proximityPairs(plain), formulas: formulaShingles(folded) };
 }
 
 export function tokenize(raw: string): string[] {
@@ -104,6 +108,7 @@ export function tokenize(raw: string): string[] {
 
 /** Classifies a token by its shape; parameters and phrases count as strong signals in discovery. */
 export function tokenKind(token: string): TokenKind {
+  if (token.startsWith(FORMULA_MARK)) return "formula";
   if (token.includes("~")) return "pair";
   if (/^\d+(?:[./]\d+)?$/.test(token)) return "number";
   if (/[_^]/.test(token)) return "parameter";

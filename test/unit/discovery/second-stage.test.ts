@@ -51,7 +51,7 @@ function termsOf(index: DiscoveryIndex): QueryTerm[] {
 }
 
 function scoredAs(document: IndexedDocument, coverage: number): ScoredDocument {
-  return { document, score: 10, proximity: 0, relevance: 0.5, coverage, sharedTerms: [], evidenceCount: 2, matchedFields: ["statement"] };
+  return { document, score: 10, proximity: 0, formula: 0, relevance: 0.5, coverage, sharedTerms: [], evidenceCount: 2, matchedFields: ["statement"] };
 }
 
 describe("second stage", () => {

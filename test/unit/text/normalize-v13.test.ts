@@ -25,5 +25,5 @@ it("reads no bound from a fraction's denominator or numerator", () => {
 });
 
 it("bumps the normaliser version, so stored sparse views built by v12 are rebuilt", () => {
-  expect(NORMALIZER_VERSION).toBe(13);
+  expect(NORMALIZER_VERSION).toBeGreaterThanOrEqual(13);
 });

@@ -1,0 +1,34 @@
+// Formula shingles in ranking: the statement whose formula a query restates, in another notation, beats one that
+// shares more of its words; and a query that is only a formula reaches a problem sharing no rare word with it.
+import { describe, expect, it } from "vitest";
+import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
+import { discover } from "../../../src/modules/discovery/discover.js";
+import { buildQueryTerms, scoreCandidates } from "../../../src/modules/discovery/scoring.js";
+import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
+
+const ITERATED = buildProblem({ stableId: "cp:test:iterated", title: "Open question", statement: "Is it true that $\\phi(n) > \\phi(n - \\phi(n))$ for almost all $n$?" });
+/** Holds every word of the query below, where the iterated problem lacks "totient", but another formula. */
+const SHIFTED = buildProblem({ stableId: "cp:test:shifted", title: "Open question", statement: "Is it true that $\\phi(n) > \\phi(n + 1)$ for almost all $n$, $\\phi$ the totient?" });
+
+describe("formula shingles", () => {
+  const index = buildDiscoveryIndex([...SMALL_CATALOGUE, ITERATED, SHIFTED]);
+
+  it("ranks first the statement whose formula a query restates in another notation, over one that shares more of its words", () => {
+    const ranked = discover(index, "ϕ(n) > ϕ(n − ϕ(n)) for almost all n, with ϕ the totient").candidates.map((candidate) => candidate.problemId);
+    expect(ranked.slice(0, 2)).toEqual(["cp:test:iterated", "cp:test:shifted"]);
+  });
+
+  it("brings a problem into the pool by a formula only it holds, though the query shares no rare word with it", () => {
+    // Forty problems name alpha, gamma and 2: the query's words and number are common, its formula is not.
+    const filler = Array.from({ length: 40 }, (_unused, position) =>
+      buildProblem({ stableId: `cp:filler:${position}`, statement: `Do alpha(G) and gamma(G) of a graph differ by 2 for widget${position}?` }));
+    const bound = buildProblem({ stableId: "cp:bound", statement: "Is $i(G) \\le \\alpha(G) - \\gamma(G) + 2$ for every connected graph $G$?" });
+    const store = buildDiscoveryIndex([...filler, bound]);
+    const analyzed = analyzeText("i(G) ≤ α(G) − γ(G) + 2");
+    const pool = (formulas: readonly string[]) =>
+      scoreCandidates(store, buildQueryTerms(store, analyzed.tokens, analyzed.pairs, formulas)).map((scored) => scored.document.entry.problemId);
+    expect(pool(analyzed.formulas)).toContain("cp:bound");
+    expect(pool([])).not.toContain("cp:bound");
+  });
+});
