@@ -33,11 +33,12 @@ import { createHash } from "node:crypto";
  * holdout18 (128 rows, 40 generic, a seventeenth writer, a fifth seeded sample of 60, search-box, spoken and pasted LaTeX)
  * was measured once on v12.1 as released (normaliser v13) and on v12, and added; holdout19 (125 rows, 40 generic, an
  * eighteenth writer, a sixth seeded sample of 60, in varied voices with pasted Lean) was measured once on v12.1 as
- * released, and added. Each blind measurement is recorded in the README.
+ * released, and added; holdout20 (127 rows, 41 generic, a nineteenth writer, a seventh seeded sample of 60) was measured once
+ * on v12.3 (formula shingles, normaliser v14) and on v12.2, then read, and added. Each blind measurement is recorded in the README.
  */
 export const EVAL_SPLITS = [
   "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
-  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19",
+  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20",
 ] as const;
 export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";

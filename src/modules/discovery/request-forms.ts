@@ -25,12 +25,17 @@ const ANY_ONE_OF_A_FAMILY = new RegExp(String.raw`\b(?:any|some)${TOPIC_NOUN}${T
 const HOW_DO_I = String.raw`\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+`;
 /**
  * A how-to about writing or finding things: "how do I state …", "how should I define …", "how to state … in Lean",
- * "the best way to look up a sequence from its first terms".
+ * "the best way to look up a sequence from its first terms", "how do I set up a Lean project".
  */
 const HOW_TO = new RegExp([
-  String.raw`(?:${HOW_DO_I}|\bhow\s+to\s+)(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate)\b`,
+  String.raw`(?:${HOW_DO_I}|\bhow\s+to\s+)(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate|set\s+up|install|configure|compile|import)\b`,
   String.raw`\b(?:best|easiest|quickest|fastest)\s+way\s+to\s+(?:look\s+up|search|find|browse|identify)\b`,
 ].join("|"), "i");
+/**
+ * A request to check the caller's own work: "can you check my proof that …", "please verify our argument". It asks for a
+ * reader, not for a problem.
+ */
+const CHECK_MY_WORK = /\b(?:check|verify|review|proofread|look\s+over|go\s+over)\s+(?:my|our)\s+(?:\w+\s+)?(?:proof|argument|solution|attempt|derivation|computation|write-?up)s?\b/i;
 /**
  * A request for a definition or an explanation: "what does … mean", a short "what is a …?", "the definition of …",
  * "how is … defined / built / computed", "how does … work".
@@ -111,7 +116,9 @@ const STATE_OF_AN_AREA = new RegExp([
 const RECOMMENDATION = /\b(?:suggest|recommend)\b/i;
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
-const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [ANY_PROBLEM_OF_A_TOPIC, HOW_TO, PROOF_IN_THE_ASSISTANT, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION];
+const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [
+  ANY_PROBLEM_OF_A_TOPIC, HOW_TO, PROOF_IN_THE_ASSISTANT, CHECK_MY_WORK, LITERATURE, STATE_OF_AN_AREA, RECOMMENDATION,
+];
 /**
  * Requests whose notation does not: for whichever problem of a family, an explanation, a computation, a method or the
  * proof assistant, or a recollection that says its details are missing or its symbols are placeholders.

@@ -4,7 +4,7 @@
 import { conceptDerivesFrom, tokenKind, type TokenKind } from "../text/normalize.js";
 import {
   FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, POOL_MAX_FORMULA_DOCUMENTS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool } from "./candidate-pool.js";
@@ -34,7 +34,10 @@ export interface ScoredDocument {
   /** IDF-weighted share of the informative query terms this document contains. */
   coverage: number;
   sharedTerms: string[];
-  /** Shared terms that are independent evidence: a concept shared with a word it derives from counts once. */
+  /**
+   * Shared terms that are independent evidence: a concept shared with a word it derives from counts once, and a formula
+   * shingle at most POOL_MAX_FORMULA_DOCUMENTS problems hold counts as one more (a formula is what a symbolic query shares).
+   */
   evidenceCount: number;
   matchedFields: SparseField[];
   /** Query parameters this candidate states with another value (set by the reranker). */
@@ -141,6 +144,7 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
   let flat = 0;
   let proximity = 0;
   let formula = 0;
+  let rareFormula = false;
   const sharedTerms: string[] = [];
   const matchedFields = new Set<SparseField>();
   terms.forEach((term, position) => {
@@ -162,6 +166,7 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     }
     if (term.kind === "formula") {
       formula += contribution;
+      rareFormula ||= index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS;
       return;
     }
     // Request words ("prove", "bound") score but are not evidence of a shared problem.
@@ -186,7 +191,7 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     relevance: mass.attainable > 0 ? flat / mass.attainable : 0,
     coverage: mass.informative > 0 ? covered / mass.informative : 0,
     sharedTerms,
-    evidenceCount: sharedTerms.filter((term) => !sharedTerms.some((other) => conceptDerivesFrom(term, other))).length,
+    evidenceCount: sharedTerms.filter((term) => !sharedTerms.some((other) => conceptDerivesFrom(term, other))).length + Number(rareFormula),
     matchedFields: SPARSE_FIELDS.filter((field) => matchedFields.has(field)),
   };
 }

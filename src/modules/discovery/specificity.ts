@@ -84,8 +84,11 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
   return terms.map((term) => (promoted.has(term) ? { ...term, informative: true } : term));
 }
 
-/** A question, a request to prove or find, an existence claim ("there is no …"), or notation: the query states what it asks. */
-const STATES_SOMETHING = /[?$=<>≤≥^()|]|^\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b/i;
+/**
+ * A question, a request to prove or find, an existence claim ("there is no …"), or notation: the query states what it
+ * asks. The question may follow a name, after a colon or a dash ("the odd covering problem - can a covering system …").
+ */
+const STATES_SOMETHING = /[?$=<>≤≥^()|]|(?:^|[:;—–]|\s-)\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b|\bbeing\b/i;
 /** A claim about a set's size: "the set of irregular primes is infinite", "infinitely many Wieferich primes exist". */
 const CLAIMS_A_SIZE = /\b(?:is|are)\s+(?:not\s+)?(?:in)?finite\b/i;
 const HOW_MANY = /\b(?:infinitely|finitely)\s+many\b/i;

@@ -25,7 +25,8 @@ const FORMULA_WORDS: ReadonlySet<string> = new Set([
 const DROPPED = new Set(["(", ")", "{", "}", "[", "]", ",", "*", "/", "_", "|", "'", "frac", "dfrac", "tfrac"]);
 const OPERATORS = new Set(["+", "-", "^", "!"]);
 
-const ATOM = /[a-z]+|\d+(?:\.\d+)?|[-+*/^_|!,(){}[\]']/g;
+/** A word keeps its apostrophe ("it's", "Erdős's"), so its `s` is no variable. */
+const ATOM = /[a-z]+(?:'[a-z]+)*|\d+(?:\.\d+)?|[-+*/^_|!,(){}[\]']/g;
 
 function isFormulaAtom(atom: string): boolean {
   return atom.length === 1 || /^\d/.test(atom) || FORMULA_WORDS.has(atom) || DROPPED.has(atom);

@@ -29,6 +29,8 @@ export const LATEX_COMMANDS: ReadonlyMap<string, string> = new Map<string, strin
   ["lceil", " ceil "], ["rceil", " "], ["sqrt", " sqrt "], ["partial", " partial "],
   // One symbol for `\pm` (no letters, so a bare `±` adds no word): `±1` then meets `{-1, +1}` and the prose (synonyms.ts).
   ["pm", " +- "], ["mp", " -+ "],
+  // A script l is the letter l, as NFKD reads the Unicode `ℓ`: `2^k 3^\ell` and `2^k 3^l` are one expression.
+  ["ell", "l"],
 ]);
 
 /**
@@ -41,7 +43,7 @@ export const FORMATTING_COMMANDS: ReadonlySet<string> = new Set([
   "bigg", "Bigg", "displaystyle", "limits", "quad", "qquad", "hat", "tilde", "bar", "overline",
   "underline", "widehat", "widetilde", "cdot", "cdots", "ldots", "dots", "dotsc", "dotsb", "dotso", "dotsm", "vdots", "ddots", "colon",
   "langle", "rangle", "vert", "lvert", "rvert", "Vert", "lVert", "rVert", "setminus", "backslash",
-  "begin", "end", "label", "tag", "nonumber", "ell", "prime", "circ", "star", "ast",
+  "begin", "end", "label", "tag", "nonumber", "prime", "circ", "star", "ast",
 ]);
 
 /** `\mathbb{X}` and the double-struck Unicode letters: the number systems they usually denote. */

@@ -73,6 +73,8 @@ function rewriteAsciiRelations(text: string): string {
     .replace(/!=|\/=/g, " ne ")
     .replace(/:=|==?/g, " eq ")
     .replace(/</g, " lt ")
+    // A spaced tilde is the asymptotic `\sim` typed in ASCII ("f(k) ~ c x"); a tilde inside a word or address is not.
+    .replace(/(?<=\s)~(?=\s)/g, " sim ")
     .replace(/>/g, " gt ");
   for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
   return result
@@ -88,6 +90,12 @@ function rewriteAsciiRelations(text: string): string {
     .replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}");
 }
 
+/**
+ * `C(n,k)`, `C(2n, n)`, `C(a+2,2)`: how agents type a binomial coefficient, which catalogue statements spell `\binom`.
+ * A capital C of two short lower-case arguments only: `c(n, k)` may well be a count.
+ */
+const BINOMIAL_CALL = /(?<![A-Za-z0-9_\\])C\s*\(\s*([a-z0-9+\- ]{1,12}?)\s*,\s*([a-z0-9+\- ]{1,12}?)\s*\)/g;
+
 /** Folds raw text to lower-case ASCII words, numbers and the symbols `_ ^ { } ( ) /`. */
 export function foldText(raw: string): string {
   const withoutControls = stripControlCharacters(raw);
@@ -101,7 +109,7 @@ export function foldText(raw: string): string {
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
   const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
   // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
-  const joined = ascii.toLowerCase().replace(/\bnon-(?=[a-z])/g, "non")
+  const joined = ascii.replace(BINOMIAL_CALL, " binomial($1,$2) ").toLowerCase().replace(/\bnon-(?=[a-z])/g, "non")
     // "Lean 4", "Lean4": the proof assistant's version is no number of the problem asked about.
     .replace(/\blean ?[34]\b/g, "lean");
   return rewriteAsciiRelations(joined)

@@ -47,8 +47,10 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 13: a variable under a fraction bar or a number over one is no side of a bound (`4/n = 1/x` is no `n = 1`); an
  *   equation in three or more unit fractions is one parameter (`4/n = 1/x + 1/y + 1/z` is `uf_1/v+1/v+1/v_eq_4/v`).
  * - 14: formula shingles (formulas.ts), kept apart from `tokens` as proximity pairs are.
+ * - 15: `C(n,k)` is a binomial coefficient; `2^k` is a power of two; `R(5,5)` is the parameter `r_(5,5)`; `\ell` is the
+ *   letter l (it was dropped); a spaced ASCII `~` is `\sim`; a formula word keeps its apostrophe ("it's" has no variable `s`).
  */
-export const NORMALIZER_VERSION = 14;
+export const NORMALIZER_VERSION = 15;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

@@ -61,11 +61,14 @@ const POWER = /(?<![a-z0-9.])([a-z]+|\d*\.\d+|\d+)\s*\^\s*(\{[^{}]*\}|\([^()]*\)
 const SUBSCRIPT = /(?<![a-z0-9])([a-z]+)\s*_\s*(\{[^{}]*\}|[a-z0-9]+)/g;
 // A variable under a fraction bar or a number over one is part of a fraction, not a side of the relation: `4/n = 1/x` is no `n = 1`.
 const VARIABLE_RELATION = /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_/])/g;
+/** A one-letter function at numbers, `R(5,5)`, `W(3,4)`: a Ramsey-type value, named by its arguments. */
+const VALUE_AT_NUMBERS = /(?<![a-z0-9_^])([a-z])\s*\(\s*(\d+(?:\s*[,;]\s*\d+)+)\s*\)/g;
 const NUMBER_RELATION = /(?<![a-z0-9^_/])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+([a-z])(?![a-z0-9^_/])/g;
 
 /**
  * Parameter tokens of folded text (see `foldText`): powers `base^exponent`, subscripts
- * `base_index`, and bounds `variable_relation_number` (`k ≥ 4` and `4 ≤ k` both give `k_ge_4`). Values are
+ * `base_index`, bounds `variable_relation_number` (`k ≥ 4` and `4 ≤ k` both give `k_ge_4`), and one-letter functions
+ * at numbers (`R(5,5)` gives `r_(5,5)`). Values are
  * in canonical form (`canonicalValue`): `N^0.9` and `N^{9/10}` both give `n^0.9`.
  */
 export function extractParameters(folded: string): string[] {
@@ -84,5 +87,6 @@ export function extractParameters(folded: string): string[] {
   for (const [, value = "", relation, variable] of folded.matchAll(NUMBER_RELATION)) {
     parameters.push(`${variable}_${RELATION_FLIP[relation ?? ""] ?? relation}_${canonicalValues(value)}`);
   }
+  for (const [, name, values = ""] of folded.matchAll(VALUE_AT_NUMBERS)) parameters.push(`${name}_(${values.replace(/\s+/g, "").replace(/;/g, ",")})`);
   return parameters;
 }

@@ -215,7 +215,13 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "`binom{2n}{n}` is the central binomial coefficient, read aloud '2n choose n'",
     concept: "central binomial",
     spellings: ["central binomial coefficient", "middle binomial coefficient", "2n choose n"],
-    notation: /binomial\s*\{?\s*2\s*n\s*\}?\s*\{?\s*n\b|\{\s*2\s*n\s+binomial\s+n\s*\}/,
+    notation: /binomial\s*[{(]?\s*2\s*n\s*[})]?\s*,?\s*\{?\s*n\b|\{\s*2\s*n\s+binomial\s+n\s*\}/,
+  },
+  {
+    reason: "`2^k` is a power of two, and says so in words as often as in symbols",
+    concept: "power of two",
+    spellings: [],
+    notation: /(?<![a-z0-9_^.])2\s*\^\s*\{?\s*[a-z]\s*\}?(?![a-z0-9_^({])/,
   },
   {
     reason: "a prime divisor is a prime factor",

@@ -1,5 +1,6 @@
 // Formula shingles in ranking: the statement whose formula a query restates, in another notation, beats one that
-// shares more of its words; and a query that is only a formula reaches a problem sharing no rare word with it.
+// shares more of its words; a query that is only a formula reaches a problem sharing no rare word with it; and a formula
+// few problems hold is evidence of its own.
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
@@ -30,5 +31,12 @@ describe("formula shingles", () => {
       scoreCandidates(store, buildQueryTerms(store, analyzed.tokens, analyzed.pairs, formulas)).map((scored) => scored.document.entry.problemId);
     expect(pool(analyzed.formulas)).toContain("cp:bound");
     expect(pool([])).not.toContain("cp:bound");
+  });
+
+  it("counts a formula only the candidate shares as evidence, so a query sharing one word with it still gets an answer", () => {
+    const sums = buildProblem({ stableId: "cp:test:sums", title: "Open question", statement: "How many solutions are there to $\\sigma(a) + \\sigma(b) = \\sigma(a + b)$ with $a + b \\le x$?" });
+    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, sums]), "$\\#\\{(a,b): a+b \\le x,\\ \\sigma(a)+\\sigma(b)=\\sigma(a+b)\\} \\sim c x$?");
+    expect(result.candidates[0]?.problemId).toBe("cp:test:sums");
+    expect(result.outcome).not.toBe("ABSTAINED");
   });
 });

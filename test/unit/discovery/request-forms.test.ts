@@ -32,6 +32,9 @@ describe("a request for any problem, help, a definition or literature", () => {
     "the quickest way to identify an integer sequence from its first terms",
     "which paper first defined the annihilation number of a graph?",
     "how do I prove a bound on the card of a filtered Finset in Mathlib?",
+    "How do I set up a Lean 4 project with Mathlib so I can formalise a conjecture?",
+    "Can you check my proof that there are infinitely many primes?",
+    "please review our attempted argument for the gizmo bound",
   ])("reads %j as one", (text) => {
     expect(isRequestForAny(text)).toBe(true);
   });
@@ -46,6 +49,7 @@ describe("a request for any problem, help, a definition or literature", () => {
     "Is it known whether every even number above 2 is a sum of two primes?",
     "What is the best known lower bound for the size of a Sidon set in {1,...,N}?",
     "Does the greedy method give a Sidon set of size N^{1/3} in {1,...,N}?",
+    "Verify that every even number above 2 is a sum of two primes",
   ])("reads the statement %j as none", (text) => {
     expect(isRequestForAny(text)).toBe(false);
   });

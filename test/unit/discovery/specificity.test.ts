@@ -146,6 +146,8 @@ describe("a topic phrase or a request for several problems or any one of them na
     "There is a garnet gizmo sprocket.",
     "Garnet gizmo sprockets are infinite.",
     "Infinitely many garnet gizmo sprockets exist.",
+    "the gizmo sprocket problem - can one be garnet",
+    "gizmo sprockets being garnet",
   ])("reads a pasted statement %j as a statement, not a request", (query) => expectCommitsToTheGarnetWay(query));
 
   it("still reads a short phrase with a size adjective as a topic phrase", () => {

@@ -36,5 +36,5 @@ it.each([
 });
 
 it("bumps the normaliser version, so stored sparse views built by v13 are rebuilt", () => {
-  expect(NORMALIZER_VERSION).toBe(14);
+  expect(NORMALIZER_VERSION).toBeGreaterThanOrEqual(14);
 });
