@@ -67,6 +67,9 @@ describe.each(testDatabaseTargets())("discoverProblems ($name database)", (targe
     const both = await discover("Erdős 89 or Erdős 90?");
     expect([both.outcome, both.matchedBy]).toEqual(["AMBIGUOUS", "NUMBER"]);
     expect(both.candidates.slice(0, 2).map((candidate) => candidate.problem.stableId)).toEqual(["cp:erdos:89", "cp:erdos:90"]);
+    const listed = await discover("Compare Erdős problems 89 and 90 for me");
+    expect([listed.outcome, listed.matchedBy]).toEqual(["AMBIGUOUS", "NUMBER"]);
+    expect(listed.candidates.slice(0, 2).map((candidate) => candidate.problem.stableId)).toEqual(["cp:erdos:89", "cp:erdos:90"]);
     const oeis = await discover("the A000040 conjecture");
     expect([oeis.outcome, oeis.candidates[0]?.problem.stableId]).toEqual(["MATCH", "cp:oeis:40"]);
   });

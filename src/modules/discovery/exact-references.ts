@@ -17,6 +17,24 @@ const EMBEDDED_REFERENCES: readonly RegExp[] = [
   /\bhttps?:\/\/[^\s<>()]+|\b(?:www\.)?erdosproblems\.com\/[^\s<>()]*/giu,
 ];
 
+/**
+ * More Erdős numbers listed after one: "Erdős problems 12 and 13", "Erdős #12, #13 or #14". Each listed number names a
+ * problem as the first does; the ref is the number with the first one's prefix, as the identity resolver reads it. A
+ * number that starts a word or a formula ("Erdős problem 12, 3-term progressions", "…, 2^k") is no listed problem.
+ */
+const LISTED_ERDOS_NUMBERS = /\b(erd(?:ő|ö|o)s(?:'s)?(?:\s+problems?)?)\s*#?\s*\d{1,5}((?:\s*(?:,|and|&|or)\s*#?\s*\d{1,5}(?![\w^/-]|\.\d))+)/giu;
+const LISTED_NUMBER = /\d{1,5}/gu;
+
+function listedErdosNumbers(text: string): ExactReference[] {
+  return [...text.matchAll(LISTED_ERDOS_NUMBERS)].flatMap((match) => {
+    const [, prefix = "", list = ""] = match;
+    const listStart = match.index + match[0].length - list.length;
+    return [...list.matchAll(LISTED_NUMBER)].map((number) => ({
+      ref: `${prefix} ${number[0]}`, start: listStart + number.index, end: listStart + number.index + number[0].length,
+    }));
+  });
+}
+
 /** Punctuation that ends a sentence rather than an identifier: "see A280831." */
 const TRAILING_PUNCTUATION = /[.,;:!?'"]+$/u;
 
@@ -37,6 +55,7 @@ export function exactReferences(text: string): ExactReference[] {
       if (ref !== "") found.push({ ref, start: match.index, end: match.index + ref.length });
     }
   }
+  found.push(...listedErdosNumbers(trimmed));
   if (trimmed !== "" && !/\s/u.test(trimmed) && !found.some((reference) => reference.ref === trimmed)) {
     found.push({ ref: trimmed.replace(TRAILING_PUNCTUATION, "") || trimmed, start: 0, end: trimmed.length });
   }

@@ -13,6 +13,9 @@ describe("exact references in free text", () => {
     ["as on https://www.erdosproblems.com/20, the sunflower bound", ["https://www.erdosproblems.com/20"]],
     ["cp:erdos:20", ["cp:erdos:20"]],
     ["S12", ["S12"]],
+    ["Compare Erdős problems 12 and 13 for me", ["Erdős problems 12", "Erdős problems 13"]],
+    ["Erdos #12, #13 or 14?", ["Erdos #12", "Erdos 13", "Erdos 14"]],
+    ["Erdős problem 12, 3-term progressions and 2^k", ["Erdős problem 12"]],
   ])("finds the identifiers in %j", (text, refs) => {
     expect(refsOf(text)).toEqual(refs);
   });
