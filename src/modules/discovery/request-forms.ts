@@ -43,6 +43,7 @@ const CHECK_MY_WORK = /\b(?:check|verify|review|proofread|look\s+over|go\s+over)
 const DEFINITION = new RegExp([
   String.raw`\bwhat\s+(?:does|do)\b.{1,80}\bmean\b`,
   String.raw`(?:^|[.!?;:]\s)\s*what\s+(?:is|are)\s+(?:a|an)\s+[\w\s'’-]{1,40}\?(?:\s|$)`,
+  String.raw`\bwhat\s+exactly\s+(?:is|are)\s+(?:a|an)\b`,
   String.raw`\bjust\s+the\s+definition\b`,
   String.raw`\bdefinitions?\s+of\b`,
   String.raw`\bhow\s+(?:is|are)\b.{1,60}\b(?:defined|constructed|built|computed|calculated)\b`,
@@ -69,6 +70,11 @@ const ASKS_ABOUT_THE_TOOL = new RegExp([
   // "the Mathlib name for the prime counting function", "tips for formalising …"
   String.raw`\b(?:mathlib|lean)\s+names?\s+(?:for|of)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b`,
 ].join("|"), "i");
+/**
+ * Trouble with the caller's own proof script: "why does linarith fail after push_cast in my Lean proof?". Its tactic
+ * names (`push_cast`) read as parameters, so notation cannot make it a statement.
+ */
+const MY_PROOF_SCRIPT = /\b(?:in|with|of)\s+my\s+(?:lean|mathlib)\s+(?:proof|code|script|file|project|formali[sz]ation)\b/i;
 /** A request form that holds only where the text names the proof assistant. */
 function inTheProofAssistant(pattern: RegExp): RequestForm {
   return { test: (text) => PROOF_ASSISTANT.test(text) && pattern.test(text) };
@@ -124,7 +130,7 @@ const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [
  * proof assistant, or a recollection that says its details are missing or its symbols are placeholders.
  */
 const REQUESTS_WHATEVER_THE_NOTATION: readonly RequestForm[] = [
-  ANY_ONE_OF_A_FAMILY, DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MISSING_DETAILS, PLACEHOLDERS,
+  ANY_ONE_OF_A_FAMILY, DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MY_PROOF_SCRIPT, MISSING_DETAILS, PLACEHOLDERS,
 ];
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */

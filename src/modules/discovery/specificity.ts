@@ -132,8 +132,11 @@ const CITATIONS = /\breferences?\s*:[\s\S]*$|\[[^\]\n]{2,40}\]/gi;
 const NOT_REQUEST_NOUNS =
   /\b(?:conjectures|questions)\s+(?:that|whether)\s+(?=(?:the|a|an|every|all|each|no|there|for|if|any|some)\b|[$\d(]|[a-z]\b)|\bresults\s+in\s+(?=(?:the|a|an)\b|[$\d(]|[a-z]\b)|^\s*(?:conjectures|questions|problems)\s*:/gi;
 
-/** One member of a list: "one of the 'First Proof' challenge questions", "as listed among the open questions in Bugeaud's book". */
-const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its)\b|\blisted\s+(?:among|as)\b/i;
+/**
+ * One member of a list: "one of the 'First Proof' challenge questions", "as listed among the open questions in Bugeaud's
+ * book", a numbered one ("Ben Green's open problems, problem #38").
+ */
+const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its)\b|\blisted\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/i;
 
 /** A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"). */
 const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
@@ -220,17 +223,26 @@ export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[]
  */
 const PROPER_NAME_OF_A_PROBLEM =
   /(?<!\p{L})(\p{Lu}\p{Ll}+(?:['’]s)?(?:\s*[-–—]\s*\p{Lu}\p{Ll}+(?:['’]s)?){0,3})\s+(?:conjecture|problem|hypothesis)\b/gu;
+/** A joint name heading the text, the way a problem is cited: "Caccetta–Häggkvist: a digraph on n vertices …". */
+const NAME_HEADING = /^\s*(\p{Lu}\p{Ll}+(?:\s*[-–—]\s*\p{Lu}\p{Ll}+){1,3})\s*:/gu;
+
+/** Whether no catalogue text holds any word of the name ("Caccetta–Häggkvist"): each word is unknown to the index. */
+function unknownToTheCatalogue(index: DiscoveryIndex, name: string): boolean {
+  return name.split(/\s*[-–—]\s*/u).every((word) => {
+    const tokens = analyzeText(word).tokens;
+    return tokens.length === 1 && index.documentFrequency(tokens[0]!) === 0;
+  });
+}
 
 /**
- * The first proper name, with its noun, by which the query calls a problem that no catalogue entry holds anywhere in
- * its text, not one word of it ("Barnette's conjecture", "Zarankiewicz problem"), or null. The catalogue has likely never heard
- * of the problem; the right one can still lack its name (the abc conjecture is not called "Masser–Oesterlé"), so the
- * caller only uses this when the description alone does not make a clear match.
+ * The first proper name by which the query calls a problem that no catalogue entry holds anywhere in its text, not one
+ * word of it ("Barnette's conjecture", "Zarankiewicz problem", a heading "Caccetta–Häggkvist: …"), or null. The
+ * catalogue has likely never heard of the problem; the right one can still lack its name (the abc conjecture is not
+ * called "Masser–Oesterlé"), so the caller only uses this when the description alone does not make a clear match.
  */
 export function unknownProblemName(index: DiscoveryIndex, text: string): string | null {
-  const unknown = [...text.matchAll(PROPER_NAME_OF_A_PROBLEM)].find((match) => match[1]!.split(/\s*[-–—]\s*/u).every((name) => {
-    const tokens = analyzeText(name).tokens;
-    return tokens.length === 1 && index.documentFrequency(tokens[0]!) === 0;
-  }));
-  return unknown?.[0] ?? null;
+  const called = [...text.matchAll(PROPER_NAME_OF_A_PROBLEM)].find((match) => unknownToTheCatalogue(index, match[1]!));
+  if (called !== undefined) return called[0];
+  const heading = [...text.matchAll(NAME_HEADING)].find((match) => unknownToTheCatalogue(index, match[1]!));
+  return heading?.[1] ?? null;
 }

@@ -35,6 +35,8 @@ describe("a request for any problem, help, a definition or literature", () => {
     "How do I set up a Lean 4 project with Mathlib so I can formalise a conjecture?",
     "Can you check my proof that there are infinitely many primes?",
     "please review our attempted argument for the gizmo bound",
+    "Can you help me find out why linarith fails after push_cast in my Lean proof?",
+    "What exactly is a primitive set of integers, and why is the sum of 1/(a log a) interesting?",
   ])("reads %j as one", (text) => {
     expect(isRequestForAny(text)).toBe(true);
   });

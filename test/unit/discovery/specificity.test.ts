@@ -199,6 +199,7 @@ describe("a topic phrase or a request for several problems or any one of them na
 
   it.each([
     "From the list of gizmo problems: does every gizmo sprocket turn the garnet way?",
+    "Smith's list of open problems, problem #6 — every gizmo sprocket turns the garnet way",
     "Analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?",
     "Of the gizmo sprocket problems I mean the one about turning the garnet way",
     "As listed among the open questions in Smith's book on gizmos: every gizmo sprocket turns the garnet way",
@@ -252,6 +253,14 @@ describe("a topic phrase or a request for several problems or any one of them na
       expect(unknownProblemName(index, "the Garnet–Quokka conjecture on gizmos")).toBeNull();
       expect(unknownProblemName(index, "Gizmo problem about sprockets")).toBeNull();
       expect(unknownProblemName(index, "the quokka conjecture")).toBeNull();
+    });
+
+    it("reads a joint name heading the text as the problem's name", () => {
+      expect(unknownProblemName(index, "Quokka–Wombat: does every sprocket turn the garnet or hazel way?")).toBe("Quokka–Wombat");
+      expect(unknownProblemName(index, "Garnet–Quokka: does every sprocket turn?")).toBeNull();
+      expect(unknownProblemName(index, "Quokka: does every sprocket turn?")).toBeNull(); // one word before a colon is any heading
+      const result = discover(index, "Quokka–Wombat: does every sprocket turn the garnet or hazel way?");
+      expect([result.outcome, result.abstentionReason, result.decision.rule]).toEqual(["ABSTAINED", "WEAK_MATCH", "UNKNOWN_NAME"]);
     });
   });
 });
