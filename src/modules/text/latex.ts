@@ -65,6 +65,20 @@ function scaledCount(_match: string, count: string | undefined, scales: string):
   return String(BigInt(factor) * scale);
 }
 
+/** Denominators read aloud: "one half", "a third", "two thirds", "three quarters". */
+const DENOMINATORS: ReadonlyMap<string, string> = new Map([
+  ["half", "2"], ["halves", "2"], ["third", "3"], ["thirds", "3"], ["quarter", "4"], ["quarters", "4"], ["fifth", "5"], ["fifths", "5"],
+]);
+/** A count before a spoken denominator; "a third-order recurrence" and "the second half" are no fractions. */
+const SPOKEN_FRACTION = /\b(one|a|two|three|four)\s+(half|halves|thirds?|quarters?|fifths?)(?![\w-])/g;
+
+/** "natural density one half" is density `1/2`, as the catalogue writes it. */
+function spokenFraction(match: string, count: string, denominator: string): string {
+  const numerator = count === "a" || count === "one" ? "1" : NUMBER_WORDS.get(count);
+  const below = DENOMINATORS.get(denominator);
+  return numerator === undefined || below === undefined ? match : ` ${numerator}/${below} `;
+}
+
 function rewriteAsciiRelations(text: string): string {
   let result = text
     .replace(/=>|->/g, " to ")
@@ -79,6 +93,7 @@ function rewriteAsciiRelations(text: string): string {
   for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
   return result
     .replace(SCALED_COUNT, scaledCount)
+    .replace(SPOKEN_FRACTION, spokenFraction)
     .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
     // "2 to the power n", "2 to the x", "n to the k-th power" are how a power reads aloud; they should meet `2^n`.
     // A decimal exponent is read whole ("n to the power 0.5").

@@ -82,7 +82,7 @@ describe("metrics", () => {
 if (!hasData) console.warn(`SKIPPED full-catalogue discovery evaluation: shared data not found under ${dataDir}`);
 
 describe("full catalogue", () => {
-  // Regression floors a point under discovery v12.4's figures (normaliser v15) (in memory and on the database alike). The README's
+  // Regression floors a point under discovery v12.5's figures (normaliser v16) (in memory and on the database alike). The README's
   // discovery table gives every split's figures, and each blind split's single measurement before it was read.
   // v9 made a topic phrase or a request for several problems abstain unless it calls a problem by name, and v10
   // a request for any one problem, help, a definition or literature, and v12 the state of an area and missing details, so abstention
@@ -90,7 +90,7 @@ describe("full catalogue", () => {
   const floors = {
     dev: { precisionAt1: 0.92, recallAt5: 0.97, abstentionPrecision: 0.96, abstentionRecall: 0.96 },
     test: { precisionAt1: 0.84, recallAt5: 0.91, abstentionPrecision: 0.99, abstentionRecall: 0.99 },
-    holdout: { precisionAt1: 0.79, recallAt5: 0.9, abstentionPrecision: 0.99, abstentionRecall: 0.9 },
+    holdout: { precisionAt1: 0.8, recallAt5: 0.9, abstentionPrecision: 0.99, abstentionRecall: 0.9 },
     holdout2: { precisionAt1: 0.92, recallAt5: 0.99, abstentionPrecision: 0.99, abstentionRecall: 0.7 },
     holdout3: { precisionAt1: 0.9, recallAt5: 0.93, abstentionPrecision: 0.99, abstentionRecall: 0.66 },
     holdout4: { precisionAt1: 0.95, recallAt5: 0.99, abstentionPrecision: 0.99, abstentionRecall: 0.78 },

@@ -48,5 +48,5 @@ it("keeps a word's apostrophe out of a formula: \"it's o(log n)\" has no variabl
 });
 
 it("bumps the normaliser version, so stored sparse views built by v14 are rebuilt", () => {
-  expect(NORMALIZER_VERSION).toBe(15);
+  expect(NORMALIZER_VERSION).toBeGreaterThanOrEqual(15);
 });
