@@ -5,7 +5,7 @@
 
 import { POOL_MAX_FORMULA_DOCUMENTS, POOL_MAX_TERM_FRACTION, POOL_MIN_SHARED_WORDS } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import { isOrderingOnly, type QueryTerm } from "./scoring.js";
+import { scoresApartFromWords, type QueryTerm } from "./scoring.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
 /**
@@ -14,7 +14,7 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * (a word in most statements, such as "number", would make every document a candidate).
  */
 export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
-  return !term.informative && term.documentFrequency > 0 && !isOrderingOnly(term.kind) && term.kind !== "number" &&
+  return !term.informative && term.documentFrequency > 0 && !scoresApartFromWords(term.kind) && term.kind !== "number" &&
     !GENERIC_QUERY_WORDS.has(term.term) && index.publishedFrequency(term.term) <= POOL_MAX_TERM_FRACTION * index.publishedCount;
 }
 

@@ -6,7 +6,7 @@
 
 import { tokenKind } from "../text/normalize.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import { inverseDocumentFrequency, isOrderingOnly, type QueryTerm, type ScoredDocument } from "./scoring.js";
+import { inverseDocumentFrequency, scoresApartFromWords, type QueryTerm, type ScoredDocument } from "./scoring.js";
 import type { SparseField } from "./sparse-document.js";
 
 export const RERANK_FEATURES = [
@@ -72,7 +72,7 @@ export function readRerankQuery(terms: readonly QueryTerm[], queryTokens: readon
   const tokens = new Set(queryTokens);
   const parameters = [...tokens].filter((token) => tokenKind(token) === "parameter");
   const informative = terms.filter((term) => term.informative);
-  const known = terms.filter((term) => !isOrderingOnly(term.kind) && term.documentFrequency > 0);
+  const known = terms.filter((term) => !scoresApartFromWords(term.kind) && term.documentFrequency > 0);
   return {
     tokens,
     informative,

@@ -4,7 +4,8 @@
 import { conceptDerivesFrom, tokenKind, type TokenKind } from "../text/normalize.js";
 import {
   FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, POOL_MAX_FORMULA_DOCUMENTS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, POOL_MAX_FORMULA_DOCUMENTS, PROXIMITY_WEIGHT,
+  SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool } from "./candidate-pool.js";
@@ -52,8 +53,12 @@ const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
 const FORMULA_FIELDS: readonly SparseField[] = ["formulas"];
 const TERM_FIELDS: readonly SparseField[] = TOKEN_FIELDS.filter((field) => field !== "pairs" && field !== "formulas");
 
-/** Pairs and formula shingles reorder the candidates that words found; they are never evidence of their own. */
-export function isOrderingOnly(kind: TokenKind): boolean {
+/**
+ * Pairs and formula shingles score apart from the words, as bonuses: never informative, never counted in coverage.
+ * Pairs only reorder the candidates words found; a formula shingle few problems hold also admits them to the pool
+ * (candidate-pool.ts) and is one piece of evidence (`evidenceCount`).
+ */
+export function scoresApartFromWords(kind: TokenKind): boolean {
   return kind === "pair" || kind === "formula";
 }
 
@@ -74,7 +79,7 @@ function isInformative(term: string, kind: TokenKind, publishedFrequency: number
 
 /**
  * IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency).
- * Proximity pairs are never informative: they reorder candidates the words found, they do not add any.
+ * Proximity pairs and formula shingles are never informative (see scoresApartFromWords).
  */
 export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[], pairs: readonly string[] = [], formulas: readonly string[] = []): QueryTerm[] {
   return [...new Set([...tokens, ...pairs, ...formulas])].map((term) => {
@@ -82,7 +87,7 @@ export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[]
     const documentFrequency = index.documentFrequency(term);
     const publishedFrequency = index.publishedFrequency(term);
     const weight = TOKEN_KIND_BOOST[kind] * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
-    const informative = !isOrderingOnly(kind) && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
+    const informative = !scoresApartFromWords(kind) && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
     return { term, kind, documentFrequency, weight, informative };
   });
 }
@@ -121,7 +126,7 @@ function queryMass(terms: readonly QueryTerm[], scorable: readonly QueryTerm[], 
   });
   for (const weight of groupInformative) informative += weight;
   for (const term of terms) {
-    if (isOrderingOnly(term.kind)) continue;
+    if (scoresApartFromWords(term.kind)) continue;
     if (term.documentFrequency > 0) attainable += term.weight;
     // A term nothing contains still belongs to the question; it dilutes coverage at reduced weight.
     else if (!GENERIC_QUERY_WORDS.has(term.term)) informative += UNKNOWN_TERM_WEIGHT * term.weight;
