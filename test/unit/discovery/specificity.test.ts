@@ -243,6 +243,15 @@ describe("a topic phrase or a request for several problems or any one of them na
       expect(result.candidates.map((candidate) => candidate.problemId).slice(0, 2).sort()).toEqual(["cp:topic:6", "cp:topic:7"]);
     });
 
+    it("reads a weak match's lead over its rivals as no more than the share of the query its first candidate explains", async () => {
+      // The fixture catalogue a fresh `npm start` serves: one candidate shares a few graph words, far ahead of the rest.
+      const fixture = buildDiscoveryIndex(await loadFixtureCatalogue());
+      const result = discover(fixture, "Caccetta–Häggkvist: a digraph on n vertices with minimum out-degree r has a directed cycle of length at most n/r");
+      const features = topConfidenceFeatures(result)!;
+      expect([features.weakMatch, features.advantage]).toEqual([true, features.relevance]);
+      expect(result.candidates[0]!.margin).toBeGreaterThan(features.relevance);
+    });
+
     it("still answers when the description makes a clear match, since the right entry may lack the name", () => {
       const result = discover(index, "Quokka's hypothesis: does every gizmo sprocket turn the garnet way?");
       expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:6"]);
