@@ -18,15 +18,18 @@ export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
     !GENERIC_QUERY_WORDS.has(term.term) && index.publishedFrequency(term.term) <= POOL_MAX_TERM_FRACTION * index.publishedCount;
 }
 
-/** A formula shingle few problems hold names them, as an informative word does (shingles are never informative). */
-function admitsByFormula(index: DiscoveryIndex, term: QueryTerm): boolean {
+/**
+ * A formula shingle few problems hold names them, as an informative word does (shingles are never informative): it
+ * admits them to the pool here, and counts as evidence when scored (scoring.ts).
+ */
+export function isRareFormula(index: DiscoveryIndex, term: QueryTerm): boolean {
   return term.kind === "formula" && term.documentFrequency > 0 && index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS;
 }
 
 /** Documents with an informative query term or a rare formula shingle, plus those sharing at least POOL_MIN_SHARED_WORDS voting terms. */
 export function candidatePool(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
   const pool = new Set<IndexedDocument>();
-  for (const term of terms) if (term.informative || admitsByFormula(index, term)) for (const document of index.documentsWith(term.term)) pool.add(document);
+  for (const term of terms) if (term.informative || isRareFormula(index, term)) for (const document of index.documentsWith(term.term)) pool.add(document);
   const shared = new Map<IndexedDocument, number>();
   for (const term of terms) {
     if (!votes(index, term)) continue;

@@ -4,11 +4,11 @@
 import { conceptDerivesFrom, tokenKind, type TokenKind } from "../text/normalize.js";
 import {
   FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, POOL_MAX_FORMULA_DOCUMENTS, PROXIMITY_WEIGHT,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT,
   SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import { candidatePool } from "./candidate-pool.js";
+import { candidatePool, isRareFormula } from "./candidate-pool.js";
 import { evidenceGroups, type EvidenceGroups } from "./evidence-groups.js";
 import type { RerankFeatures } from "./rerank-features.js";
 import { SPARSE_FIELDS, TOKEN_FIELDS, type SparseField } from "./sparse-document.js";
@@ -37,7 +37,7 @@ export interface ScoredDocument {
   sharedTerms: string[];
   /**
    * Shared terms that are independent evidence: a concept shared with a word it derives from counts once, and a formula
-   * shingle at most POOL_MAX_FORMULA_DOCUMENTS problems hold counts as one more (a formula is what a symbolic query shares).
+   * shingle few problems hold (isRareFormula) counts as one more (a formula is what a symbolic query shares).
    */
   evidenceCount: number;
   matchedFields: SparseField[];
@@ -102,12 +102,14 @@ export function isUnderspecified(index: DiscoveryIndex, terms: readonly QueryTer
   return informative.length < MIN_INFORMATIVE_TERMS || mass < MIN_INFORMATIVE_MASS * inverseDocumentFrequency(index.publishedCount, 1);
 }
 
-/** Denominators shared by every candidate of one query. */
+/** What every candidate of one query is measured against: the denominators, and which terms are rare formulas. */
 interface QueryMass {
   attainable: number;
   informative: number;
   /** Per evidence group: the weight of its most informative member (0 when none is informative). */
   groupInformative: Float64Array;
+  /** Per scorable term: whether it is a formula shingle few problems hold (isRareFormula), read once per query. */
+  rareFormula: readonly boolean[];
 }
 
 /**
@@ -116,7 +118,7 @@ interface QueryMass {
  * statement covers it as far as the weight of the spelling it uses: `minimum` covers most of
  * "least", while a bare "primes" covers little of `twin-prime`, a phrase it merely shares a word with.
  */
-function queryMass(terms: readonly QueryTerm[], scorable: readonly QueryTerm[], groups: EvidenceGroups): QueryMass {
+function queryMass(index: DiscoveryIndex, terms: readonly QueryTerm[], scorable: readonly QueryTerm[], groups: EvidenceGroups): QueryMass {
   let attainable = 0;
   let informative = 0;
   const groupInformative = new Float64Array(scorable.length);
@@ -131,7 +133,7 @@ function queryMass(terms: readonly QueryTerm[], scorable: readonly QueryTerm[], 
     // A term nothing contains still belongs to the question; it dilutes coverage at reduced weight.
     else if (!GENERIC_QUERY_WORDS.has(term.term)) informative += UNKNOWN_TERM_WEIGHT * term.weight;
   }
-  return { attainable, informative, groupInformative };
+  return { attainable, informative, groupInformative, rareFormula: scorable.map((term) => isRareFormula(index, term)) };
 }
 
 /** Per-document scratch rows indexed by evidence group id, reused for every document of one query. */
@@ -171,7 +173,7 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     }
     if (term.kind === "formula") {
       formula += contribution;
-      rareFormula ||= index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS;
+      rareFormula ||= mass.rareFormula[position] === true;
       return;
     }
     // Request words ("prove", "bound") score but are not evidence of a shared problem.
@@ -207,7 +209,7 @@ export function scoreCandidates(index: DiscoveryIndex, terms: readonly QueryTerm
   // Most query pairs occur in no document: dropping them before the per-document loop keeps latency flat.
   const scorable = terms.filter((term) => term.documentFrequency > 0);
   const groups = evidenceGroups(scorable);
-  const mass = queryMass(terms, scorable, groups);
+  const mass = queryMass(index, terms, scorable, groups);
   const scratch: GroupScratch = { best: new Float64Array(scorable.length), cover: new Float64Array(scorable.length) };
   return [...candidates]
     .map((document) => scoreDocument(index, document, scorable, mass, groups, scratch))

@@ -3,7 +3,7 @@
 
 import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
 import { aliasKey } from "../identity/identifier-keys.js";
-import { analyzeText, NORMALIZER_VERSION, tokenKind } from "../text/normalize.js";
+import { analyzeText, NORMALIZER_VERSION, tokenKind, type AnalyzedText } from "../text/normalize.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
 /**
@@ -63,12 +63,27 @@ export function splitIdentifier(identifier: string): string {
   return identifier.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_.]+/g, " ");
 }
 
+/**
+ * One text analysed once per document: the wording's texts feed the word fields, the pairs and the formulas alike
+ * (a statement is read by `statement`, `pairs` and `formulas`).
+ */
+type Analyse = (text: string) => AnalyzedText;
+
+function memoisedAnalysis(): Analyse {
+  const analyses = new Map<string, AnalyzedText>();
+  return (text) => {
+    let analyzed = analyses.get(text);
+    if (analyzed === undefined) analyses.set(text, (analyzed = analyzeText(text)));
+    return analyzed;
+  };
+}
+
 // A Map while counting: tokens such as "constructor" must not meet Object.prototype.
-function countTokens(texts: readonly (string | null)[], field: SparseField): TermCounts {
+function countTokens(texts: readonly (string | null)[], field: SparseField, analyse: Analyse): TermCounts {
   const counts = new Map<string, number>();
   for (const text of texts) {
     if (text === null) continue;
-    const analyzed = analyzeText(text);
+    const analyzed = analyse(text);
     const tokens = field === "pairs" ? analyzed.pairs : field === "formulas" ? analyzed.formulas : analyzed.tokens;
     for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
   }
@@ -118,13 +133,14 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
   const statement = [problem.statement];
   const question = [questionOf(problem.statement)];
   const definitions = problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]);
+  const wording = [...title, ...aliases, ...statement, ...definitions]; // the WORDING_FIELDS' texts
   return {
     title, aliases, statement, question, definitions,
     tags: problem.tags,
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
-    pairs: [...title, ...aliases, ...statement, ...definitions], // the WORDING_FIELDS' texts
-    formulas: [...title, ...aliases, ...statement, ...definitions],
+    pairs: wording,
+    formulas: wording,
     names: [], // built apart (nameCounts): one signature per name, not a bag of its words
   };
 }
@@ -153,7 +169,8 @@ function nameCounts(problem: CatalogueProblem): TermCounts {
 
 export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
   const texts = fieldTexts(problem);
-  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem) : countTokens(texts[field], field)])) as Record<SparseField, TermCounts>;
+  const analyse = memoisedAnalysis();
+  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem) : countTokens(texts[field], field, analyse)])) as Record<SparseField, TermCounts>;
   const terms = [...new Set(TOKEN_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = TOKEN_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
   return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };
