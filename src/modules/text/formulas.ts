@@ -3,6 +3,8 @@
 // Words alone lose a formula: it leaves a few letters and "phi" three times, which a neighbour about the
 // totient holds as well. Read from folded text (latex.ts), where every spelling of a symbol is already one.
 
+import { RELATION_WORDS } from "./latex-symbols.js";
+
 /** Symbols in a run; a longer run says more, but a paraphrase rarely keeps more than a few symbols in a row. */
 export const FORMULA_SHINGLE_LENGTH = 3;
 /** Marks a shingle token apart from words, parameters, phrases and pairs (tokenKind reads it). */
@@ -10,7 +12,7 @@ export const FORMULA_MARK = "ƒ";
 
 /** Words that belong to a formula: relations, functions and operators as foldText spells them, and Greek letters. */
 const FORMULA_WORDS: ReadonlySet<string> = new Set([
-  "le", "ge", "lt", "gt", "eq", "ne", "equiv", "sim", "asymp", "approx", "ll", "gg", "divides", "mod",
+  ...RELATION_WORDS, "equiv", "sim", "asymp", "approx", "ll", "gg", "divides", "mod",
   "log", "ln", "exp", "sin", "cos", "tan", "sqrt", "gcd", "lcm", "max", "min", "lim", "liminf", "limsup", "sup", "inf",
   "sum", "product", "binomial", "floor", "ceil", "infinity",
   "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lambda", "mu", "nu", "xi",
