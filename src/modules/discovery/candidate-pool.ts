@@ -19,8 +19,8 @@ export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
 }
 
 /**
- * A formula shingle few problems hold names them, as an informative word does (shingles are never informative): it
- * admits them to the pool here, and counts as evidence when scored (scoring.ts).
+ * A formula shingle few problems hold names them, as an informative word does (a shingle is informative only in a
+ * query that is a formula, see promoteRareFormulas): it admits them to the pool here, and counts as evidence when scored.
  */
 export function isRareFormula(index: DiscoveryIndex, term: QueryTerm): boolean {
   return term.kind === "formula" && term.documentFrequency > 0 && index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS;

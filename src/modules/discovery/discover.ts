@@ -13,7 +13,7 @@ import { rerank } from "./rerank.js";
 import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
 import { decisions, type DiscoveryDecision } from "./decisions.js";
-import { asideOnlyTerms, coversTooMany, familyNamedBy, namedProblems, namesOnlyAnArea, promoteRareCombination, unknownProblemName } from "./specificity.js";
+import { asideOnlyTerms, coversTooMany, familyNamedBy, namedProblems, namesOnlyAnArea, promoteRareCombination, promoteRareFormulas, unknownProblemName } from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -222,7 +222,7 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
 /** The affirmed text's tokens and its scored terms (IDF, informativeness, a rare combination promoted): what both stages read. */
 export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens: readonly string[]; terms: readonly QueryTerm[] } {
   const analyzed = analyzeText(affirmed);
-  return { tokens: analyzed.tokens, terms: promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs, analyzed.formulas)) };
+  return { tokens: analyzed.tokens, terms: promoteRareFormulas(index, promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs, analyzed.formulas))) };
 }
 
 /** The query's informative terms, each once, for an abstention to name. */

@@ -50,6 +50,12 @@ export const FORMULA_WEIGHT = 1;
  * its problem. Over all rows 2 and 5 each add a first rank or two; 20 costs a right abstention.
  */
 export const POOL_MAX_FORMULA_DOCUMENTS = 2;
+/**
+ * A query with no informative word is specific when it holds this many distinct rare formula shingles (see
+ * promoteRareFormulas). Over all 3,030 rows: 1 makes a generic `Σ_{n∈A} 1/n < ∞` answer; 2 gives three formula
+ * queries their first rank and costs nothing; 3 gives two of them.
+ */
+export const FORMULA_PROMOTION_MIN_SHINGLES = 2;
 
 /** Candidates the second stage rescores: the near neighbours a paraphrase confuses sit well inside 20. */
 export const RERANK_DEPTH = 20;

@@ -79,7 +79,8 @@ function isInformative(term: string, kind: TokenKind, publishedFrequency: number
 
 /**
  * IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency).
- * Proximity pairs and formula shingles are never informative (see scoresApartFromWords).
+ * Proximity pairs and formula shingles are never informative here (see scoresApartFromWords); a formula query's rare
+ * shingles may be promoted later (promoteRareFormulas).
  */
 export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[], pairs: readonly string[] = [], formulas: readonly string[] = []): QueryTerm[] {
   return [...new Set([...tokens, ...pairs, ...formulas])].map((term) => {
@@ -144,6 +145,10 @@ interface GroupScratch {
   cover: Float64Array;
 }
 
+function coverGroup(scratch: GroupScratch, group: number, weight: number): void {
+  scratch.cover[group] = Math.max(scratch.cover[group] ?? 0, weight);
+}
+
 function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass, groups: EvidenceGroups, scratch: GroupScratch): ScoredDocument {
   const groupBest = scratch.best;
   groupBest.fill(0);
@@ -174,6 +179,8 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     if (term.kind === "formula") {
       formula += contribution;
       rareFormula ||= mass.rareFormula[position] === true;
+      // A formula query's rare shingles are its informative terms (promoteRareFormulas): holding one covers it.
+      if (term.informative) coverGroup(scratch, groups[position] ?? position, term.weight);
       return;
     }
     // Request words ("prove", "bound") score but are not evidence of a shared problem.
@@ -181,7 +188,7 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     flat += contribution;
     const group = groups[position] ?? position;
     groupBest[group] = Math.max(groupBest[group] ?? 0, contribution);
-    scratch.cover[group] = Math.max(scratch.cover[group] ?? 0, term.weight);
+    coverGroup(scratch, group, term.weight);
   });
   // Ranking counts each evidence group once; relevance keeps every term, as its recorded threshold was set on.
   let grouped = 0;

@@ -1,5 +1,5 @@
 // Abstention tests on what a query names, and the one promotion that rescues a query from them.
-// `promoteRareCombination` runs first. `namesOnlyAnArea` runs before scoring: a query whose every
+// `promoteRareCombination` and `promoteRareFormulas` run first. `namesOnlyAnArea` runs before scoring: a query whose every
 // informative word is subject vocabulary ("a conjecture in extremal graph theory", "something about
 // unit fractions") asks for an area, and a ranked answer would be a guess. `coversTooMany` runs after
 // scoring: "points in the plane" passes the first tests (one rare-enough word), but fifty problems
@@ -9,12 +9,12 @@
 // problem by name skips every test.
 
 import {
-  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
+  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FORMULA_PROMOTION_MIN_SHINGLES, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
   MAX_FULLY_COVERING_FRACTION, NAME_MAX_PROBLEMS, TOPIC_PHRASE_MAX_WORDS,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../catalogue/catalogue.types.js";
-import { votes } from "./candidate-pool.js";
+import { isRareFormula, votes } from "./candidate-pool.js";
 import { isRequestForAFamilyOrHelp, isRequestForAny, isRequestWhateverTheNotation } from "./request-forms.js";
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 import { analyzeText } from "../text/normalize.js";
@@ -82,6 +82,20 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
   if (holding === 0 || holding > COMBINATION_MAX_DOCUMENTS) return terms;
   const promoted = new Set(voting);
   return terms.map((term) => (promoted.has(term) ? { ...term, informative: true } : term));
+}
+
+/**
+ * A query that is only a formula has no informative word (shingles are never informative), yet a couple of shingles
+ * that few published problems hold name them as a rare word would (`a(n) = {}_2F_1(n,-n;;-1)`, `(Σ_{p∈P} 1/p)(Σ_{q∈Q}
+ * 1/q) = 1`): with no informative term, at least FORMULA_PROMOTION_MIN_SHINGLES distinct rare shingles (isRareFormula)
+ * become the informative terms, so the specificity test and coverage read them. One is not enough: a generic bound
+ * such as `Σ_{n∈A} 1/n < ∞` has one shingle that only a problem or two happen to hold.
+ */
+export function promoteRareFormulas(index: DiscoveryIndex, terms: readonly QueryTerm[]): readonly QueryTerm[] {
+  if (terms.some((term) => term.informative)) return terms;
+  const rare = new Set(terms.filter((term) => isRareFormula(index, term)));
+  if (rare.size < FORMULA_PROMOTION_MIN_SHINGLES) return terms;
+  return terms.map((term) => (rare.has(term) ? { ...term, informative: true } : term));
 }
 
 /**

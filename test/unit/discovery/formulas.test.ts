@@ -1,6 +1,6 @@
 // Formula shingles in ranking: the statement whose formula a query restates, in another notation, beats one that
 // shares more of its words; a query that is only a formula reaches a problem sharing no rare word with it; and a formula
-// few problems hold is evidence of its own.
+// few problems hold is evidence of its own; and a query that is only a formula, with several rare shingles, is specific.
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
@@ -31,6 +31,20 @@ describe("formula shingles", () => {
       scoreCandidates(store, buildQueryTerms(store, analyzed.tokens, analyzed.pairs, formulas)).map((scored) => scored.document.entry.problemId);
     expect(pool(analyzed.formulas)).toContain("cp:bound");
     expect(pool([])).not.toContain("cp:bound");
+  });
+
+  it("answers a query that is only a formula when several of its shingles are rare, and abstains on one rare shingle", () => {
+    // Forty problems name alpha, gamma and 2: the query has no informative word, only its formula is rare.
+    const filler = Array.from({ length: 40 }, (_unused, position) =>
+      buildProblem({ stableId: `cp:filler:${position}`, statement: `Do alpha(G) and gamma(G) of a graph differ by 2 for widget${position}?` }));
+    const bound = buildProblem({ stableId: "cp:bound", statement: "Is $i(G) \\le \\alpha(G) - \\gamma(G) + 2$ for every connected graph $G$?" });
+    const store = buildDiscoveryIndex([...filler, bound]);
+    const formula = discover(store, "i(G) ≤ α(G) − γ(G) + 2");
+    expect(formula.outcome).not.toBe("ABSTAINED");
+    expect(formula.candidates[0]?.problemId).toBe("cp:bound");
+    const fragment = discover(store, "i(G) ≤ 2");
+    expect(fragment.outcome).toBe("ABSTAINED");
+    expect(fragment.abstentionReason).toBe("UNDERSPECIFIED_QUERY");
   });
 
   it("counts a formula only the candidate shares as evidence, so a query sharing one word with it still gets an answer", () => {
