@@ -50,8 +50,9 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 15: `C(n,k)` is a binomial coefficient; `2^k` is a power of two; `R(5,5)` is the parameter `r_(5,5)`; `\ell` is the
  *   letter l (it was dropped); a spaced ASCII `~` is `\sim`; a formula word keeps its apostrophe ("it's" has no variable `s`).
  * - 16: spoken fractions are numbers ("one half" is `1/2`, "two thirds" `2/3`).
+ * - 17: "equally spaced" and "evenly spaced" terms form an arithmetic progression.
  */
-export const NORMALIZER_VERSION = 16;
+export const NORMALIZER_VERSION = 17;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

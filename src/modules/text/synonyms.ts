@@ -44,6 +44,11 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     notation: /#/,
   },
   {
+    reason: "terms 'equally spaced' or 'evenly spaced' form an arithmetic progression",
+    concept: "arithmetic progression",
+    spellings: ["equally spaced", "evenly spaced"],
+  },
+  {
     reason: "`A+A` is the sumset: the set of pairwise sums",
     concept: "sumset",
     spellings: ["sumset", "sum set", "pairwise sums", "sums of pairs"],
