@@ -50,7 +50,8 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 15: `C(n,k)` is a binomial coefficient; `2^k` is a power of two; `R(5,5)` is the parameter `r_(5,5)`; `\ell` is the
  *   letter l (it was dropped); a spaced ASCII `~` is `\sim`; a formula word keeps its apostrophe ("it's" has no variable `s`).
  * - 16: spoken fractions are numbers ("one half" is `1/2`, "two thirds" `2/3`).
- * - 17: "equally spaced" and "evenly spaced" terms form an arithmetic progression.
+ * - 17: "equally spaced" and "evenly spaced" terms form an arithmetic progression; "leaves" is the plural of leaf (it was
+ *   "leav"), and a pendant vertex is a leaf; a 2-colourable graph is bipartite; the stability number is the independence number.
  */
 export const NORMALIZER_VERSION = 17;
 

@@ -9,6 +9,7 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ["hypotheses", "hypothesis"], ["radii", "radius"], ["lemmata", "lemma"], ["polyhedra", "polyhedron"],
   ["maxima", "maximum"], ["minima", "minimum"], ["bases", "basis"], ["loci", "locus"], ["foci", "focus"],
   ["tori", "torus"], ["different", "distinct"], ["differing", "distinct"], ["criteria", "criterion"], ["phenomena", "phenomenon"], ["analyses", "analysis"],
+  ["leaves", "leaf"], ["halves", "half"],
 ]);
 
 /** Words that end like an inflection but are not one (names, Latin, -ss, -us, -is, short words). */

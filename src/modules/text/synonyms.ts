@@ -49,6 +49,21 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["equally spaced", "evenly spaced"],
   },
   {
+    reason: "a graph is 2-colourable exactly when it is bipartite",
+    concept: "bipartite",
+    spellings: ["2 colorable", "2 colourable", "two colorable", "two colourable", "2 colorability", "2 colourability"],
+  },
+  {
+    reason: "the stability number of a graph is another name for its independence number",
+    concept: "independence number",
+    spellings: ["stability number"],
+  },
+  {
+    reason: "a pendant vertex (one of degree one) is a leaf",
+    concept: "leaf",
+    spellings: ["pendant vertex", "pendant vertices"],
+  },
+  {
     reason: "`A+A` is the sumset: the set of pairwise sums",
     concept: "sumset",
     spellings: ["sumset", "sum set", "pairwise sums", "sums of pairs"],
