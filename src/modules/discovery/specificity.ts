@@ -150,7 +150,7 @@ const NOT_REQUEST_NOUNS =
  * One member of a list: "one of the 'First Proof' challenge questions", "as listed among the open questions in Bugeaud's
  * book", a numbered one ("Ben Green's open problems, problem #38").
  */
-const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its)\b|\blisted\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/i;
+const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its)\b|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/i;
 
 /** A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"). */
 const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;

@@ -59,9 +59,9 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["stability number"],
   },
   {
-    reason: "a pendant vertex (one of degree one) is a leaf",
+    reason: "a pendant vertex, one of degree one, is a leaf",
     concept: "leaf",
-    spellings: ["pendant vertex", "pendant vertices"],
+    spellings: ["pendant vertex", "pendant vertices", "degree one vertex", "degree one vertices", "vertex of degree one", "vertices of degree one", "degree 1 vertex", "degree 1 vertices", "vertex of degree 1", "vertices of degree 1"],
   },
   {
     reason: "`A+A` is the sumset: the set of pairwise sums",

@@ -203,6 +203,7 @@ describe("a topic phrase or a request for several problems or any one of them na
     "Analogous questions exist, but does every gizmo sprocket of order 7 turn the garnet way?",
     "Of the gizmo sprocket problems I mean the one about turning the garnet way",
     "As listed among the open questions in Smith's book on gizmos: every gizmo sprocket turns the garnet way",
+    "Smith listed, among his open questions on gizmos, that every gizmo sprocket turns the garnet way",
     "One of the gizmo sprocket questions: every gizmo sprocket turns the garnet way",
   ])("commits when a query that mentions several problems singles one out: %j", (query) => expectCommitsToTheGarnetWay(query));
 

@@ -13,6 +13,7 @@ it.each([
 
 it.each([
   ["the number of pendant vertices", "leaf"],
+  ["the number of degree-one vertices", "leaf"],
   ["the leaves of the spanning tree", "leaf"],
   ["a 2-colourable graph", "bipartite"],
   ["two-colorable graphs", "bipartite"],
