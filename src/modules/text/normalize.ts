@@ -52,8 +52,10 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 16: spoken fractions are numbers ("one half" is `1/2`, "two thirds" `2/3`).
  * - 17: "equally spaced" and "evenly spaced" terms form an arithmetic progression; "leaves" is the plural of leaf (it was
  *   "leav"), and a pendant vertex is a leaf; a 2-colourable graph is bipartite; the stability number is the independence number.
+ * - 18: a vertex of degree one is a leaf; "longest" asks for a maximum and "shortest" for a minimum; "permuted" is a
+ *   permutation; "increasing or decreasing" is monotone.
  */
-export const NORMALIZER_VERSION = 17;
+export const NORMALIZER_VERSION = 18;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

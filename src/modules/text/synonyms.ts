@@ -30,12 +30,12 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
     reason: "extremal words: 'largest', 'maximal', 'maximise' and `max` all ask for a maximum",
     concept: "maximum",
-    spellings: ["largest", "greatest", "biggest", "maximal", "maximum", "maximise", "maximize", "max", "supremum", "sup"],
+    spellings: ["largest", "greatest", "biggest", "longest", "maximal", "maximum", "maximise", "maximize", "max", "supremum", "sup"],
   },
   {
     reason: "extremal words: 'smallest', 'minimal', 'minimise' and `min` all ask for a minimum",
     concept: "minimum",
-    spellings: ["smallest", "least", "fewest", "minimal", "minimum", "minimise", "minimize", "min", "infimum", "inf"],
+    spellings: ["smallest", "least", "fewest", "shortest", "minimal", "minimum", "minimise", "minimize", "min", "infimum", "inf"],
   },
   {
     reason: "`#{...}` and `|A|` count elements, as 'the number of', 'how many' and 'cardinality' do",
@@ -62,6 +62,11 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "a pendant vertex, one of degree one, is a leaf",
     concept: "leaf",
     spellings: ["pendant vertex", "pendant vertices", "degree one vertex", "degree one vertices", "vertex of degree one", "vertices of degree one", "degree 1 vertex", "degree 1 vertices", "vertex of degree 1", "vertices of degree 1"],
+  },
+  {
+    reason: "a sequence or progression that is increasing or decreasing is monotone",
+    concept: "monotone",
+    spellings: ["increasing or decreasing", "decreasing or increasing", "ascending or descending"],
   },
   {
     reason: "`A+A` is the sumset: the set of pairwise sums",
@@ -113,7 +118,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
     reason: "a rearrangement or reordering of a sequence or of the naturals is a permutation of it",
     concept: "permutation",
-    spellings: ["rearrangement", "rearrangements", "reordering", "reorderings"],
+    spellings: ["rearrangement", "rearrangements", "reordering", "reorderings", "permute", "permuted", "permuting"],
   },
   {
     reason: "φ is the standard symbol of Euler's totient function",
