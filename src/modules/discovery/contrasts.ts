@@ -9,10 +9,10 @@ const CONTRAST_CUES: readonly RegExp[] = [
   /\b(?<cue>rather than|instead of|as opposed to|don't mean|do not mean|not asking(?: about| for)?|not after|not looking for|not interested in|not referring to|don't want|do not want)\b/dgiu,
   // "not the …", "not whether …", "not about …", "not just …", "not only …": a clause, not a property.
   /\b(?<cue>not (?:the|whether|about|just|only))\b/dgiu,
-  // "not" (or "but not") opening a clause after punctuation or a sentence start: "(B_3, not Sidon)", "— not the finite bound",
-  // "Not counting …", "colourings, but not Croot's theorem …";
+  // "not" (or "but not", "and not") opening a clause after punctuation or a sentence start: "(B_3, not Sidon)", "— not the
+  // finite bound", "Not counting …", "colourings, but not Croot's theorem …", "…, and not Spencer's theorem";
   // "not sure which …" is the agent's own doubt, not a neighbour set aside.
-  /(?:^|[(,;:—–]|[.?!]\s)\s*(?:but\s+)?(?<cue>not)\b(?! necessarily| sure\b| certain\b)/dgiu,
+  /(?:^|[(,;:—–]|[.?!]\s)\s*(?:(?:but|and)\s+)?(?<cue>not)\b(?! necessarily| sure\b| certain\b)/dgiu,
 ];
 
 /** Characters that end a clause at bracket depth 0 (a dash only when spaced: "Fermat–Catalan" is one name). */

@@ -38,12 +38,14 @@ import { createHash } from "node:crypto";
  * writer, an eighth seeded sample of 60) was measured once on v12.4 (ded41aa), on v12.3 and on v12.2, then read, and added;
  * holdout22 (127 rows, 41 generic, a twenty-first writer, a ninth seeded sample of 60) was measured once on v12.5 (da26eb0),
  * on v12.4 and on v12.2, then read, and added; holdout23 (127 rows, 41 generic, a twenty-second writer, a tenth seeded sample
- * of 60) was measured once on v12.6 (44f0eb3) and on v12.5, then read, and added. Each blind measurement is recorded in the README.
+ * of 60) was measured once on v12.6 (44f0eb3) and on v12.5, then read, and added; holdout24 (127 rows, 41 generic, a
+ * twenty-third writer, an eleventh seeded sample of 60) was measured once on v12.7 (d5146c1), on v12.6 and on v12.5, then read,
+ * and added. Each blind measurement is recorded in the README.
  */
 export const EVAL_SPLITS = [
   "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
   "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20",
-  "holdout21", "holdout22", "holdout23",
+  "holdout21", "holdout22", "holdout23", "holdout24",
 ] as const;
 export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";

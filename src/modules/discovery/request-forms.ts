@@ -94,11 +94,12 @@ const PROOF_IN_THE_ASSISTANT = inTheProofAssistant(new RegExp(String.raw`${HOW_D
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b|\bwhich\s+(?:paper|article|book|survey)s?\s+(?:introduced|defined|first)\b/i;
 /**
  * A recollection that says its details are missing: "I can't remember which configuration", "I forget the
- * constant", "something like that", "— which one?", "something about …". The caller says the text does not pin
- * one problem down, whatever notation it has.
+ * constant", "I half remember a problem about …", "something like that", "— which one?", "something about …". The
+ * caller says the text does not pin one problem down, whatever notation it has. Half remembering a named thing beside
+ * a stated problem ("I vaguely remember Ruzsa's counterexample") is no missing detail.
  */
 const MISSING_DETAILS =
-  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg(?:[eo]t|otten)\b|\bescapes?\s+me\b|\b(?:half|vaguely)[-\s]remember|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b|\bnot\s+sure\s+(?:which|what|of\s+the|about\s+the)\b/i;
+  /\b(?:can't|can’t|cannot|can\s+not|don't|don’t|do\s+not)\s+(?:remember|recall)\b|\bforg(?:[eo]t|otten)\b|\bescapes?\s+me\b|\b(?:half|vaguely)[-\s]remember(?:ing)?\s+(?:a|an|some|something|one|that|the)\b|\bsomething\s+like\s+(?:that|this)\b|\bwhich\s+one(?:\s+(?:is|was)\s+it)?\s*\?|\bsomething\s+about\b|\bnot\s+sure\s+(?:which|what|of\s+the|about\s+the)\b/i;
 /**
  * Symbols the text itself declares arbitrary: "where P and Q are graph invariants", "where f is an arithmetic
  * function". The formula is the shape of a family, not one problem's statement.

@@ -54,8 +54,10 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   "leav"), and a pendant vertex is a leaf; a 2-colourable graph is bipartite; the stability number is the independence number.
  * - 18: a vertex of degree one is a leaf; "longest" asks for a maximum and "shortest" for a minimum; "permuted" is a
  *   permutation; "increasing or decreasing" is monotone.
+ * - 19: a strict bound on a letter that names an integer by convention (n, k, m, i, j, l, d, r) is the non-strict one a
+ *   step further: `n > 4` is `n ≥ 5` (`n_ge_5`), `k < 3` is `k ≤ 2`.
  */
-export const NORMALIZER_VERSION = 18;
+export const NORMALIZER_VERSION = 19;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

@@ -65,9 +65,21 @@ const VARIABLE_RELATION = /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|
 const VALUE_AT_NUMBERS = /(?<![a-z0-9_^])([a-z])\s*\(\s*(\d+(?:\s*[,;]\s*\d+)+)\s*\)/g;
 const NUMBER_RELATION = /(?<![a-z0-9^_/])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+([a-z])(?![a-z0-9^_/])/g;
 
+/** Letters that name integers by convention: a strict bound on one is the non-strict bound one step further. */
+const INTEGER_LETTERS: ReadonlySet<string> = new Set(["n", "k", "m", "i", "j", "l", "d", "r"]);
+
+/** `variable_relation_value`; on an integer letter a strict bound by an integer is the non-strict one (`n > 4` is `n ≥ 5`). */
+function integerBound(variable: string, relation: string, value: string): string {
+  if (INTEGER_LETTERS.has(variable) && /^-?\d+$/.test(value)) {
+    if (relation === "gt") return `${variable}_ge_${Number(value) + 1}`;
+    if (relation === "lt") return `${variable}_le_${Number(value) - 1}`;
+  }
+  return `${variable}_${relation}_${value}`;
+}
+
 /**
  * Parameter tokens of folded text (see `foldText`): powers `base^exponent`, subscripts
- * `base_index`, bounds `variable_relation_number` (`k ≥ 4` and `4 ≤ k` both give `k_ge_4`), and one-letter functions
+ * `base_index`, bounds `variable_relation_number` (`k ≥ 4`, `4 ≤ k` and `k > 3` all give `k_ge_4`), and one-letter functions
  * at numbers (`R(5,5)` gives `r_(5,5)`). Values are
  * in canonical form (`canonicalValue`): `N^0.9` and `N^{9/10}` both give `n^0.9`.
  */
@@ -81,11 +93,11 @@ export function extractParameters(folded: string): string[] {
   for (const [, base, index] of folded.matchAll(SUBSCRIPT)) {
     if (base !== undefined && index !== undefined && isParameterScript(index)) parameters.push(`${base}_${canonicalScript(index)}`);
   }
-  for (const [, variable, relation, value = ""] of folded.matchAll(VARIABLE_RELATION)) {
-    parameters.push(`${variable}_${relation}_${canonicalValues(value)}`);
+  for (const [, variable = "", relation = "", value = ""] of folded.matchAll(VARIABLE_RELATION)) {
+    parameters.push(integerBound(variable, relation, canonicalValues(value)));
   }
-  for (const [, value = "", relation, variable] of folded.matchAll(NUMBER_RELATION)) {
-    parameters.push(`${variable}_${RELATION_FLIP[relation ?? ""] ?? relation}_${canonicalValues(value)}`);
+  for (const [, value = "", relation = "", variable = ""] of folded.matchAll(NUMBER_RELATION)) {
+    parameters.push(integerBound(variable, RELATION_FLIP[relation] ?? relation, canonicalValues(value)));
   }
   for (const [, name, values = ""] of folded.matchAll(VALUE_AT_NUMBERS)) parameters.push(`${name}_(${values.replace(/\s+/g, "").replace(/;/g, ",")})`);
   return parameters;

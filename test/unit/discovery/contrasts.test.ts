@@ -7,7 +7,7 @@ import { discover } from "../../../src/modules/discovery/discover.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 describe("splitContrasts", () => {
-  it("sets aside the clause after 'not the', 'rather than', 'I don't mean', a clause opening with 'Not' or 'but not'", () => {
+  it("sets aside the clause after 'not the', 'rather than', 'I don't mean', a clause opening with 'Not', 'but not' or 'and not'", () => {
     expect(splitContrasts("odd numbers that are a prime plus one power of 2, not the version with two powers").contrasted)
       .toEqual(["version with two powers"]);
     expect(splitContrasts("a subgraph that keeps chromatic number aleph_1 rather than a countable one?").contrasted).toEqual(["a countable one"]);
@@ -19,6 +19,8 @@ describe("splitContrasts", () => {
     expect(splitContrasts("sums of two fifth powers in two ways, I don't want the cubes question").contrasted).toEqual(["the cubes question"]);
     expect(splitContrasts("unit fractions and colourings, but not Croot's theorem on all integers; I want the divisors of one n").contrasted)
       .toEqual(["Croot's theorem on all integers"]);
+    expect(splitContrasts("Not the Beck–Fiala bound, and not Spencer's theorem: I want real vectors of norm at most 1").contrasted)
+      .toEqual(["Beck–Fiala bound", "Spencer's theorem"]);
   });
 
   it("ends a clause at 'but', at a spaced dash and at its closing bracket, never inside brackets or formulas", () => {

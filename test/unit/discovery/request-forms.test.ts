@@ -81,6 +81,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "any open problem about sum-free subsets of Z/pZ would do",
     "some conjecture about primes p with p^2 + 2 prime",
     "a Sun conjecture writing n as x^2 + y^2 plus two special terms, not sure which terms",
+    "I half remember an OEIS conjecture about a floor sequence built from the golden ratio",
     "For a connected graph G, is A(G) ≤ B(G) + 1, where A and B are graph invariants?",
     "Is Σ f(n)/3^n irrational, where f is an arithmetic function?",
     "what is the Mathlib name for the sum-of-divisors function σ_1(n)?",
@@ -103,6 +104,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "Is Σ d(n)/2^n irrational, where d(n) is the number of divisors of n?",
     "How do I prove that n^2 + 1 is prime for infinitely many n?",
     "how do I prove in Lean that 4/n = 1/x + 1/y + 1/z has a solution for every n >= 2?",
+    "Must the difference sets of two sets of density N^{1/2} share infinitely many values? I vaguely remember Ruzsa's counterexample.",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });

@@ -20,5 +20,5 @@ it("reads no leaf in a polynomial of degree one", () => {
 });
 
 it("bumps the normaliser version, so stored sparse views built by v17 are rebuilt", () => {
-  expect(NORMALIZER_VERSION).toBe(18);
+  expect(NORMALIZER_VERSION).toBeGreaterThanOrEqual(18);
 });
