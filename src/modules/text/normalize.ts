@@ -55,7 +55,8 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 18: a vertex of degree one is a leaf; "longest" asks for a maximum and "shortest" for a minimum; "permuted" is a
  *   permutation; "increasing or decreasing" is monotone.
  * - 19: a strict bound on a letter that names an integer by convention (n, k, m, i, j, l, d, r) is the non-strict one a
- *   step further: `n > 4` is `n ≥ 5` (`n_ge_5`), `k < 3` is `k ≤ 2`.
+ *   step further: `n > 4` is `n ≥ 5` (`n_ge_5`), `k < 3` is `k ≤ 2`; "the number of solutions" (to `n = p + 2^k`) is a count
+ *   of representations, as "the number of ways to write n" is.
  */
 export const NORMALIZER_VERSION = 19;
 

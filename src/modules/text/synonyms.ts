@@ -261,7 +261,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
     reason: "the number of ways to write n as a sum is its number of representations; `1_A * 1_A(n)` is the usual symbol for it",
     concept: "representation",
-    spellings: ["number of ways", "ways to write", "ways of writing", "representations"],
+    spellings: ["number of ways", "ways to write", "ways of writing", "representations", "number of solutions"],
     notation: /(?<![a-z0-9_^])1_\{?([a-z])\}?\s*[*∗]?\s*1_\{?\1\}?\s*\)?\s*\(/,
   },
   {
