@@ -5,7 +5,7 @@ import { conceptDerivesFrom, tokenKind, type TokenKind } from "../text/normalize
 import {
   FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
   INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT,
-  SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+  ARBITRARY_VARIABLE_PARAMETER, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool, isRareFormula } from "./candidate-pool.js";
@@ -77,6 +77,11 @@ function isInformative(term: string, kind: TokenKind, publishedFrequency: number
   return publishedFrequency <= Math.max(INFORMATIVE_DOCUMENT_FLOOR, limit * publishedCount);
 }
 
+/** A parameter weighs with the parameter boost unless it only names an arbitrary variable (ARBITRARY_VARIABLE_PARAMETER). */
+function kindBoost(term: string, kind: TokenKind): number {
+  return kind === "parameter" && ARBITRARY_VARIABLE_PARAMETER.test(term) ? TOKEN_KIND_BOOST.word : TOKEN_KIND_BOOST[kind];
+}
+
 /**
  * IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency).
  * Proximity pairs and formula shingles are never informative here (see scoresApartFromWords); a formula query's rare
@@ -87,7 +92,7 @@ export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[]
     const kind = tokenKind(term);
     const documentFrequency = index.documentFrequency(term);
     const publishedFrequency = index.publishedFrequency(term);
-    const weight = TOKEN_KIND_BOOST[kind] * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
+    const weight = kindBoost(term, kind) * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
     const informative = !scoresApartFromWords(kind) && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
     return { term, kind, documentFrequency, weight, informative };
   });
