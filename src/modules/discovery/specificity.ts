@@ -147,13 +147,16 @@ const NOT_REQUEST_NOUNS =
   /\b(?:conjectures|questions)\s+(?:that|whether)\s+(?=(?:the|a|an|every|all|each|no|there|for|if|any|some)\b|[$\d(]|[a-z]\b)|\bresults\s+in\s+(?=(?:the|a|an)\b|[$\d(]|[a-z]\b)|^\s*(?:conjectures|questions|problems)\s*:/gi;
 
 /**
- * One member of a list: "one of the 'First Proof' challenge questions", "as listed among the open questions in Bugeaud's
- * book", a numbered one ("Ben Green's open problems, problem #38").
+ * One member of a list: "one of the 'First Proof' challenge questions", "(one of Green's problems)", "as listed among the
+ * open questions in Bugeaud's book", a numbered one ("Ben Green's open problems, problem #38").
  */
-const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its)\b|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/i;
+const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its|\p{Lu}\p{Ll}+['’]s)(?![\p{L}])|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/iu;
 
-/** A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"). */
-const OWN_QUESTION = /^(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
+/**
+ * A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"), perhaps
+ * after a lead-in ("for a monotone family and an interval [s, t] with t/s > 1000 log n, is there a p …?").
+ */
+const OWN_QUESTION = /^(?:[^?,]*,\s*)?(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
 
 /**
  * Whether a query that mentions several problems singles one out: "the one about …", or a clause without the

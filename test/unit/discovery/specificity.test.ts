@@ -204,6 +204,8 @@ describe("a topic phrase or a request for several problems or any one of them na
     "Of the gizmo sprocket problems I mean the one about turning the garnet way",
     "As listed among the open questions in Smith's book on gizmos: every gizmo sprocket turns the garnet way",
     "Smith listed, among his open questions on gizmos, that every gizmo sprocket turns the garnet way",
+    "every gizmo sprocket turns the garnet way (one of Smith's problems)",
+    "Smith's question, the missing lemma for gizmo results: for a sprocket of order 7, does every gizmo sprocket turn the garnet way?",
     "One of the gizmo sprocket questions: every gizmo sprocket turns the garnet way",
   ])("commits when a query that mentions several problems singles one out: %j", (query) => expectCommitsToTheGarnetWay(query));
 
