@@ -128,7 +128,7 @@ describe("full catalogue", () => {
   }, 240_000); // builds the full catalogue's index and runs 2,651 queries: about 30 s alone, several times that on a busy 2-core machine
 
   // A known item: an agent pasting a published problem's opening question (the statement up to its remarks) should get that
-  // problem first in a committed answer. v12.1 does for 1,130 of the 1,170 (v12: 1,129); most of the rest are questions with no context
+  // problem first in a committed answer. v12.9 does for 1,132 of the 1,170 (v12.1: 1,130); most of the rest are questions with no context
   // of their own ("Are all terms integers?"), where abstaining is right.
   it.skipIf(!hasData)("finds a published problem from its own opening question", async () => {
     const problems = (await readFullCatalogue(dataDir)).filter((problem) => problem.publicationState === "PUBLISHED");
