@@ -219,7 +219,10 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
   return rankQuery(index, readQuery(text, options.limit));
 }
 
-/** The affirmed text's tokens and its scored terms (IDF, informativeness, a rare combination promoted): what both stages read. */
+/**
+ * The affirmed text's tokens and its scored terms (IDF, informativeness, a rare combination or rare formula shingles
+ * promoted): what both stages read.
+ */
 export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens: readonly string[]; terms: readonly QueryTerm[] } {
   const analyzed = analyzeText(affirmed);
   return { tokens: analyzed.tokens, terms: promoteRareFormulas(index, promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs, analyzed.formulas))) };
