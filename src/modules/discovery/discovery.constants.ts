@@ -63,6 +63,13 @@ export const POOL_MAX_FORMULA_DOCUMENTS = 2;
  * queries their first rank and costs nothing; 3 gives two of them.
  */
 export const FORMULA_PROMOTION_MIN_SHINGLES = 2;
+/**
+ * ... and each of those shingles is held by at most this fraction of the published problems as well. In a store of a
+ * few dozen problems (the fixture catalogue a fresh `npm start` serves) any shingle is held by one or two, so a generic
+ * `a(n+k) ≡ a(n) (mod k)` was promoted and matched "The prime numbers"; in the full catalogue (1,170 published) the
+ * bound of two problems is the tighter one, so no figure moves.
+ */
+export const FORMULA_PROMOTION_MAX_FRACTION = 0.01;
 
 /** Candidates the second stage rescores: the near neighbours a paraphrase confuses sit well inside 20. */
 export const RERANK_DEPTH = 20;

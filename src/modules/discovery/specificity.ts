@@ -9,7 +9,7 @@
 // problem by name skips every test.
 
 import {
-  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FORMULA_PROMOTION_MIN_SHINGLES, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
+  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FORMULA_PROMOTION_MAX_FRACTION, FORMULA_PROMOTION_MIN_SHINGLES, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
   MAX_FULLY_COVERING_FRACTION, NAME_MAX_PROBLEMS, TOPIC_PHRASE_MAX_WORDS,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
@@ -89,11 +89,14 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
  * that few published problems hold name them as a rare word would (`a(n) = {}_2F_1(n,-n;;-1)`, `(Σ_{p∈P} 1/p)(Σ_{q∈Q}
  * 1/q) = 1`): with no informative term, at least FORMULA_PROMOTION_MIN_SHINGLES distinct rare shingles (isRareFormula)
  * become the informative terms, so the specificity test and coverage read them. One is not enough: a generic bound
- * such as `Σ_{n∈A} 1/n < ∞` has one shingle that only a problem or two happen to hold.
+ * such as `Σ_{n∈A} 1/n < ∞` has one shingle that only a problem or two happen to hold. Nor is rarity in a small store
+ * (FORMULA_PROMOTION_MAX_FRACTION), where every shingle is held by a problem or two.
  */
 export function promoteRareFormulas(index: DiscoveryIndex, terms: readonly QueryTerm[]): readonly QueryTerm[] {
   if (terms.some((term) => term.informative)) return terms;
-  const rare = new Set(terms.filter((term) => isRareFormula(index, term)));
+  const rareInThisStore = (term: QueryTerm): boolean =>
+    isRareFormula(index, term) && index.publishedFrequency(term.term) <= FORMULA_PROMOTION_MAX_FRACTION * index.publishedCount;
+  const rare = new Set(terms.filter(rareInThisStore));
   if (rare.size < FORMULA_PROMOTION_MIN_SHINGLES) return terms;
   return terms.map((term) => (rare.has(term) ? { ...term, informative: true } : term));
 }

@@ -2,6 +2,7 @@
 // shares more of its words; a query that is only a formula reaches a problem sharing no rare word with it; and a formula
 // few problems hold is evidence of its own; and a query that is only a formula, with several rare shingles, is specific.
 import { describe, expect, it } from "vitest";
+import { loadFixtureCatalogue } from "../../../src/modules/catalogue/fixture-catalogue.js";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
 import { discover } from "../../../src/modules/discovery/discover.js";
 import { buildQueryTerms, scoreCandidates } from "../../../src/modules/discovery/scoring.js";
@@ -34,8 +35,8 @@ describe("formula shingles", () => {
   });
 
   it("answers a query that is only a formula when several of its shingles are rare, and abstains on one rare shingle", () => {
-    // Forty problems name alpha, gamma and 2: the query has no informative word, only its formula is rare.
-    const filler = Array.from({ length: 40 }, (_unused, position) =>
+    // A hundred problems name alpha, gamma and 2: the query has no informative word, only its formula is rare.
+    const filler = Array.from({ length: 100 }, (_unused, position) =>
       buildProblem({ stableId: `cp:filler:${position}`, statement: `Do alpha(G) and gamma(G) of a graph differ by 2 for widget${position}?` }));
     const bound = buildProblem({ stableId: "cp:bound", statement: "Is $i(G) \\le \\alpha(G) - \\gamma(G) + 2$ for every connected graph $G$?" });
     const store = buildDiscoveryIndex([...filler, bound]);
@@ -45,6 +46,12 @@ describe("formula shingles", () => {
     const fragment = discover(store, "i(G) ≤ 2");
     expect(fragment.outcome).toBe("ABSTAINED");
     expect(fragment.abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+  });
+
+  it("promotes no shingle in the fixture catalogue a fresh start serves, where any shingle is held by a problem or two", () => {
+    // The catalogue lacks this problem; one of its thirty-odd entries shares `a(n+…)` shapes with it.
+    const result = discover(buildDiscoveryIndex(loadFixtureCatalogue()), "a(n) = {}_2F_1(n,-n;;-1); is a(n+k) = a(n) mod k?");
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
   });
 
   it("counts a formula only the candidate shares as evidence, so a query sharing one word with it still gets an answer", () => {
