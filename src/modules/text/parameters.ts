@@ -68,11 +68,15 @@ const NUMBER_RELATION = /(?<![a-z0-9^_/])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+(
 /** Letters that name integers by convention: a strict bound on one is the non-strict bound one step further. */
 const INTEGER_LETTERS: ReadonlySet<string> = new Set(["n", "k", "m", "i", "j", "l", "d", "r"]);
 
-/** `variable_relation_value`; on an integer letter a strict bound by an integer is the non-strict one (`n > 4` is `n ≥ 5`). */
+/**
+ * `variable_relation_value`; on an integer letter a strict bound by an integer is the non-strict one (`n > 4` is `n ≥ 5`).
+ * A value past exact integer arithmetic keeps its strict bound as written (`n > 10^30` written out is no `1e+30`).
+ */
 function integerBound(variable: string, relation: string, value: string): string {
-  if (INTEGER_LETTERS.has(variable) && /^-?\d+$/.test(value)) {
-    if (relation === "gt") return `${variable}_ge_${Number(value) + 1}`;
-    if (relation === "lt") return `${variable}_le_${Number(value) - 1}`;
+  const bound = Number(value);
+  if (INTEGER_LETTERS.has(variable) && /^-?\d+$/.test(value) && Number.isSafeInteger(bound + 1) && Number.isSafeInteger(bound - 1)) {
+    if (relation === "gt") return `${variable}_ge_${bound + 1}`;
+    if (relation === "lt") return `${variable}_le_${bound - 1}`;
   }
   return `${variable}_${relation}_${value}`;
 }

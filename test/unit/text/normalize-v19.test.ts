@@ -15,9 +15,11 @@ it.each([
   expect(parameters(strict)).toHaveLength(1);
 });
 
-it("keeps a strict bound on a real variable or by a fraction", () => {
+it("keeps a strict bound on a real variable, by a fraction, or by an integer past exact arithmetic", () => {
   expect(parameters("for x > 1")).toEqual(["x_gt_1"]);
   expect(parameters("for n > 1/2")).toEqual(["n_gt_0.5"]);
+  const huge = "9".repeat(400);
+  expect(parameters(`for n > ${huge}`)).toEqual([`n_gt_${huge}`]);
 });
 
 it("reads the number of solutions to an equation as its number of representations", () => {
