@@ -1,5 +1,6 @@
 // Stage 6b: the budgeted serializer. Builds the compact JSON packet, measures its exact length
 // (every bracket, quote and comma), shrinks item texts, then drops the lowest-ranked items; never exceeds.
+import { memoised } from "../lib/memoise.js";
 import { ITEM_TEXT_MIN } from "./orient.constants.js";
 import type { Category, PacketItem } from "./orient.types.js";
 
@@ -41,15 +42,6 @@ type Flatten = (text: string) => string;
 
 function flatten(text: string): string {
   return text.replace(/\s+/g, " ").trim();
-}
-
-function memoisedFlatten(): Flatten {
-  const folded = new Map<string, string>();
-  return (text) => {
-    let flat = folded.get(text);
-    if (flat === undefined) folded.set(text, (flat = flatten(text)));
-    return flat;
-  };
 }
 
 function clipFlat(flat: string, limit: number): string {
@@ -111,7 +103,7 @@ export function assemblePacket(header: PacketHeader, items: readonly PacketItem[
   let textLimit = textMax;
   let summaryLimit = Math.min(textMax, 400);
   let branches = true;
-  const flat = memoisedFlatten();
+  const flat = memoised(flatten);
   const itemJsonOf = memoisedItems(flat);
   const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length, flat, itemJsonOf);
   for (;;) {

@@ -4,6 +4,7 @@
 import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
 import { aliasKey } from "../identity/identifier-keys.js";
 import { analyzeText, NORMALIZER_VERSION, tokenKind, type AnalyzedText } from "../text/normalize.js";
+import { memoised } from "../../lib/memoise.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
 /**
@@ -68,15 +69,6 @@ export function splitIdentifier(identifier: string): string {
  * (a statement is read by `statement`, `pairs` and `formulas`).
  */
 type Analyse = (text: string) => AnalyzedText;
-
-function memoisedAnalysis(): Analyse {
-  const analyses = new Map<string, AnalyzedText>();
-  return (text) => {
-    let analyzed = analyses.get(text);
-    if (analyzed === undefined) analyses.set(text, (analyzed = analyzeText(text)));
-    return analyzed;
-  };
-}
 
 // A Map while counting: tokens such as "constructor" must not meet Object.prototype.
 function countTokens(texts: readonly (string | null)[], field: SparseField, analyse: Analyse): TermCounts {
@@ -169,7 +161,7 @@ function nameCounts(problem: CatalogueProblem): TermCounts {
 
 export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
   const texts = fieldTexts(problem);
-  const analyse = memoisedAnalysis();
+  const analyse = memoised(analyzeText);
   const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem) : countTokens(texts[field], field, analyse)])) as Record<SparseField, TermCounts>;
   const terms = [...new Set(TOKEN_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = TOKEN_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
