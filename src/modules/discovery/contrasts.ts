@@ -22,6 +22,14 @@ const OPENING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}"
 /** A later " but " or " I mean " turns back to what the agent does mean (sticky: tried only where a space starts). */
 const TURN = /\s+(?:but|I mean)\b/iuy;
 
+/**
+ * Whether the "!" at `position` is a factorial (`(12n+6)! (6n+9)!`, `n! + 1`) rather than the end of a sentence: a
+ * sentence's "!" is followed by the end of the text or by a new sentence's capital.
+ */
+function isFactorial(text: string, position: number): boolean {
+  return text[position] === "!" && !/^(?:\s*$|\s+["'“‘(]?\p{Lu})/u.test(text.slice(position + 1, position + 4));
+}
+
 function turnsAt(text: string, position: number): boolean {
   TURN.lastIndex = position;
   return TURN.test(text);
@@ -46,7 +54,7 @@ function clauseEnd(text: string, from: number): number {
     if (closer !== undefined) closers.push(closer);
     else if (closers.length > 0 && character === closers.at(-1)) closers.pop();
     else if (closers.length === 0 && (character === ")" || character === "]" || character === "}")) return position;
-    else if (closers.length === 0 && CLAUSE_END.has(character) && !/\d/.test(text[position + 1] ?? "")) return position;
+    else if (closers.length === 0 && CLAUSE_END.has(character) && !/\d/.test(text[position + 1] ?? "") && !isFactorial(text, position)) return position;
     else if (closers.length === 0 && DASHES.has(character) && /\s/.test(`${text[position - 1] ?? " "}${text[position + 1] ?? " "}`)) return position;
     else if (closers.length === 0 && /\s/.test(character) && turnsAt(text, position)) return position;
   }

@@ -267,7 +267,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   const weakMatch = best === undefined || unknownName !== null || !published.slice(0, WEAK_MATCH_DEPTH).some(answers);
   // A topic phrase or a request for several problems or for any one of a family names a family (see familyNamedBy);
   // the ranked candidates come back with the abstention, for an agent to browse.
-  const familyForm = weakMatch ? null : familyNamedBy(affirmed, terms, named.has(best.document));
+  const familyForm = weakMatch ? null : familyNamedBy(index, affirmed, terms, named.has(best.document));
   const verdict: QueryVerdict = { family: familyForm !== null, weakMatch };
   const ranked: Ranked = {
     candidates: toCandidates(published, limit, verdict),

@@ -29,6 +29,8 @@ const HOW_DO_I = String.raw`\bhow\s+(?:do|should|can|would)\s+(?:i|we)\s+`;
  */
 const HOW_TO = new RegExp([
   String.raw`(?:${HOW_DO_I}|\bhow\s+to\s+)(?:write|state|define|formulate|formali[sz]e|encode|express|browse|search|find|use|cite|submit|phrase|translate|set\s+up|install|configure|compile|import)\b`,
+  // Getting a tool or a script to behave: "how do I get `simp` to unfold …", "how do I fix this instance error?".
+  String.raw`${HOW_DO_I}(?:fix|debug|get\s+\S+(?:\s+\S+)?\s+to|make\s+\S+(?:\s+\S+)?\s+(?:work|stop|accept)|speed\s+up|silence)\b`,
   String.raw`\b(?:best|easiest|quickest|fastest)\s+way\s+to\s+(?:look\s+up|search|find|browse|identify)\b`,
 ].join("|"), "i");
 /**
@@ -67,6 +69,8 @@ const PROOF_ASSISTANT = /\b(?:lean(?:\s*4)?|mathlib)\b/i;
 const ASKS_ABOUT_THE_TOOL = new RegExp([
   String.raw`\b(?:idiomatic|cleanest|simplest|best|right|standard|usual)\s+(?:\w+\s+)?way\b|\bis\s+[\w–'-]+(?:\s+[\w–'-]+)?\s+available\b`,
   String.raw`\bwhich\s+(?:one|lemma|tactic|form|version|spelling)\b|\b(?:a|the)\s+goal\b|\btactics?\b|\bdeprecat`,
+  // A tactic by name: no statement of a problem names one.
+  String.raw`\b(?:simp|simp_all|simpa|dsimp|linarith|nlinarith|norm_num|aesop|polyrith|field_simp|ring_nf|push_cast|gcongr|positivity)\b`,
   // "the Mathlib name for the prime counting function", "tips for formalising …"
   String.raw`\b(?:mathlib|lean)\s+names?\s+(?:for|of)\b|\b(?:tips|advice|pointers)\s+(?:for|on|about)\b`,
 ].join("|"), "i");
@@ -90,6 +94,12 @@ const PROOF_ASSISTANT_HELP = inTheProofAssistant(ASKS_ABOUT_THE_TOOL);
  * as does naming the problem.
  */
 const PROOF_IN_THE_ASSISTANT = inTheProofAssistant(new RegExp(String.raw`${HOW_DO_I}prove\b`, "i"));
+/**
+ * An error message of the proof assistant quoted for help: "failed to synthesize Fintype ↑s", "type mismatch", "unsolved
+ * goals". A problem's statement never reads like one, whatever notation the message quotes.
+ */
+const PROOF_ASSISTANT_ERROR =
+  /\b(?:failed\s+to\s+synthesi[sz]e|type\s+mismatch|unknown\s+(?:identifier|constant)|unsolved\s+goals|deterministic\s+timeout|maximum\s+recursion\s+depth|motive\s+is\s+not\s+type\s+correct|(?:instance|typeclass)\s+(?:error|problem|resolution))\b/i;
 /** A request for literature: "references on …", "literature about …", "which paper introduced …". */
 const LITERATURE = /\b(?:references?|literature|surveys?)\s+(?:on|about|for)\b|\bwhich\s+(?:paper|article|book|survey)s?\s+(?:introduced|defined|first)\b/i;
 /**
@@ -131,7 +141,8 @@ const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly RequestForm[] = [
  * proof assistant, or a recollection that says its details are missing or its symbols are placeholders.
  */
 const REQUESTS_WHATEVER_THE_NOTATION: readonly RequestForm[] = [
-  ANY_ONE_OF_A_FAMILY, DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MY_PROOF_SCRIPT, MISSING_DETAILS, PLACEHOLDERS,
+  ANY_ONE_OF_A_FAMILY, DEFINITION, COMPUTATION, TECHNIQUE, PROOF_ASSISTANT_HELP, MY_PROOF_SCRIPT, PROOF_ASSISTANT_ERROR, MISSING_DETAILS,
+  PLACEHOLDERS,
 ];
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */

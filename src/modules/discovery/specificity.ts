@@ -94,11 +94,19 @@ export function promoteRareCombination(index: DiscoveryIndex, terms: readonly Qu
  */
 export function promoteRareFormulas(index: DiscoveryIndex, terms: readonly QueryTerm[]): readonly QueryTerm[] {
   if (terms.some((term) => term.informative)) return terms;
+  const rare = distinguishingShingles(index, terms);
+  return rare.size === 0 ? terms : terms.map((term) => (rare.has(term) ? { ...term, informative: true } : term));
+}
+
+/**
+ * The query's formula shingles that few problems hold, in this store too (at most FORMULA_PROMOTION_MAX_FRACTION of the
+ * published problems), when there are at least FORMULA_PROMOTION_MIN_SHINGLES of them; otherwise none.
+ */
+function distinguishingShingles(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<QueryTerm> {
   const rareInThisStore = (term: QueryTerm): boolean =>
     isRareFormula(index, term) && index.publishedFrequency(term.term) <= FORMULA_PROMOTION_MAX_FRACTION * index.publishedCount;
   const rare = new Set(terms.filter(rareInThisStore));
-  if (rare.size < FORMULA_PROMOTION_MIN_SHINGLES) return terms;
-  return terms.map((term) => (rare.has(term) ? { ...term, informative: true } : term));
+  return rare.size < FORMULA_PROMOTION_MIN_SHINGLES ? new Set() : rare;
 }
 
 /**
@@ -174,13 +182,21 @@ function singlesOutOne(text: string): boolean {
 
 /**
  * A request for any one problem of a family, for help, a definition or literature (see request-forms.ts)
- * that states no parameter or number: "suggest an open problem in discrete geometry involving distances",
+ * that states no parameter, number or rare formula: "suggest an open problem in discrete geometry involving distances",
  * "how do I state a conjecture about arithmetic progressions in Lean?". Notation makes it a statement, except
  * in a request for a definition or a computation ("what is the Turán number ex(n, K_{r+1})?") and in a
  * recollection that says its details are missing ("… mod p^2 with x^2 + d·y^2, I can't remember d").
  */
-export function asksForAny(text: string, terms: readonly QueryTerm[]): boolean {
-  return isRequestWhateverTheNotation(text) || (isRequestForAFamilyOrHelp(text) && !statesParameter(terms));
+export function asksForAny(index: DiscoveryIndex, text: string, terms: readonly QueryTerm[]): boolean {
+  return isRequestWhateverTheNotation(text) || (isRequestForAFamilyOrHelp(text) && !statesParameter(terms) && !statesRareFormula(index, terms));
+}
+
+/**
+ * A formula few problems hold (see distinguishingShingles): "a reference for counting pairs with σ(a)+σ(b)=σ(a+b)"
+ * states its problem though the formula yields no parameter.
+ */
+function statesRareFormula(index: DiscoveryIndex, terms: readonly QueryTerm[]): boolean {
+  return distinguishingShingles(index, terms).size > 0;
 }
 
 /** A singular problem noun: beside a name ("results on the sunflower conjecture") the query asks about that one problem. */
@@ -195,9 +211,9 @@ export type FamilyForm = "TOPIC_PHRASE" | "REQUEST_FOR_ANY" | "REQUEST_FOR_SEVER
  * several, unless it calls the best match by name beside a singular problem noun. "Conjectures about perfect
  * numbers" and "problems about Fermat numbers" ask about a topic that is also some problem's title.
  */
-export function familyNamedBy(query: string, terms: readonly QueryTerm[], callsBestByName: boolean): FamilyForm | null {
+export function familyNamedBy(index: DiscoveryIndex, query: string, terms: readonly QueryTerm[], callsBestByName: boolean): FamilyForm | null {
   if (!callsBestByName && isTopicPhrase(query, terms)) return "TOPIC_PHRASE";
-  if (!callsBestByName && asksForAny(query, terms)) return "REQUEST_FOR_ANY";
+  if (!callsBestByName && asksForAny(index, query, terms)) return "REQUEST_FOR_ANY";
   return asksForSeveral(query) && !(callsBestByName && ONE_PROBLEM.test(query)) ? "REQUEST_FOR_SEVERAL" : null;
 }
 

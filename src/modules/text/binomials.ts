@@ -7,6 +7,8 @@ const ARGUMENT = /^[+-]?\d*[a-z]?(?:[+-]\d*[a-z]?)*$/;
 const BRACED = /binomial\s*\{\s*([^{}]{1,12}?)\s*\}\s*\{\s*([^{}]{1,12}?)\s*\}/g;
 const CHOOSE = /\{\s*([^{}]{1,12}?)\s+binomial\s+([^{}]{1,12}?)\s*\}/g;
 const CALL = /binomial\s*\(\s*([^(),]{1,12}?)\s*,\s*([^(),]{1,12}?)\s*\)/g;
+/** Read aloud: "n choose 2", "|A| choose 2" (a size's bars dropped); "players choose integers" has no argument on either side. */
+const SPOKEN = /(?<![a-z0-9_^+-])\|?\s*([0-9]*[a-z]?(?:[+-][0-9]*[a-z]?)*)\s*\|?\s+choose\s+([0-9]*[a-z]?(?:[+-][0-9]*[a-z]?)*)(?![a-z0-9])/g;
 
 /** Letters renamed in order of appearance (a, b, c, …): `binom{n+k}{k}` and `binom{x+y}{y}` are one shape. */
 function canonicalPair(top: string, bottom: string): string | null {
@@ -20,10 +22,10 @@ function canonicalPair(top: string, bottom: string): string | null {
   return `binom_(${rename(upper)},${rename(lower)})`;
 }
 
-/** `binomial {w+2}{2}` -> `binom_(a+2,2)`; `{n binomial k}` -> `binom_(a,b)`; `binomial(2k,k)` -> `binom_(2a,a)`. */
+/** `binomial {w+2}{2}` -> `binom_(a+2,2)`; `{n binomial k}` -> `binom_(a,b)`; `binomial(2k,k)` and "2k choose k" -> `binom_(2a,a)`. */
 export function binomialForms(folded: string): string[] {
   const tokens: string[] = [];
-  for (const pattern of [BRACED, CHOOSE, CALL]) {
+  for (const pattern of [BRACED, CHOOSE, CALL, SPOKEN]) {
     for (const [, top = "", bottom = ""] of folded.matchAll(pattern)) {
       const token = canonicalPair(top, bottom);
       if (token !== null) tokens.push(token);

@@ -57,8 +57,12 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 19: a strict bound on a letter that names an integer by convention (n, k, m, i, j, l, d, r) is the non-strict one a
  *   step further: `n > 4` is `n ≥ 5` (`n_ge_5`), `k < 3` is `k ≤ 2`; "the number of solutions" (to `n = p + 2^k`) is a count
  *   of representations, as "the number of ways to write n" is.
+ * - 20: a run of consecutive integers written out (`n+1, …, n+k`, `n, n−1, …, n−k`), as a product of its shifts
+ *   (`(n+1)(n+2)⋯(n+k)`, `n(n−1)⋯(n−k+1)`) or as a product over them (`∏_{0≤i≤k}(n−i)`) is `consecutive integers`; a spaced
+ *   bar before a difference (`n | 2^n − k`) is a congruence (`modulo`); "bounded gaps" is a phrase, and so is a gap
+ *   `a_{i+1} − a_i = O(1)`; "n choose 2" is the binomial coefficient `binom_(a,2)`.
  */
-export const NORMALIZER_VERSION = 19;
+export const NORMALIZER_VERSION = 20;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

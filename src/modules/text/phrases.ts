@@ -13,7 +13,7 @@ export const DEFINITIONAL_PHRASE_GROUPS: ReadonlyArray<{ reason: string; phrases
       "amicable pair", "factorial prime", "perfect number", "abundant number", "practical number", "powerful number",
       "highly composite", "smooth number", "square free", "sum of two squares", "sum of two primes", "power of two",
       "multiplicative function", "additive function", "divisor function", "sum of divisors", "totient function",
-      "euler totient", "prime gap", "twin prime", "prime factor", "largest prime factor", "least common multiple",
+      "euler totient", "prime gap", "bounded gaps", "twin prime", "prime factor", "largest prime factor", "least common multiple",
       "greatest common divisor", "consecutive integers", "continued fraction", "irrationality sequence",
       "upper density", "lower density", "natural density", "logarithmic density", "schnirelmann density",
       "upper banach density", "positive density", "subset sum", "triangular number", "tetrahedral number",

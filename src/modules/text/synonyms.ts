@@ -195,9 +195,11 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     notation: /reals\s*\^\s*\{?2(?![0-9])/,
   },
   {
-    reason: "`ℤ/pℤ`, 'mod p' and 'modulo p' all name residues",
+    reason: "`ℤ/pℤ`, 'mod p' and 'modulo p' all name residues; `n | 2^n − k` states the congruence `2^n ≡ k (mod n)`",
     concept: "modulo",
     spellings: ["modulo", "mod", "residue", "residues", "congruent"],
+    // A spaced bar before a difference, as the divides group reads a bar (sizes `|A - B|` left out).
+    notation: /[a-z0-9)}]\s+\|\s+(?![^|]{0,12}\|)(?!\s*(?:le|ge|lt|gt|eq|ne)\b)[a-z0-9(][^|,;]{0,20}?\s-\s*[a-z0-9(]/,
   },
   {
     reason: "`n!` is read aloud as 'n factorial'",
@@ -289,10 +291,28 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?|\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\3\s*\+\s*1\)?`?\s*-?\s*th\b|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\4\s*\(\s*\5\s*\+\s*1\s*\)|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\6\s*\(\s*\7\s*\)/,
   },
   {
-    reason: "one function compared at `n` and `n+1` (`τ(n) = τ(n+1)`) is about consecutive integers, as prose says it",
+    reason:
+      "one function compared at `n` and `n+1` (`τ(n) = τ(n+1)`) is about consecutive integers, as prose says it; so is a run " +
+      "written out with dots (`n+1, …, n+k`, `n, n−1, …, n−k`: folding drops the dots), a product of its shifts " +
+      "(`(n+1)(n+2)⋯(n+k)`, `n(n−1)⋯(n−k+1)`) or a product over them (`∏_{0≤i≤k}(n−i)`)",
     concept: "consecutive integers",
     spellings: ["consecutive numbers", "consecutive natural numbers", "consecutive positive integers"],
-    notation: /(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\1\s*\(\s*\2\s*\+\s*1\s*\)|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\3\s*\(\s*\4\s*\)/,
+    notation: new RegExp(
+      [
+        String.raw`(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\1\s*\(\s*\2\s*\+\s*1\s*\)`,
+        String.raw`(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\3\s*\(\s*\4\s*\)`,
+        String.raw`(?<![a-z0-9_^])([a-z])\s*([+-])\s*1\s*,\s*(?:\5\s*\6\s*2\s*,\s*)?,\s*\5\s*\6\s*[a-z]`,
+        String.raw`\(\s*([a-z])\s*([+-])\s*1\s*\)\s*\(\s*\7\s*\8\s*2\s*\)\s*\(\s*\7\s*\8\s*[a-z]`,
+        String.raw`(?<![a-z0-9_^])([a-z])\s*\(\s*\9\s*([+-])\s*1\s*\)\s*\(\s*\9\s*\10\s*[a-z]`,
+        String.raw`\bproduct\s*_\{[^}]*?(?<![a-z])([a-z])(?![a-z])[^}]*\}(?:\^\{?[a-z0-9]+\}?)?\s*\(\s*[a-z]\s*[+-]\s*\11\s*\)`,
+      ].join("|"),
+    ),
+  },
+  {
+    reason: "gaps between consecutive terms that stay bounded, however it is said: `a_{i+1} − a_i = O(1)` (folded to lower case)",
+    concept: "bounded gaps",
+    spellings: ["gaps are bounded", "gaps bounded", "bounded differences between consecutive", "bounded difference between consecutive"],
+    notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\s*\+\s*1\}?\s*-\s*\1_\{?\2\}?\s*(?:eq|le|ll)\s*o\s*\(\s*1\s*\)/,
   },
   {
     reason: "a gap between consecutive primes is a prime gap",

@@ -31,6 +31,12 @@ describe("splitContrasts", () => {
     expect(splitContrasts("cubes (not the quotient $S(3,n), S(1,n)$ — nor abelian cubes)").contrasted).toEqual(["quotient $S(3,n), S(1,n)$"]);
   });
 
+  it("reads a factorial's '!' as mathematics, not as the end of the clause; a sentence's '!' still ends it", () => {
+    expect(splitContrasts("(6n)! n! / ((3n)! (2n)!^2) — I don't mean the (12n+6)! (6n+9)! / (108 (4n+2)!) ratio.").contrasted)
+      .toEqual(["the (12n+6)! (6n+9)! / (108 (4n+2)!) ratio"]);
+    expect(splitContrasts("primes n! + 1, not the n! - 1 ones! They are rarer").contrasted).toEqual(["n! - 1 ones"]);
+  });
+
   it("sets aside a clause once, with the cues inside it: nested or repeated cues are one clause", () => {
     expect(splitContrasts(`a gizmo ${"(not ".repeat(1000)}`).contrasted).toHaveLength(1);
     expect(splitContrasts(`a gizmo, ${"not the sprocket ".repeat(500)}`).contrasted).toHaveLength(1);

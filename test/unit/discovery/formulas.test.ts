@@ -54,6 +54,19 @@ describe("formula shingles", () => {
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
   });
 
+  it("reads a request for literature that quotes a formula few problems hold as a request for that problem", () => {
+    // A hundred problems name sigma, pairs and sums: the request's words are common, its formula is not.
+    const filler = Array.from({ length: 100 }, (_unused, position) =>
+      buildProblem({ stableId: `cp:filler:${position}`, statement: `Count pairs (a, b) whose sum of divisors sigma(a) is a widget${position}.` }));
+    const sums = buildProblem({ stableId: "cp:test:sums", title: "Open question", statement: "How many solutions are there to $\\sigma(a) + \\sigma(b) = \\sigma(a + b)$ with $a + b \\le x$?" });
+    const store = buildDiscoveryIndex([...filler, sums]);
+    const quoted = discover(store, "I need a reference for counting pairs with sigma(a)+sigma(b)=sigma(a+b): is the count linear in x?");
+    expect(quoted.candidates[0]?.problemId).toBe("cp:test:sums");
+    expect(quoted.decision.rule).not.toBe("REQUEST_FOR_ANY");
+    const generic = discover(store, "I need a reference for counting pairs (a, b) by their sum of divisors");
+    expect([generic.outcome, generic.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
+  });
+
   it("counts a formula only the candidate shares as evidence, so a query sharing one word with it still gets an answer", () => {
     const sums = buildProblem({ stableId: "cp:test:sums", title: "Open question", statement: "How many solutions are there to $\\sigma(a) + \\sigma(b) = \\sigma(a + b)$ with $a + b \\le x$?" });
     const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, sums]), "$\\#\\{(a,b): a+b \\le x,\\ \\sigma(a)+\\sigma(b)=\\sigma(a+b)\\} \\sim c x$?");

@@ -32,6 +32,7 @@ describe("a request for any problem, help, a definition or literature", () => {
     "the quickest way to identify an integer sequence from its first terms",
     "which paper first defined the annihilation number of a graph?",
     "how do I prove a bound on the card of a filtered Finset in Mathlib?",
+    "how do I fix the statement of my conjecture about sums of squares?",
     "How do I set up a Lean 4 project with Mathlib so I can formalise a conjecture?",
     "Can you check my proof that there are infinitely many primes?",
     "please review our attempted argument for the gizmo bound",
@@ -86,6 +87,10 @@ describe("a request for a definition or a computation, or a recollection missing
     "Is Σ f(n)/3^n irrational, where f is an arithmetic function?",
     "what is the Mathlib name for the sum-of-divisors function σ_1(n)?",
     "tips for formalising hypergraph statements in Lean 4",
+    "How do I get `simp` to unfold a local definition in Lean 4? It keeps saying no progress.",
+    "failed to synthesize Fintype ↑s — how do I fix this instance error?",
+    "Lean says type mismatch on `(n : ℝ) ^ (1/2 : ℝ)` against `Real.sqrt n`",
+    "why does nlinarith close the goal in Lean but not positivity?",
   ])("reads %j as one, notation or not", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(true);
     expect(isRequestForAny(text)).toBe(true);
@@ -105,6 +110,8 @@ describe("a request for a definition or a computation, or a recollection missing
     "How do I prove that n^2 + 1 is prime for infinitely many n?",
     "how do I prove in Lean that 4/n = 1/x + 1/y + 1/z has a solution for every n >= 2?",
     "Must the difference sets of two sets of density N^{1/2} share infinitely many values? I vaguely remember Ruzsa's counterexample.",
+    "How do I get a bound of n^2 on the number of unit distances? No progress since Spencer–Szemerédi–Trotter.",
+    "Two players alternately choose integers in {2, …, n}, keeping the set primitive: does the game last εn moves?",
   ])("does not read %j as one", (text) => {
     expect(isRequestWhateverTheNotation(text)).toBe(false);
   });

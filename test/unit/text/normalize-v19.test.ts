@@ -29,5 +29,5 @@ it("reads the number of solutions to an equation as its number of representation
 });
 
 it("bumps the normaliser version, so stored sparse views built by v18 are rebuilt", () => {
-  expect(NORMALIZER_VERSION).toBe(19);
+  expect(NORMALIZER_VERSION).toBeGreaterThanOrEqual(19);
 });
