@@ -51,8 +51,9 @@ const DEFINITION = new RegExp([
   String.raw`\bhow\s+(?:is|are)\b.{1,60}\b(?:defined|constructed|built|computed|calculated)\b`,
   String.raw`\bhow\s+does\b.{1,60}\bwork\b`,
 ].join("|"), "i");
-/** A request for a computation: "how do I compute …", "how can one evaluate …", "Python code to compute …". */
-const COMPUTATION = /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b|\b(?:code|script)\s+(?:to|that|which|for)\b/i;
+/** A request for a computation: "how do I compute …", "how can one evaluate …", "Python code to compute …", "write me a Python script …". */
+const COMPUTATION =
+  /\bhow\s+(?:do|should|can|would)\s+(?:i|we|you|one)\s+(?:compute|calculate|evaluate)\b|\b(?:code|script)\s+(?:to|that|which|for)\b|\bwrite\s+(?:me\s+)?(?:a|an|some)\s+(?:\w+\s+)?(?:script|program|code|function|notebook)\b/i;
 /**
  * A request for a method: "the standard technique for proving …", "methods to bound …". It asks how to work, not
  * which problem, whatever its notation ("… that a Lambert series value like sum a_n/2^n is irrational").

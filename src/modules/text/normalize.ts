@@ -61,8 +61,10 @@ export { foldText, stripControlCharacters } from "./latex.js";
  *   (`(n+1)(n+2)⋯(n+k)`, `n(n−1)⋯(n−k+1)`) or as a product over them (`∏_{0≤i≤k}(n−i)`) is `consecutive integers`; a spaced
  *   bar before a difference (`n | 2^n − k`) is a congruence (`modulo`); "bounded gaps" is a phrase, and so is a gap
  *   `a_{i+1} − a_i = O(1)`; "n choose 2" is the binomial coefficient `binom_(a,2)`.
+ * - 21: a shuffled or reordered sequence is a permutation of it; a simple closed curve is a Jordan curve, and "Jordan curve"
+ *   is a phrase.
  */
-export const NORMALIZER_VERSION = 20;
+export const NORMALIZER_VERSION = 21;
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one

@@ -46,7 +46,7 @@ export const DEFINITIONAL_PHRASE_GROUPS: ReadonlyArray<{ reason: string; phrases
     phrases: [
       "distinct distances", "unit distance", "unit distances", "no three in line", "no three on a line",
       "general position", "convex polygon", "convex position", "empty hexagon", "lattice point", "integer distances",
-      "unit square", "square packing", "circle packing", "point set", "empty convex",
+      "unit square", "square packing", "circle packing", "point set", "empty convex", "jordan curve",
     ],
   },
 ];

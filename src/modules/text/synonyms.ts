@@ -116,9 +116,14 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     spellings: ["squarefull", "square full", "squareful"],
   },
   {
-    reason: "a rearrangement or reordering of a sequence or of the naturals is a permutation of it",
+    reason: "a rearrangement, reordering or shuffle of a sequence or of the naturals is a permutation of it",
     concept: "permutation",
-    spellings: ["rearrangement", "rearrangements", "reordering", "reorderings", "permute", "permuted", "permuting"],
+    spellings: ["rearrangement", "rearrangements", "reordering", "reorderings", "permute", "permuted", "permuting", "shuffle", "shuffled", "shuffling", "reorder", "reordered"],
+  },
+  {
+    reason: "a Jordan curve is a simple closed curve in the plane",
+    concept: "jordan curve",
+    spellings: ["simple closed curve", "simple closed curves", "simple closed planar curve", "simple closed plane curve"],
   },
   {
     reason: "φ is the standard symbol of Euler's totient function",

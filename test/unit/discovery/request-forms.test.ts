@@ -71,6 +71,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "a matrix permanent equal to a double factorial squared, something like that",
     "What is a powerful number? Just the definition please.",
     "Python code to compute the partition numbers p(n) up to 10^5",
+    "Write me a Python script using networkx that checks an inequality between two graph invariants on all graphs up to 9 vertices.",
     "something about the largest subset of {1,…,N} with no solution to a linear equation",
     "What is the usual technique for proving that Σ 1/(n! + 1) is irrational?",
     "methods to bound |Σ_{n≤N} e(n^2 α)| from above",

@@ -1,5 +1,6 @@
 // Normaliser v20: a run of consecutive integers however it is written, a divisibility of a difference as a congruence,
-// bounded gaps in words or as `O(1)`, and a binomial coefficient read aloud.
+// bounded gaps in words or as `O(1)`, and a binomial coefficient read aloud. v21: a shuffle is a permutation, a simple
+// closed curve a Jordan curve.
 import { expect, it } from "vitest";
 import { analyzeText, NORMALIZER_VERSION } from "../../../src/modules/text/normalize.js";
 
@@ -43,6 +44,14 @@ it("reads a binomial coefficient said aloud as the coefficient", () => {
   expect(tokensOf("two players alternately choose integers").some((token) => token.startsWith("binom_"))).toBe(false);
 });
 
-it("bumps the normaliser version, so stored sparse views built by v19 are rebuilt", () => {
-  expect(NORMALIZER_VERSION).toBe(20);
+it("reads a shuffle as a permutation and a simple closed curve as a Jordan curve (v21)", () => {
+  expect(tokensOf("after you shuffle it around")).toContain("permutation");
+  expect(tokensOf("a reordered sequence")).toContain("permutation");
+  const jordan = tokensOf("every Jordan curve").find((token) => token.includes("-"));
+  expect(jordan).toBe("jordan-curv");
+  expect(tokensOf("does every simple closed curve in the plane")).toContain(jordan);
+});
+
+it("bumps the normaliser version, so stored sparse views built by v20 are rebuilt", () => {
+  expect(NORMALIZER_VERSION).toBe(21);
 });
