@@ -44,12 +44,13 @@ import { createHash } from "node:crypto";
  * v12.8 (961680d), on v12.7, v12.6 and v12.5, then read, and added; holdout26 (127 rows, 41 generic, a twenty-fifth writer, a
  * thirteenth seeded sample of 60) was measured once on v12.9 (010ef1a), then read, and added; holdout27 (127 rows, 41 generic,
  * a twenty-sixth writer, a fourteenth seeded sample of 60) was measured once on v12.10 (af60b11) and on v12.9, then read, and
- * added. Each blind measurement is recorded in the README.
+ * added; holdout28 (127 rows, 41 generic, a twenty-seventh writer, a fifteenth seeded sample of 60) was measured once on v12.11
+ * (d729a92) and on v12.9, then read, and added. Each blind measurement is recorded in the README.
  */
 export const EVAL_SPLITS = [
   "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
   "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20",
-  "holdout21", "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27",
+  "holdout21", "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28",
 ] as const;
 export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
