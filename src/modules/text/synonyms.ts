@@ -78,7 +78,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "an n-gon is a polygon with n vertices: 'convex n-gon' and 'convex polygon' name one thing",
     concept: "polygon",
     spellings: [],
-    notation: /(?<![a-z])[a-z0-9]+\s*-\s*gons?\b/,
+    notation: /(?<![a-z0-9])[a-z0-9]+\s*-\s*gons?\b/,
   },
   {
     reason: "three points 'on a line' are collinear",
@@ -309,7 +309,8 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
         String.raw`(?<![a-z0-9_^])([a-z])\s*([+-])\s*1\s*,\s*(?:\5\s*\6\s*2\s*,\s*)?,\s*\5\s*\6\s*[a-z]`,
         String.raw`\(\s*([a-z])\s*([+-])\s*1\s*\)\s*\(\s*\7\s*\8\s*2\s*\)\s*\(\s*\7\s*\8\s*[a-z]`,
         String.raw`(?<![a-z0-9_^])([a-z])\s*\(\s*\9\s*([+-])\s*1\s*\)\s*\(\s*\9\s*\10\s*[a-z]`,
-        String.raw`\bproduct\s*_\{[^}]*?(?<![a-z])([a-z])(?![a-z])[^}]*\}(?:\^\{?[a-z0-9]+\}?)?\s*\(\s*[a-z]\s*[+-]\s*\11\s*\)`,
+        // The subscript is bounded: an unclosed `_{` in a long text must not cost a scan per letter.
+        String.raw`\bproduct\s*_\{[^}]{0,30}?(?<![a-z])([a-z])(?![a-z])[^}]{0,30}\}(?:\^\{?[a-z0-9]+\}?)?\s*\(\s*[a-z]\s*[+-]\s*\11\s*\)`,
       ].join("|"),
     ),
   },
