@@ -1,11 +1,12 @@
 // Shapes of a request that asks for something other than one problem: any problem of a family
 // ("suggest an open problem in discrete geometry", "is there a conjecture about sums of reciprocals?"),
 // help with the tools ("how do I state … in Lean?"), a definition ("what is a Pisot number?"), a method
-// ("the standard technique for proving …"), help with Lean itself ("the idiomatic Mathlib way to write …"),
-// literature ("references on …"), the state of an area ("what is still open about …?"), or a recollection
-// that says its details are missing ("I can't remember which configuration"). Such a query describes a
-// family, however rare its words, and its best match is only the problem that mentions them most. English
-// request forms, not mathematics: a statement ("is there a set …", "how can one colour …") matches none of them.
+// ("the standard technique for proving …"), help with Lean itself ("the idiomatic Mathlib way to write …", a tactic,
+// an error message), a script ("write me a Python script …"), literature ("references on …"), the state of an area
+// ("what is still open about …?"), or a recollection that says its details are missing ("I can't remember which
+// configuration"). Such a query describes a family, however rare its words, and its best match is only the problem
+// that mentions them most. English request forms, not mathematics: a statement ("is there a set …", "how can one
+// colour …") matches none of them.
 
 /** A request form: a pattern, or a test that combines several. */
 type RequestForm = { test(text: string): boolean };
