@@ -22,7 +22,7 @@ const CONCEPT_TABLE = buildSequenceTable(
 );
 
 const CONCEPT_NOTATION: readonly { pattern: RegExp; token: string }[] = CONCEPT_GROUPS.flatMap((group) =>
-  group.notation === undefined ? [] : [{ pattern: new RegExp(group.notation.source, "g"), token: conceptToken(group.concept) }],
+  [group.notation ?? []].flat().map((notation) => ({ pattern: new RegExp(notation.source, "g"), token: conceptToken(group.concept) })),
 );
 
 /**

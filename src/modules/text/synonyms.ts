@@ -12,8 +12,21 @@ export interface ConceptGroup {
   reason: string;
   concept: string;
   spellings: readonly string[];
-  notation?: RegExp;
+  /** One pattern, or several matched each on its own (each numbering its own groups). */
+  notation?: RegExp | readonly RegExp[];
 }
+
+/** One function compared at `n` and at `n+1`, either way round: `τ(n) = τ(n+1)`, `φ(n+1) > φ(n)`. */
+const ONE_FUNCTION_AT_N_AND_N_PLUS_1: readonly RegExp[] = [
+  /(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\1\s*\(\s*\2\s*\+\s*1\s*\)/,
+  /(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\1\s*\(\s*\2\s*\)/,
+];
+
+/**
+ * A spaced bar between two terms, `d | n`; `|A| ge n` (an absolute value before a relation) and `| x |` with a bar soon
+ * after are sizes, not divisibility. What follows the bar is left to the pattern that uses it.
+ */
+const DIVIDING_BAR = String.raw`[a-z0-9)}]\s+\|\s+(?![^|]{0,12}\|)(?!\s*(?:le|ge|lt|gt|eq|ne)\b)`;
 
 export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
   {
@@ -144,8 +157,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "divisibility: 'divides', 'divisible by', 'a divisor of', 'a multiple of' and a spaced bar `d | n` state one relation",
     concept: "divides",
     spellings: ["divides", "divisible", "divisor of", "multiple of"],
-    // A spaced bar between two terms; `|A| ge n` (an absolute value before a relation) and `| x |` with a bar soon after are sizes, not divisibility.
-    notation: /[a-z0-9)}]\s+\|\s+(?![^|]{0,12}\|)(?!\s*(?:le|ge|lt|gt|eq|ne)\b)[a-z0-9(]/,
+    notation: new RegExp(String.raw`${DIVIDING_BAR}[a-z0-9(]`),
   },
   {
     reason: "τ(n) (also d(n)) is the standard symbol of the number of divisors of n",
@@ -203,8 +215,8 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "`ℤ/pℤ`, 'mod p' and 'modulo p' all name residues; `n | 2^n − k` states the congruence `2^n ≡ k (mod n)`",
     concept: "modulo",
     spellings: ["modulo", "mod", "residue", "residues", "congruent"],
-    // A spaced bar before a difference, as the divides group reads a bar (sizes `|A - B|` left out).
-    notation: /[a-z0-9)}]\s+\|\s+(?![^|]{0,12}\|)(?!\s*(?:le|ge|lt|gt|eq|ne)\b)[a-z0-9(][^|,;]{0,20}?\s-\s*[a-z0-9(]/,
+    // The dividing bar before a difference (sizes `|A - B|` left out, as the divides group leaves them).
+    notation: new RegExp(String.raw`${DIVIDING_BAR}[a-z0-9(][^|,;]{0,20}?\s-\s*[a-z0-9(]`),
   },
   {
     reason: "`n!` is read aloud as 'n factorial'",
@@ -293,7 +305,11 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
     reason: "`p_n` and `p_{n+1}`, the n-th and (n+1)-th terms, or `f(n)` compared with `f(n+1)` are consecutive terms or values",
     concept: "consecutive",
     spellings: ["successive", "adjacent terms", "adjacent elements"],
-    notation: /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?|\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\3\s*\+\s*1\)?`?\s*-?\s*th\b|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\4\s*\(\s*\5\s*\+\s*1\s*\)|(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\6\s*\(\s*\7\s*\)/,
+    notation: [
+      /(?<![a-z0-9_^])([a-z])_\{?([a-z])\}?\s*(?:,|and)\s*\1_\{?\2\s*\+\s*1\}?/,
+      /\b([a-z])`?\s*-?\s*th\s+and\s+`?\(?\1\s*\+\s*1\)?`?\s*-?\s*th\b/,
+      ...ONE_FUNCTION_AT_N_AND_N_PLUS_1,
+    ],
   },
   {
     reason:
@@ -302,17 +318,14 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = [
       "(`(n+1)(n+2)⋯(n+k)`, `n(n−1)⋯(n−k+1)`) or a product over them (`∏_{0≤i≤k}(n−i)`)",
     concept: "consecutive integers",
     spellings: ["consecutive numbers", "consecutive natural numbers", "consecutive positive integers"],
-    notation: new RegExp(
-      [
-        String.raw`(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\1\s*\(\s*\2\s*\+\s*1\s*\)`,
-        String.raw`(?<![a-z0-9_^])([a-z]+)\s*\(\s*([a-z])\s*\+\s*1\s*\)\s+(?:eq|ne|lt|gt|le|ge)\s+\3\s*\(\s*\4\s*\)`,
-        String.raw`(?<![a-z0-9_^])([a-z])\s*([+-])\s*1\s*,\s*(?:\5\s*\6\s*2\s*,\s*)?,\s*\5\s*\6\s*[a-z]`,
-        String.raw`\(\s*([a-z])\s*([+-])\s*1\s*\)\s*\(\s*\7\s*\8\s*2\s*\)\s*\(\s*\7\s*\8\s*[a-z]`,
-        String.raw`(?<![a-z0-9_^])([a-z])\s*\(\s*\9\s*([+-])\s*1\s*\)\s*\(\s*\9\s*\10\s*[a-z]`,
-        // The subscript is bounded: an unclosed `_{` in a long text must not cost a scan per letter.
-        String.raw`\bproduct\s*_\{[^}]{0,30}?(?<![a-z])([a-z])(?![a-z])[^}]{0,30}\}(?:\^\{?[a-z0-9]+\}?)?\s*\(\s*[a-z]\s*[+-]\s*\11\s*\)`,
-      ].join("|"),
-    ),
+    notation: [
+      ...ONE_FUNCTION_AT_N_AND_N_PLUS_1,
+      /(?<![a-z0-9_^])([a-z])\s*([+-])\s*1\s*,\s*(?:\1\s*\2\s*2\s*,\s*)?,\s*\1\s*\2\s*[a-z]/,
+      /\(\s*([a-z])\s*([+-])\s*1\s*\)\s*\(\s*\1\s*\2\s*2\s*\)\s*\(\s*\1\s*\2\s*[a-z]/,
+      /(?<![a-z0-9_^])([a-z])\s*\(\s*\1\s*([+-])\s*1\s*\)\s*\(\s*\1\s*\2\s*[a-z]/,
+      // The subscript is bounded: an unclosed `_{` in a long text must not cost a scan per letter.
+      /\bproduct\s*_\{[^}]{0,30}?(?<![a-z])([a-z])(?![a-z])[^}]{0,30}\}(?:\^\{?[a-z0-9]+\}?)?\s*\(\s*[a-z]\s*[+-]\s*\1\s*\)/,
+    ],
   },
   {
     reason: "gaps between consecutive terms that stay bounded, however it is said: `a_{i+1} − a_i = O(1)` (folded to lower case)",
