@@ -33,6 +33,10 @@ export interface Env {
   writeRateLimit: { points: number; windowSeconds: number };
   /** How long shutdown waits for in-flight requests and writes before closing connections. */
   shutdownGraceMs: number;
+  /** Send unexpected errors' messages to clients (never by default: they can name source paths). */
+  exposeErrorDetails: boolean;
+  /** Live graphql-ws operations one socket, and one operator (anonymous: one address), may hold. */
+  subscriptionLimits: { perSocket: number; perOperator: number };
 }
 
 export class ConfigurationError extends Error {
@@ -109,5 +113,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       windowSeconds: parseCount(source.WRITE_RATE_WINDOW_SECONDS, "WRITE_RATE_WINDOW_SECONDS", 60),
     },
     shutdownGraceMs: parseCount(source.SHUTDOWN_GRACE_MS, "SHUTDOWN_GRACE_MS", 10_000, 0),
+    exposeErrorDetails: parseBoolean(source.EXPOSE_ERROR_DETAILS, "EXPOSE_ERROR_DETAILS", false),
+    subscriptionLimits: {
+      perSocket: parseCount(source.MAX_SUBSCRIPTIONS_PER_SOCKET, "MAX_SUBSCRIPTIONS_PER_SOCKET", 20),
+      perOperator: parseCount(source.MAX_SUBSCRIPTIONS_PER_OPERATOR, "MAX_SUBSCRIPTIONS_PER_OPERATOR", 100),
+    },
   };
 }

@@ -7,7 +7,8 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createContext, type Context, type Services } from "./context.js";
 import { buildSchema } from "./graphql/schema.js";
-import { createErrorFormatter } from "./graphql/mask-errors.js";
+import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
+import { inputGuardPlugin } from "./graphql/input-guard.js";
 import { createProtection } from "./graphql/protection.js";
 import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
@@ -17,6 +18,7 @@ import { graphiqlLandingPage, pagesRouter } from "./http/pages.js";
 import { annotationsOf, requestLog } from "./http/request-log.js";
 import { startSubscriptionServer } from "./http/websocket.js";
 import { apolloLogger } from "./logger.js";
+import { rethrowUnavailable } from "./graphql/unavailable.js";
 
 export interface RunningServer {
   url: string;
@@ -45,7 +47,7 @@ export async function startServer(services: Services, options: { port: number; h
   const app = express();
   app.disable("x-powered-by");
   const httpServer = http.createServer(app);
-  const formatError = createErrorFormatter(logger, env.nodeEnv !== "production");
+  const formatError = createErrorFormatter(logger, env.exposeErrorDetails);
   const protection = createProtection(env.limits);
   const writeRateLimit = createWriteRateLimit(env.writeRateLimit);
   const inFlight = createInFlightWrites();
@@ -68,7 +70,9 @@ export async function startServer(services: Services, options: { port: number; h
       { async serverWillStart() { return { async drainServer() { await sockets.dispose(); } }; } },
       graphiqlLandingPage(),
       metrics.plugin,
+      inputGuardPlugin,
       writeRateLimit.plugin,
+      unavailableStatusPlugin,
       inFlight.plugin,
       {
         async requestDidStart() {
@@ -97,7 +101,9 @@ export async function startServer(services: Services, options: { port: number; h
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const annotations = annotationsOf(res);
-        const context = await createContext(services, req.headers.authorization, annotations.requestId, annotations as unknown as Record<string, unknown>);
+        const context = await createContext(services, req.headers.authorization, annotations.requestId, annotations as unknown as Record<string, unknown>).catch(
+          rethrowUnavailable,
+        );
         if (context.auth.status === "VALID") annotations.operatorId = context.auth.operator.id;
         return context;
       },

@@ -8,7 +8,11 @@ import type { Logger } from "../logger.js";
 export const CHANNEL = "change_events";
 
 export interface EventNotifier {
-  /** Announce that events up to `sequence` are committed. */
+  /**
+   * Announce that events up to `sequence` are committed. Best effort, and it never rejects: it runs
+   * after a commit, so a failure must not turn an acknowledged write into an error. Listeners catch
+   * up from the change table on their next notice (they resume by sequence).
+   */
   publish(sequence: bigint): Promise<void>;
   /** Listen for announcements; returns the unsubscribe function. */
   subscribe(listener: (sequence: bigint) => void): () => void;
@@ -18,8 +22,19 @@ export interface EventNotifier {
 class LocalNotifier implements EventNotifier {
   protected readonly emitter = new EventEmitter().setMaxListeners(0);
 
+  constructor(protected readonly logger: Logger) {}
+
   async publish(sequence: bigint): Promise<void> {
-    this.emitter.emit("notice", sequence);
+    this.emitLocally(sequence);
+  }
+
+  /** A listener that throws must not reach the writer that announced the commit. */
+  protected emitLocally(sequence: bigint): void {
+    try {
+      this.emitter.emit("notice", sequence);
+    } catch (error) {
+      this.logger.error("change notice listener failed", { sequence: String(sequence), error: (error as Error).message });
+    }
   }
 
   subscribe(listener: (sequence: bigint) => void): () => void {
@@ -44,9 +59,9 @@ class PostgresNotifier extends LocalNotifier {
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
-    super();
+    super(logger);
   }
 
   async start(): Promise<void> {
@@ -88,7 +103,16 @@ class PostgresNotifier extends LocalNotifier {
   }
 
   override async publish(sequence: bigint): Promise<void> {
-    await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, sequence.toString()]);
+    try {
+      await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, sequence.toString()]);
+    } catch (error) {
+      // Other processes learn of the write at their next notice or reconnect; this one at once.
+      this.logger.warn("change notice not sent; listeners will catch up from the change table", {
+        sequence: String(sequence),
+        error: (error as Error).message,
+      });
+      this.emitLocally(sequence);
+    }
   }
 
   override async close(): Promise<void> {
@@ -106,7 +130,7 @@ export async function createNotifier(options: {
   connectionString: string;
   logger: Logger;
 }): Promise<EventNotifier> {
-  if (options.kind === "embedded") return new LocalNotifier();
+  if (options.kind === "embedded") return new LocalNotifier(options.logger);
   const notifier = new PostgresNotifier(options.pool, options.connectionString, options.logger);
   await notifier.start();
   return notifier;

@@ -9,6 +9,7 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { Context } from "../context.js";
 import { DomainError } from "../errors/domain-error.js";
+import { decodeNodeId } from "./global-ids.js";
 import type PrismaTypes from "../generated/pothos-prisma-types.js";
 import { getDatamodel } from "../generated/pothos-prisma-types.js";
 
@@ -35,6 +36,8 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
+    // `node`/`nodes` share the service's decoder: a malformed id is a typed INVALID_ID, not a masked error.
+    decodeGlobalID: (globalID) => decodeNodeId(globalID),
   },
   errors: {
     // Only domain errors become typed union members; anything else is masked by the server.

@@ -50,7 +50,7 @@ export function createInFlightWrites(): InFlightWrites {
       async requestDidStart() {
         return {
           async executionDidStart({ operation }) {
-            if (operation.operation !== "mutation") return;
+            if (operation?.operation !== "mutation") return;
             const end = begin();
             return { executionDidEnd: async () => end() };
           },

@@ -10,7 +10,7 @@ export const MAX_USED_RECORDS = 100;
 /** Outcomes are short labels ("solved", "dead end"), not reports. */
 export const MAX_OUTCOME_CHARS = 200;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "../graphql/global-ids.js";
 
 export interface RecordUseInput {
   impressionId: string;

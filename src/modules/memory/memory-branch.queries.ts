@@ -1,7 +1,7 @@
 // `memoryBranch(id, first, after)`: the branch, its checkpoint and one keyset page of raw members,
 // with a signed cursor bound to the target, project and traversed branches, and the view's freshness.
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { uuidOf } from "../../graphql/global-ids.js";
 import { builder } from "../../graphql/builder.js";
 import { InvalidInputError, NotFoundError } from "../../errors/domain-error.js";
 import { readFreshness, type ViewFreshness } from "../../projections/freshness.js";
@@ -14,7 +14,6 @@ import { decodeMemberCursor, encodeMemberCursor, type CursorScope } from "./memb
 import { InvalidCursorError } from "./memory.errors.js";
 import "./memory-errors.schema.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface MemberPage {
   branch: BranchRow;
@@ -27,13 +26,8 @@ interface MemberPage {
 
 /** Accepts the Relay global id or the raw branch uuid. */
 function branchUuid(id: string): string {
-  if (UUID.test(id)) return id.toLowerCase();
-  try {
-    const decoded = decodeGlobalID(id);
-    if (decoded.typename === "MemoryBranch" && UUID.test(decoded.id)) return decoded.id.toLowerCase();
-  } catch {
-    // fall through: not a global id either
-  }
+  const uuid = uuidOf("MemoryBranch", id);
+  if (uuid) return uuid;
   throw new NotFoundError(`${id} is not a memory branch id`, id);
 }
 

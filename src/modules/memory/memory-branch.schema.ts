@@ -1,6 +1,6 @@
 // MemoryBranch (Relay node, federation entity), Checkpoint and CheckpointHead, plus the ways in:
 // `Project.memoryBranches`, `Project.checkpointHead` and `ResearchObject.branch`.
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeIdOf } from "../../graphql/global-ids.js";
 import { BranchKind, HeadScope } from "../../generated/prisma/enums.js";
 import { builder } from "../../graphql/builder.js";
 import { NotFoundError } from "../../errors/domain-error.js";
@@ -66,8 +66,8 @@ MemoryBranchType.implement({
 builder.asEntity(MemoryBranchType, {
   key: builder.selection<{ id: string }>("id"),
   resolveReference: async (reference, context) => {
-    const { typename, id } = decodeGlobalID(reference.id);
-    return typename === "MemoryBranch" ? ((await branchesById(context.prisma, [id])).get(id) ?? null) : null;
+    const id = decodeIdOf("MemoryBranch", reference.id);
+    return (await branchesById(context.prisma, [id])).get(id) ?? null;
   },
 });
 

@@ -1,7 +1,7 @@
 // The Problem type (Relay node and federation entity) and the `problems` connection.
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { builder } from "../../graphql/builder.js";
+import { decodeIdOf } from "../../graphql/global-ids.js";
 import { PublicationStateEnum, ResolutionStateEnum } from "./problem-enums.js";
 import { defaultAcceptanceConditions } from "./acceptance.js";
 
@@ -131,9 +131,7 @@ builder.prismaObject("FormalDeclaration", {
 
 builder.asEntity(ProblemType, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => {
-    const { typename, id } = decodeGlobalID(reference.id);
-    if (typename !== "Problem") return null;
-    return context.prisma.problem.findUnique({ where: { id } });
-  },
+  // async: a malformed representation rejects its own item (null + INVALID_ID), not the batch.
+  resolveReference: async (reference, context) =>
+    context.prisma.problem.findUnique({ where: { id: decodeIdOf("Problem", reference.id) } }),
 });

@@ -1,5 +1,5 @@
 // The Project type: a research project bound to one canonical problem (Relay node, federation entity).
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeIdOf } from "../../graphql/global-ids.js";
 import { builder } from "../../graphql/builder.js";
 
 export const ProjectType = builder.prismaNode("Project", {
@@ -21,8 +21,6 @@ export const ProjectType = builder.prismaNode("Project", {
 
 builder.asEntity(ProjectType, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => {
-    const { typename, id } = decodeGlobalID(reference.id);
-    return typename === "Project" ? context.prisma.project.findUnique({ where: { id } }) : null;
-  },
+  resolveReference: async (reference, context) =>
+    context.prisma.project.findUnique({ where: { id: decodeIdOf("Project", reference.id) } }),
 });

@@ -1,6 +1,6 @@
 // The ResearchObject type: claims, attempts, negative traces, artifacts, formalizations and open
 // questions (Relay node, federation entity), plus `Problem.researchObjects`.
-import { decodeGlobalID } from "@pothos/plugin-relay";
+import { decodeIdOf } from "../../graphql/global-ids.js";
 import { builder } from "../../graphql/builder.js";
 import { buildManifest, MANIFEST_INCLUDE } from "./manifest.js";
 import { researchRefWhere } from "./research-refs.js";
@@ -71,10 +71,8 @@ builder.prismaObjectField("Problem", "researchObjects", (t) =>
 
 builder.asEntity(ResearchObjectType, {
   key: builder.selection<{ id: string }>("id"),
-  resolveReference: (reference, context) => {
-    const { typename, id } = decodeGlobalID(reference.id);
-    return typename === "ResearchObject" ? context.prisma.researchObject.findUnique({ where: { id } }) : null;
-  },
+  resolveReference: async (reference, context) =>
+    context.prisma.researchObject.findUnique({ where: { id: decodeIdOf("ResearchObject", reference.id) } }),
 });
 
 builder.prismaObjectField("ResearchObject", "manifest", (t) =>

@@ -1,11 +1,10 @@
 // Research-object refs: uuid, Relay global id, accession (`R12`), slug or content hash.
-import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { TransactionClient } from "../../db/transaction.js";
 import { InvalidInputError, NotFoundError } from "../../errors/domain-error.js";
 import { parseAccessionRef } from "../identity/identifier-keys.js";
+import { UUID, uuidOf } from "../../graphql/global-ids.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The where-clause a ref denotes; content hashes may match several objects (newest wins). */
 export function researchRefWhere(ref: string): Prisma.ResearchObjectWhereInput {
@@ -16,13 +15,9 @@ export function researchRefWhere(ref: string): Prisma.ResearchObjectWhereInput {
   if (accession !== null) return { accession };
   const hash = /^(?:sha256:)?([0-9a-f]{64})$/i.exec(trimmed);
   if (hash) return { contentHash: hash[1]!.toLowerCase() };
-  try {
-    const { typename, id } = decodeGlobalID(trimmed);
-    if (typename === "ResearchObject" && UUID.test(id)) return { id };
-  } catch {
-    // not a global id: treat as a slug
-  }
-  return { slug: trimmed.toLowerCase() };
+  const id = uuidOf("ResearchObject", trimmed);
+  // Not a global id either: treat it as a slug.
+  return id ? { id } : { slug: trimmed.toLowerCase() };
 }
 
 export async function findResearchObject(tx: TransactionClient, ref: string) {
@@ -37,12 +32,7 @@ export async function requireResearchObject(tx: TransactionClient, ref: string) 
 
 /** Accepts a Relay global id or a raw uuid for a project. */
 export function projectUuid(projectId: string): string {
-  if (UUID.test(projectId)) return projectId.toLowerCase();
-  try {
-    const { typename, id } = decodeGlobalID(projectId);
-    if (typename === "Project" && UUID.test(id)) return id;
-  } catch {
-    // not a global id: the typed error below says so
-  }
+  const id = uuidOf("Project", projectId);
+  if (id) return id;
   throw new InvalidInputError(`Not a project id: ${projectId}`, "projectId", "INVALID_ID");
 }

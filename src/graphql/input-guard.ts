@@ -1,0 +1,71 @@
+// Input text every field can rely on, checked once per operation on both transports before anything
+// runs: no NUL (PostgreSQL text cannot hold it), no lone UTF-16 surrogate, and JSON nested no deeper
+// than MAX_INPUT_DEPTH (deeper values overflowed the stack of recursive readers further in).
+import type { ApolloServerPlugin } from "@apollo/server";
+import { GraphQLError, Kind, visit, type DocumentNode } from "graphql";
+
+/** Far beyond any metadata a client means to send, far below what a recursive reader survives. */
+export const MAX_INPUT_DEPTH = 64;
+
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what this looks for
+const NUL = /\u0000/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function badInput(message: string, where: string): GraphQLError {
+  return new GraphQLError(`${message} (${where})`, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+}
+
+function checkText(text: string, where: string): GraphQLError | null {
+  if (NUL.test(text)) return badInput("Text must not contain the NUL character U+0000", where);
+  if (LONE_SURROGATE.test(text)) return badInput("Text must be valid Unicode: it holds a lone surrogate", where);
+  return null;
+}
+
+/** Iterative walk (a recursive one is what the depth limit protects), keys checked like values. */
+function checkValue(root: unknown, where: string): GraphQLError | null {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: root, depth: 0, path: where }];
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (typeof value === "string") {
+      const error = checkText(value, path);
+      if (error) return error;
+    } else if (value !== null && typeof value === "object") {
+      if (depth >= MAX_INPUT_DEPTH) return badInput(`Input nested deeper than ${MAX_INPUT_DEPTH} levels`, path);
+      for (const [key, child] of Object.entries(value)) {
+        const error = checkText(key, path);
+        if (error) return error;
+        stack.push({ value: child, depth: depth + 1, path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}` });
+      }
+    }
+  }
+  return null;
+}
+
+/** The first problem with an operation's literal strings or variables, or null when it is clean. */
+export function checkOperationInput(document: DocumentNode, variables: unknown): GraphQLError | null {
+  let found: GraphQLError | null = null;
+  visit(document, {
+    StringValue(node) {
+      found ??= checkText(node.value, `a string literal at line ${node.loc?.startToken.line ?? "?"}`);
+    },
+    ObjectValue: {
+      enter(node, _key, _parent, _path, ancestors) {
+        const depth = ancestors.filter((ancestor) => "kind" in ancestor && ancestor.kind === Kind.OBJECT).length;
+        if (depth >= MAX_INPUT_DEPTH) found ??= badInput(`Input nested deeper than ${MAX_INPUT_DEPTH} levels`, `line ${node.loc?.startToken.line ?? "?"}`);
+      },
+    },
+  });
+  return found ?? (variables === undefined || variables === null ? null : checkValue(variables, "variables"));
+}
+
+/** The same check as an Apollo plugin: a refused operation is a 400 BAD_USER_INPUT before it runs. */
+export const inputGuardPlugin: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ document, request }) {
+        const error = checkOperationInput(document, request.variables);
+        if (error) throw error;
+      },
+    };
+  },
+};
