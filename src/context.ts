@@ -6,6 +6,8 @@ import type { Env } from "./env.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Logger } from "./logger.js";
 import type { EventNotifier } from "./events/notifier.js";
+import type { ChangeFeed } from "./events/change-feed.js";
+import type { FreshnessFeed } from "./projections/freshness-feed.js";
 import type { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import type { PremiseService } from "./modules/premises/premise-service.js";
 import { authenticate, type TokenCheck } from "./modules/operators/operator.commands.js";
@@ -16,6 +18,10 @@ export interface Services {
   db: Database;
   logger: Logger;
   notifier: EventNotifier;
+  /** One reader of new change events for every subscriber in the process. */
+  changeFeed: ChangeFeed;
+  /** One reader of view freshness for every freshness subscriber in the process. */
+  freshness: FreshnessFeed;
   discovery: DiscoveryService;
   premises: PremiseService;
 }
@@ -27,6 +33,8 @@ export interface Context {
   auth: TokenCheck;
   /** Facts for this request's log line (operation name...); the transport shares this object. */
   logFields: Record<string, unknown>;
+  /** Aborted when a socket operation ends (completed by the client, or its socket closed). */
+  signal?: AbortSignal;
 }
 
 export async function createContext(

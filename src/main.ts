@@ -10,6 +10,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const env = parseEnv();
   const logger = createLogger(env.logLevel);
+  // A promise nobody awaited must not end a service that every other client is using: log it loudly
+  // (it is a bug to fix) and keep serving. Node's default for this is to exit.
+  process.on("unhandledRejection", (reason) => {
+    logger.error("unhandled promise rejection", { error: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) });
+  });
   const service = await startService(env, { logger });
   logger.info("service ready", {
     url: service.server.url,

@@ -4,6 +4,8 @@ import type { Services } from "./context.js";
 import { openDatabase } from "./db/database.js";
 import type { Env } from "./env.js";
 import { createNotifier } from "./events/notifier.js";
+import { ChangeFeed } from "./events/change-feed.js";
+import { FreshnessFeed } from "./projections/freshness-feed.js";
 import { createLogger, type Logger } from "./logger.js";
 import { loadFixtureCatalogue } from "./modules/catalogue/fixture-catalogue.js";
 import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
@@ -44,7 +46,9 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
     const discovery = new DiscoveryService(db.prisma, notifier, logger);
     const premises = new PremiseService(db.prisma);
-    const services: Services = { env, db, logger, notifier, discovery, premises };
+    const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
+    const freshness = new FreshnessFeed(db.prisma, notifier, logger);
+    const services: Services = { env, db, logger, notifier, changeFeed, freshness, discovery, premises };
     if (env.loadFixtureOnStart) await loadFixtureIfEmpty(services);
     await rebuildStaleViews(db.prisma, logger);
     await discovery.start();
@@ -57,6 +61,8 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
       server,
       async stop() {
         await server.stop();
+        changeFeed.stop();
+        freshness.stop();
         await worker?.stop();
         await discovery.stop();
         await notifier.close();

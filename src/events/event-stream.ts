@@ -1,57 +1,63 @@
-// Async iteration over the change stream after a given sequence: catch up from the table, then wait
-// for notices. Because it always re-reads the table, a reconnecting client loses nothing.
+// Async iteration over the change stream after a given sequence. A subscriber that is caught up takes
+// rows from the process's shared ChangeFeed (one table read per notice for all subscribers); one that
+// resumes from further back reads the table in batches until the feed's buffer reaches it. Either way
+// it resumes by sequence, so a reconnecting client loses nothing.
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
-import type { EventNotifier } from "./notifier.js";
+import type { ChangeFeed } from "./change-feed.js";
 
 export type ChangeEventRow = Prisma.ChangeEventGetPayload<object>;
 
+/** Which events a subscriber wants; every field given must match. */
+export interface EventFilter {
+  routingTargetId?: string;
+  projectId?: string;
+}
+
 export interface EventStreamOptions {
   prisma: PrismaClient;
-  notifier: EventNotifier;
+  feed: ChangeFeed;
   afterSequence: bigint;
-  where?: Prisma.ChangeEventWhereInput;
+  filter?: EventFilter;
   signal?: AbortSignal;
   batchSize?: number;
 }
 
-function nextNotice(notifier: EventNotifier, signal?: AbortSignal): { promise: Promise<void>; cancel: () => void } {
-  let cancel = () => undefined as void;
-  const promise = new Promise<void>((resolve) => {
-    const unsubscribe = notifier.subscribe(() => {
-      unsubscribe();
-      resolve();
-    });
-    const onAbort = () => {
-      unsubscribe();
-      resolve();
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-    cancel = () => {
-      unsubscribe();
-      signal?.removeEventListener("abort", onAbort);
-    };
-  });
-  return { promise, cancel };
+function matcher(filter: EventFilter): (row: ChangeEventRow) => boolean {
+  return (row) =>
+    (filter.routingTargetId === undefined || row.routingTargetId === filter.routingTargetId) &&
+    (filter.projectId === undefined || row.projectId === filter.projectId);
 }
 
 export async function* streamEvents(options: EventStreamOptions): AsyncGenerator<ChangeEventRow> {
+  const { feed, signal } = options;
+  const filter = options.filter ?? {};
+  const accept = matcher(filter);
+  const batchSize = options.batchSize ?? 500;
+  await feed.start();
   let cursor = options.afterSequence;
-  while (!options.signal?.aborted) {
-    // Subscribe before reading, so a notice that arrives during the read is not missed.
-    const notice = nextNotice(options.notifier, options.signal);
-    const rows = await options.prisma.changeEvent.findMany({
-      where: { ...options.where, sequence: { gt: cursor } },
-      orderBy: { sequence: "asc" },
-      take: options.batchSize ?? 500,
-    });
-    if (rows.length > 0) {
-      notice.cancel();
-      for (const row of rows) {
+  while (!signal?.aborted && !feed.isStopped()) {
+    const buffered = feed.rowsAfter(cursor, accept, batchSize);
+    if (buffered) {
+      for (const row of buffered.rows) {
         cursor = row.sequence;
         yield row;
       }
+      cursor = buffered.upTo > cursor ? buffered.upTo : cursor;
+      if (buffered.rows.length === 0) await feed.advancePast(cursor, signal);
       continue;
     }
-    await notice.promise;
+    // Behind the buffer: catch up from the table. Every event up to the feed's head at this moment is
+    // committed, so a read that comes back short has seen all of them and the cursor may jump there.
+    const headBefore = feed.head();
+    const rows = await options.prisma.changeEvent.findMany({
+      where: { ...filter, sequence: { gt: cursor } },
+      orderBy: { sequence: "asc" },
+      take: batchSize,
+    });
+    for (const row of rows) {
+      cursor = row.sequence;
+      yield row;
+    }
+    if (rows.length < batchSize && headBefore > cursor) cursor = headBefore;
   }
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -51,12 +51,34 @@ describe("database start-up failures", () => {
     writeFileSync(path.join(dataDir, "service.lock"), String(exited));
     const db = await openDatabase({ databaseUrl: null, dataDir });
     try {
-      expect(readFileSync(path.join(dataDir, "service.lock"), "utf8")).toBe(String(process.pid));
+      expect(JSON.parse(readFileSync(path.join(dataDir, "service.lock"), "utf8")).pid).toBe(process.pid);
       expect(await db.prisma.problem.count()).toBe(0);
     } finally {
       await db.close();
     }
     expect(existsSync(path.join(dataDir, "service.lock"))).toBe(false);
+  });
+
+  it("takes over a lock whose pid now belongs to another process (killed, pid reused)", async () => {
+    const dataDir = temporaryDataDir();
+    // The parent is alive, but it started long before the start time the lock records.
+    writeFileSync(path.join(dataDir, "service.lock"), JSON.stringify({ pid: process.ppid, startTime: "1" }));
+    const db = await openDatabase({ databaseUrl: null, dataDir });
+    await db.close();
+  });
+
+  it("serves the embedded database on a socket in a private directory, not on a TCP port", async () => {
+    const db = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      const url = new URL(db.connectionString);
+      const socketDir = url.searchParams.get("host")!;
+      expect(socketDir.startsWith(os.tmpdir())).toBe(true);
+      expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(socketDir, ".s.PGSQL.5432")).isSocket()).toBe(true);
+      expect(await db.prisma.problem.count()).toBe(0);
+    } finally {
+      await db.close();
+    }
   });
 
   it("explains a corrupt data directory and releases the lock", async () => {

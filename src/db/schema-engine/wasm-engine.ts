@@ -55,7 +55,8 @@ export async function openSchemaEngine(connectionString: string): Promise<Schema
   const url = new URL(connectionString);
   const adapter = bindMigrationAwareSqlAdapterFactory(
     new PrismaPg({
-      host: url.hostname,
+      // The embedded database's URL names its socket directory as `?host=` (libpq's convention).
+      host: url.searchParams.get("host") ?? url.hostname,
       port: Number(url.port || 5432),
       user: decodeURIComponent(url.username || "postgres"),
       password: decodeURIComponent(url.password),

@@ -38,16 +38,14 @@ builder.subscriptionField("researchEvents", (t) =>
         routingTargetId = resolution.problemId;
       }
       const projectId = args.projectId ? projectUuid(String(args.projectId)) : undefined;
-      let after = args.afterSequence ?? undefined;
-      if (after === undefined) {
-        const head = await context.prisma.changeEvent.aggregate({ _max: { sequence: true } });
-        after = head._max.sequence ?? 0n;
-      }
+      const feed = context.services.changeFeed;
+      await feed.start();
       yield* streamEvents({
         prisma: context.prisma,
-        notifier: context.services.notifier,
-        afterSequence: after,
-        where: { ...(routingTargetId ? { routingTargetId } : {}), ...(projectId ? { projectId } : {}) },
+        feed,
+        afterSequence: args.afterSequence ?? feed.head(),
+        filter: { ...(routingTargetId ? { routingTargetId } : {}), ...(projectId ? { projectId } : {}) },
+        signal: context.signal,
       });
     },
     resolve: (event) => event,

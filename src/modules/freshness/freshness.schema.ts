@@ -3,9 +3,7 @@
 import { builder } from "../../graphql/builder.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
 import { affectedLanes, DERIVED_VIEWS, readFreshness, type ViewFreshness } from "../../projections/freshness.js";
-
-/** Without notices (a worker in another process that cannot notify) changes still show within this. */
-const FRESHNESS_POLL_MS = 1_000;
+import { freshnessSignature } from "../../projections/freshness-feed.js";
 
 export const FreshnessStatusEnum = builder.enumType("FreshnessStatus", {
   values: {
@@ -49,10 +47,6 @@ builder.queryField("freshness", (t) =>
   t.field({ type: FreshnessType, resolve: (_root, _args, context) => readFreshness(context.prisma) }),
 );
 
-// The mark is part of the signature: a fast worker can catch up between two reads, so the lag alone
-// may look unchanged although the view moved.
-const signature = (views: ViewFreshness[]) => views.map((view) => `${view.view}:${view.version}:${view.highWaterMark}:${view.lagEvents}:${view.status}`).join("|");
-
 builder.subscriptionField("projectionFreshness", (t) =>
   t.field({
     type: [ViewFreshnessType],
@@ -60,26 +54,31 @@ builder.subscriptionField("projectionFreshness", (t) =>
     args: { views: t.arg.stringList() },
     subscribe: async function* (_root, args, context) {
       const views = checkViews(args.views);
+      const pick = (all: ViewFreshness[]) => (views?.length ? all.filter((entry) => views.includes(entry.view)) : all);
+      const feed = context.services.freshness;
+      // `changed` is set by the feed between our reads, so a change during a yield is not lost.
+      let changed = false;
       let wake: () => void = () => undefined;
-      const unsubscribe = context.services.notifier.subscribe(() => wake());
+      const stopWatching = feed.watch(() => {
+        changed = true;
+        wake();
+      });
+      const onAbort = () => wake();
+      context.signal?.addEventListener("abort", onAbort);
       try {
         let last = "";
-        for (;;) {
-          const current = await readFreshness(context.prisma, views);
-          if (signature(current) !== last) {
-            last = signature(current);
+        while (!context.signal?.aborted) {
+          changed = false;
+          const current = pick(await feed.snapshot());
+          if (freshnessSignature(current) !== last) {
+            last = freshnessSignature(current);
             yield current;
           }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, FRESHNESS_POLL_MS);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
+          if (!changed && !context.signal?.aborted) await new Promise<void>((resolve) => (wake = resolve));
         }
       } finally {
-        unsubscribe();
+        context.signal?.removeEventListener("abort", onAbort);
+        stopWatching();
       }
     },
     resolve: (views) => views,
