@@ -59,10 +59,18 @@ export function checkOperationInput(document: DocumentNode, variables: unknown):
 }
 
 /** The same check as an Apollo plugin: a refused operation is a 400 BAD_USER_INPUT before it runs. */
+/** Subscriptions stream over graphql-ws; over HTTP they would fail deep inside execution. */
+function subscriptionOverHttp(): GraphQLError {
+  return new GraphQLError("Subscriptions run over graphql-ws (the graphql-transport-ws protocol) on the same /graphql path, not over HTTP POST", {
+    extensions: { code: "BAD_REQUEST", http: { status: 400 } },
+  });
+}
+
 export const inputGuardPlugin: ApolloServerPlugin = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ document, request }) {
+      async didResolveOperation({ document, request, operation }) {
+        if (operation?.operation === "subscription") throw subscriptionOverHttp();
         const error = checkOperationInput(document, request.variables);
         if (error) throw error;
       },

@@ -167,6 +167,12 @@ export function startSubscriptionServer(options: {
     },
     wsServer,
   );
+  // ws itself closes a socket that breaks the protocol or sends more than maxPayload (1009); graphql-ws
+  // would print that to stderr as an "internal error". It is the client's fault: one warning in our log.
+  wsServer.on("connection", (socket) => {
+    socket.removeAllListeners("error");
+    socket.on("error", (error) => services.logger.warn("websocket closed on a client error", { error: error.message }));
+  });
   return {
     dispose: async () => {
       await cleanup.dispose();

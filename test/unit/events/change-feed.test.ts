@@ -1,0 +1,104 @@
+// The shared change feed: one table read per notice however many subscribers wait, every event
+// delivered once and in order to each, and a subscriber far behind the buffer catching up from the table.
+import { describe, expect, it } from "vitest";
+import { ChangeFeed } from "../../../src/events/change-feed.js";
+import { streamEvents, type ChangeEventRow } from "../../../src/events/event-stream.js";
+import { createNotifier } from "../../../src/events/notifier.js";
+import type { PrismaClient } from "../../../src/generated/prisma/client.js";
+import { createLogger } from "../../../src/logger.js";
+
+type Where = { sequence: { gt: bigint }; routingTargetId?: string };
+
+/** A change table in memory, counting the reads that reach it. */
+function fakeTable() {
+  const rows: ChangeEventRow[] = [];
+  const reads: Where[] = [];
+  const prisma = {
+    changeEvent: {
+      async findMany({ where, take }: { where: Where; take: number }) {
+        reads.push(where);
+        return rows.filter((row) => row.sequence > where.sequence.gt && (!where.routingTargetId || row.routingTargetId === where.routingTargetId)).slice(0, take);
+      },
+      async aggregate() {
+        return { _max: { sequence: rows.at(-1)?.sequence ?? null } };
+      },
+    },
+  } as unknown as PrismaClient;
+  const append = (routingTargetId: string) => {
+    const sequence = BigInt(rows.length + 1);
+    rows.push({ sequence, routingTargetId, projectId: null, resourceType: "t", resourceId: String(sequence), eventType: "e", payloadVersion: 1, payload: {}, operatorId: null, createdAt: new Date() });
+    return sequence;
+  };
+  return { prisma, reads, append };
+}
+
+async function take(stream: AsyncGenerator<ChangeEventRow>, count: number): Promise<bigint[]> {
+  const seen: bigint[] = [];
+  for await (const row of stream) {
+    seen.push(row.sequence);
+    if (seen.length >= count) break;
+  }
+  return seen;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("ChangeFeed", () => {
+  it("reads the table once per notice for fifty waiting subscribers", async () => {
+    const table = fakeTable();
+    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    await feed.start();
+    const controller = new AbortController();
+    const subscribers = Array.from({ length: 50 }, () => take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 2));
+    await settle();
+    const before = table.reads.length;
+    await notifier.publish(table.append("a"));
+    await settle();
+    await notifier.publish(table.append("b"));
+    const delivered = await Promise.all(subscribers);
+    expect(delivered.every((sequences) => sequences.join() === "1,2")).toBe(true);
+    // Each notice: one read that finds the row; a read coming back short ends it.
+    expect(table.reads.length - before).toBe(2);
+    feed.stop();
+  });
+
+  it("serves a filtered subscriber from memory and moves its cursor past events it does not want", async () => {
+    const table = fakeTable();
+    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    await feed.start();
+    const wanted = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "b" } }), 2);
+    for (const target of ["a", "b", "a", "a", "b"]) await notifier.publish(table.append(target));
+    expect(await wanted).toEqual([2n, 5n]);
+    feed.stop();
+  });
+
+  it("lets a subscriber resuming from before the buffer catch up from the table, with no gap or duplicate", async () => {
+    const table = fakeTable();
+    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    for (let index = 0; index < 30; index += 1) table.append(index % 3 === 0 ? "x" : "y");
+    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"), 5);
+    await feed.start();
+    for (let index = 0; index < 12; index += 1) await notifier.publish(table.append("y"));
+    await settle();
+    const all = await take(streamEvents({ prisma: table.prisma, feed, afterSequence: 3n, batchSize: 4 }), 39);
+    expect(all).toEqual(Array.from({ length: 39 }, (_, index) => BigInt(index + 4)));
+    const filtered = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "x" }, batchSize: 4 }), 11);
+    await notifier.publish(table.append("x"));
+    expect(await filtered).toEqual([...Array.from({ length: 10 }, (_, index) => BigInt(index * 3 + 1)), 43n]);
+    feed.stop();
+  });
+
+  it("ends a waiting subscriber when its signal aborts", async () => {
+    const table = fakeTable();
+    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    const controller = new AbortController();
+    const waiting = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 1);
+    await settle();
+    controller.abort();
+    expect(await waiting).toEqual([]);
+    feed.stop();
+  });
+});
