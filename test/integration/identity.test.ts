@@ -105,7 +105,6 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     ["empty", ""],
     ["blank", "   "],
     ["3,000 characters", "x".repeat(3000)],
-    ["a NUL character", "erdos\u0000 1"],
     ["a bell character", "cp:erdos:1\u0007"],
   ])("refuses a malformed ref (%s) with code INVALID_REF", async (_label, ref) => {
     const response = await gql(running.service.url, RESOLVE, { ref });
@@ -113,5 +112,12 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     expect(response.errors).toHaveLength(1);
     expect(response.errors![0]!.extensions?.code).toBe("INVALID_REF");
     expect(response.errors![0]!.message).not.toMatch(/Unexpected error/);
+  });
+
+  // No text field can hold NUL: the operation-wide input check refuses it before any resolver runs.
+  it("refuses a ref with a NUL character as BAD_USER_INPUT before resolving", async () => {
+    const response = await gql(running.service.url, RESOLVE, { ref: "erdos\u0000 1" });
+    expect(response.status).toBe(400);
+    expect(response.errors?.map((error) => error.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
   });
 });
