@@ -8,7 +8,7 @@ import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
 import { createServerDatabase, testDatabaseTargets, useTestService, type ServerDatabase } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
-import { socketClient } from "../helpers/hostile-client.js";
+import { sendOverSocket, socketClient } from "../helpers/hostile-client.js";
 import { buildResearchInput, createAgentProject, RECORD_RESEARCH } from "../helpers/research-factories.js";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy.js";
 
@@ -173,6 +173,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL ser
     const write = await gql(url, RECORD_RESEARCH, { input: buildResearchInput(project.id) }, token);
     expect(write.status).toBe(503);
     expect(write.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
+    const socket = socketClient(url);
+    try {
+      expect((await subscriptionOutcome(socket, 'subscription { researchEvents(problemRef: "erdos-1") { sequence } }', 3_000)).codes).toEqual(["SERVICE_UNAVAILABLE"]);
+      const query = await sendOverSocket(socket, { name: "read over a socket", payload: { query: '{ problem(ref: "erdos-1") { __typename } }' } });
+      expect(query.codes).toEqual(["SERVICE_UNAVAILABLE"]);
+    } finally {
+      await socket.dispose();
+    }
     await proxy.restore();
     expect(await eventually(async () => (await gql(url, '{ problem(ref: "erdos-1") { __typename } }')).status === 200, 10_000)).toBe(true);
   });
