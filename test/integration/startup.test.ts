@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -93,6 +93,34 @@ describe("database start-up failures", () => {
     await expect(opening).rejects.toThrow(/could not be opened .*corrupt.*move it aside/s);
     expect(existsSync(path.join(dataDir, "service.lock"))).toBe(false);
   });
+});
+
+describe("npm start", () => {
+  it("stops the service, and releases the data directory, when the npm process is signalled", async () => {
+    const dataDir = temporaryDataDir();
+    const child = spawn("npm", ["start", "--silent"], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready in 60 s: ${output}`)), 60_000);
+      child.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('"service ready"')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    expect(existsSync(path.join(dataDir, "service.lock"))).toBe(true);
+    child.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    // npm's pid is the service's: with `exec` nothing is left behind holding the directory.
+    expect(code).toBe(0);
+    expect(output).toContain('"stopped"');
+    expect(existsSync(path.join(dataDir, "service.lock"))).toBe(false);
+  }, 90_000);
 });
 
 describe("configuration", () => {
