@@ -9,6 +9,7 @@ import { createContext, type Context, type Services } from "./context.js";
 import { buildSchema } from "./graphql/schema.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
 import { inputGuardPlugin } from "./graphql/input-guard.js";
+import { readAccessPlugin } from "./graphql/read-access.js";
 import { createProtection } from "./graphql/protection.js";
 import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
@@ -71,6 +72,7 @@ export async function startServer(services: Services, options: { port: number; h
       graphiqlLandingPage(),
       metrics.plugin,
       inputGuardPlugin,
+      readAccessPlugin(env.anonymousReads),
       writeRateLimit.plugin,
       unavailableStatusPlugin,
       inFlight.plugin,

@@ -12,6 +12,7 @@ import { createContext, type Context, type Services } from "../context.js";
 import { isDatabaseUnavailable } from "../errors/unavailable.js";
 import { checkOperationInput } from "../graphql/input-guard.js";
 import type { Protection } from "../graphql/protection.js";
+import { readAccessError } from "../graphql/read-access.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import { serviceUnavailable } from "../graphql/unavailable.js";
 import { authenticate } from "../modules/operators/operator.commands.js";
@@ -124,6 +125,8 @@ export function startSubscriptionServer(options: {
       if (isDatabaseUnavailable(error)) return [serviceUnavailable()];
       throw error;
     }
+    const readError = readAccessError({ document, operation, auth: contextValue.auth, anonymousReads: services.env.anonymousReads });
+    if (readError) return [readError];
     const controller = new AbortController();
     contextValue.signal = controller.signal;
     endOperation.set(contextValue, controller);
