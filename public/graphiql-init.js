@@ -1,5 +1,5 @@
 // Starts GraphiQL against this service: queries and mutations over HTTP, subscriptions over graphql-ws
-// on the same path. `?query=` and `?variables=` preset the editors (the dashboard links use them).
+// on the same path. `?query=`, `?variables=` and `?headers=` preset the editors (the dashboard links use them).
 /* global window, document */
 (function () {
   "use strict";
@@ -7,29 +7,31 @@
   var socketUrl = new URL(endpoint.href);
   socketUrl.protocol = endpoint.protocol === "https:" ? "wss:" : "ws:";
 
-  // The Authorization header typed in GraphiQL's header editor also authenticates the socket.
-  function authorizationFromHeaders() {
-    try {
-      var headers = JSON.parse(window.localStorage.getItem("graphiql:headers") || "{}");
-      return headers.Authorization || headers.authorization || undefined;
-    } catch {
-      return undefined;
+  // The Authorization header typed in GraphiQL's header editor also authenticates the socket: GraphiQL
+  // hands the editor's headers to the fetcher, and each distinct header gets its own socket client.
+  // Headers are not persisted in localStorage (a token would outlive the tab) unless ?persistHeaders=true.
+  var fetchers = new Map();
+  function fetcherFor(authorization) {
+    var key = authorization || "";
+    if (!fetchers.has(key)) {
+      var wsClient = window.graphqlWs.createClient({
+        url: socketUrl.href,
+        lazy: true,
+        connectionParams: authorization ? { authorization: authorization } : {},
+      });
+      fetchers.set(key, window.GraphiQL.createFetcher({ url: endpoint.href, wsClient: wsClient }));
     }
+    return fetchers.get(key);
   }
-
-  var wsClient = window.graphqlWs.createClient({
-    url: socketUrl.href,
-    lazy: true,
-    connectionParams: function () {
-      var authorization = authorizationFromHeaders();
-      return authorization ? { authorization: authorization } : {};
-    },
-  });
-  var fetcher = window.GraphiQL.createFetcher({ url: endpoint.href, wsClient: wsClient });
+  function fetcher(graphQLParams, options) {
+    var headers = (options && options.headers) || {};
+    return fetcherFor(headers.Authorization || headers.authorization)(graphQLParams, options);
+  }
   var params = new URLSearchParams(window.location.search);
-  var props = { fetcher: fetcher, defaultEditorToolsVisibility: true, shouldPersistHeaders: true };
+  var props = { fetcher: fetcher, defaultEditorToolsVisibility: true, shouldPersistHeaders: params.get("persistHeaders") === "true" };
   if (params.has("query")) props.query = params.get("query");
   if (params.has("variables")) props.variables = params.get("variables");
+  if (params.has("headers")) props.headers = params.get("headers");
   var root = window.ReactDOM.createRoot(document.getElementById("graphiql"));
   root.render(window.React.createElement(window.GraphiQL, props));
 })();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestService, type TestService } from "../helpers/databases.js";
+import { createOperatorWithToken } from "../helpers/factories.js";
 import { artifactPath, chromiumAvailable, launchChromium } from "./chromium.js";
 
 const QUERY = `query Resolve { problem(ref: "cp:erdos:1") { status matchedBy problem { stableId title } } }`;
@@ -31,9 +32,10 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
   });
 
   /** Opens GraphiQL with `query` in the editor, runs it, and returns the result pane's text once `expected` shows. */
-  async function run(query: string, expected: string): Promise<{ loadMs: number; resultMs: number; text: string }> {
+  async function run(query: string, expected: string, headers?: string): Promise<{ loadMs: number; resultMs: number; text: string }> {
     const started = Date.now();
-    await page.goto(`${service.baseUrl}/graphiql?query=${encodeURIComponent(query)}`);
+    const preset = headers ? `&headers=${encodeURIComponent(headers)}` : "";
+    await page.goto(`${service.baseUrl}/graphiql?query=${encodeURIComponent(query)}${preset}`);
     await page.locator(".graphiql-query-editor .CodeMirror").first().waitFor({ state: "visible" });
     await expect.poll(() => page.locator(".graphiql-query-editor").innerText()).toContain(query.slice(0, 20));
     const loadMs = Date.now() - started;
@@ -57,6 +59,21 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
     console.info(`[browser] GraphiQL subscription result on page ${resultMs} ms`);
     expect(text).toContain('"sequence"');
     expect(problems).toEqual([]);
+  });
+
+  it("authenticates the socket with the header editor's token and keeps the token out of localStorage", async () => {
+    const { token } = await createOperatorWithToken(service.services.db.prisma, "READER");
+    const { text: allowed } = await run(SUBSCRIPTION, "problem.created", JSON.stringify({ Authorization: `Bearer ${token}` }));
+    expect(allowed).toContain('"sequence"');
+    // A token the service does not know: the socket is refused (4403), so no event can show.
+    await page.goto(`${service.baseUrl}/graphiql?query=${encodeURIComponent(SUBSCRIPTION)}&headers=${encodeURIComponent(JSON.stringify({ Authorization: "Bearer not-a-real-token" }))}`);
+    await page.locator(".graphiql-execute-button").click();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await page.locator(".result-window").innerText()).not.toContain("problem.created");
+    const stored = await page.evaluate(() => Object.keys(window.localStorage).filter((key) => /header/i.test(key)).map((key) => window.localStorage.getItem(key)));
+    expect(stored.join("")).not.toContain("not-a-real-token");
+    expect(stored.join("")).not.toContain(token);
+    problems.splice(0);
   });
 
   it("is also what a browser gets at GET /graphql", async () => {
