@@ -41,8 +41,9 @@ export class ForbiddenError extends DomainError {
   constructor(
     message: string,
     readonly requiredRole: string,
+    code = "FORBIDDEN",
   ) {
-    super("FORBIDDEN", message);
+    super(code, message);
   }
 }
 

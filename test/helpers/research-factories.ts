@@ -332,3 +332,29 @@ export function sequencesOf(events: ReceivedEvent[]): bigint[] {
 export function isContiguous(values: readonly bigint[] | readonly number[]): boolean {
   return values.every((value, index) => index === 0 || BigInt(value) === BigInt(values[index - 1]!) + 1n);
 }
+
+export const REMOVE_PROJECT_MEMBER = `
+  mutation RemoveMember($input: ProjectMemberInput!) {
+    removeProjectMember(input: $input) {
+      __typename
+      ... on Error { message code }
+      ... on ProjectMembershipPayload { changed project { id members { operatorName role } } }
+    }
+  }`;
+
+export const ADD_PROJECT_MEMBER = `
+  mutation AddMember($input: ProjectMemberInput!) {
+    addProjectMember(input: $input) {
+      __typename
+      ... on Error { message code }
+      ... on ForbiddenError { requiredRole }
+      ... on ProjectMembershipPayload { changed project { id members { operatorName role } } }
+    }
+  }`;
+
+/** The owner behind `ownerToken` lets each named operator write into the project. */
+export async function addProjectMembers(url: string, ownerToken: string, projectId: string, operatorNames: string[], role: "MEMBER" | "OWNER" = "MEMBER"): Promise<void> {
+  for (const operatorName of operatorNames) {
+    await mutateExpectingPayload(url, ADD_PROJECT_MEMBER, { projectId, operatorName, role }, ownerToken);
+  }
+}

@@ -9,7 +9,7 @@ import { createProject } from "../../src/modules/research/create-project.command
 import { recordResearch } from "../../src/modules/research/record-research.command.js";
 import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { buildCatalogueProblem, createOperatorWithToken, uniqueToken, type OperatorWithToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 
 const FRESHNESS = `{ freshness { headSequence affectedLanes views { view version highWaterMark headSequence lagEvents status } } }`;
@@ -39,10 +39,13 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     throw new Error("memory-branches did not become fresh");
   }
 
+  let owner: OperatorWithToken["operator"];
+
   beforeAll(async () => {
     const prisma = running.service.services.db.prisma;
     const notifier = running.service.services.notifier;
     const { operator } = await createOperatorWithToken(prisma, "AGENT");
+    owner = operator;
     const problem = buildCatalogueProblem();
     await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
     projectId = (await createProject({ prisma, notifier, operator, input: { problemRef: problem.stableId, name: "GraphQL memory", idempotencyKey: uniqueToken() } })).project.id;
@@ -108,8 +111,7 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     try {
       const first = await iterator.next();
       received.push(first.value!.data!.projectionFreshness);
-      const { operator } = await createOperatorWithToken(running.service.services.db.prisma, "AGENT");
-      await recordResearch({ prisma: running.service.services.db.prisma, notifier: running.service.services.notifier, operator, input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() } });
+      await recordResearch({ prisma: running.service.services.db.prisma, notifier: running.service.services.notifier, operator: owner, input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() } });
       const next = await iterator.next();
       received.push(next.value!.data!.projectionFreshness);
     } finally {

@@ -10,6 +10,7 @@ import { gql } from "../helpers/graphql.js";
 import {
   buildResearchInput, CREATE_PROJECT, createProjectFor, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
   researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult, createAgentProject,
+  addProjectMembers,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("research writes need an authorised operator ($name database)", (target) => {
@@ -77,7 +78,8 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
   });
 
   it("lets a token that expires in the future write", async () => {
-    const { token } = await createOperator({ prisma: prisma(), name: `later-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() + 3_600_000) });
+    const { operator, token } = await createOperator({ prisma: prisma(), name: `later-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() + 3_600_000) });
+    await addProjectMembers(running.service.url, agentToken, project.id, [operator.name]);
     expect(await mutate(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), token)).toMatchObject({ __typename: "ResearchObjectPayload", replayed: false });
   });
 

@@ -9,6 +9,7 @@ import { buildCatalogueProblem, createOperatorWithToken } from "../helpers/facto
 import {
   accessionNumber, buildResearchInput, createProjectFor, isContiguous, isTypedError, mutate, RECORD_RESEARCH, recordObject, relateObjects,
   supersedeObject, type ProjectResult, type ResearchObjectResult,
+  addProjectMembers,
 } from "../helpers/research-factories.js";
 
 const PARALLEL_WRITES = 48;
@@ -20,8 +21,13 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
   const prisma = () => running.service.services.db.prisma;
 
   beforeAll(async () => {
-    tokens = await Promise.all(Array.from({ length: 4 }, async () => (await createOperatorWithToken(prisma(), "AGENT")).token));
+    const operators = await Promise.all(Array.from({ length: 4 }, () => createOperatorWithToken(prisma(), "AGENT")));
+    tokens = operators.map((created) => created.token);
     projects = await Promise.all(["cp:erdos:1", "cp:erdos:3", "cp:erdos:4", "cp:erdos:1"].map((problemRef, index) => createProjectFor(running.service.url, tokens[index]!, { problemRef })));
+    // The writers below write into each other's projects: each owner lets the other three in.
+    for (const [index, project] of projects.entries()) {
+      await addProjectMembers(running.service.url, tokens[index]!, project.id, operators.filter((_, other) => other !== index).map((created) => created.operator.name));
+    }
   });
 
   const allSequences = async () => (await prisma().changeEvent.findMany({ select: { sequence: true }, orderBy: { sequence: "asc" } })).map((row) => row.sequence);

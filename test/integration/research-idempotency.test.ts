@@ -7,6 +7,7 @@ import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import {
   buildResearchInput, CREATE_PROJECT, createProjectFor, isTypedError, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject,
   recordObjectWithInput, relateObjects, researchCounts, supersedeObject, type ProjectResult, type ResearchObjectResult, createAgentProject,
+  addProjectMembers,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)", (target) => {
@@ -52,7 +53,9 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
   });
 
   it("lets two operators use the same key in the same project", async () => {
-    const other = (await createOperatorWithToken(prisma(), "AGENT")).token;
+    const created = await createOperatorWithToken(prisma(), "AGENT");
+    const other = created.token;
+    await addProjectMembers(running.service.url, token, project.id, [created.operator.name]);
     const key = `shared-${uniqueToken()}`;
     const mine = await recordObjectWithInput(running.service.url, token, buildResearchInput(project.id, { idempotencyKey: key, title: "Mine" }));
     const theirs = await recordObjectWithInput(running.service.url, other, buildResearchInput(project.id, { idempotencyKey: key, title: "Theirs" }));

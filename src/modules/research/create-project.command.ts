@@ -62,6 +62,7 @@ export async function createProject(props: CreateProjectProps) {
         createdById: props.operator.id,
       },
     });
+    await tx.projectMember.create({ data: { projectId: project.id, operatorId: props.operator.id, role: "OWNER", addedById: props.operator.id } });
     const sequence = await appendEvent(tx, {
       routingTargetId: problem.id,
       projectId: project.id,

@@ -18,6 +18,7 @@ import {
 } from "./research-input.js";
 import { projectUuid, requireResearchObject } from "./research-refs.js";
 import { supersedeWithin } from "./supersede-research.command.js";
+import { requireProjectWriter } from "./project-access.js";
 import { kebab } from "./slugs.js";
 
 export interface RecordResearchInput {
@@ -92,6 +93,7 @@ export async function recordResearch(props: RecordResearchProps) {
   const contentHash = contentDigest({ kind: input.kind, title, body, artifact, formal });
 
   const result = await props.prisma.$transaction(async (tx) => {
+    await requireProjectWriter(tx, project.id, operator, "record research in it");
     const claim = await claimIdempotencyKey(tx, { operatorId: operator.id, operation: "recordResearch", scope: project.id, key }, digest);
     if (claim.replay) return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }), replayed: true, sequence: null };
     // Reads first: the accession counter row stays locked from allocation to commit, so keep that short.
@@ -126,7 +128,7 @@ export async function recordResearch(props: RecordResearchProps) {
         payload: { from: `R${accession}`, to: `R${target.accession}`, type: relation.type },
       });
     }
-    for (const ref of input.supersedes ?? []) events.push(await supersedeWithin(tx, { supersedingId: object.id, supersededRef: ref, operatorId: operator.id, reason: null }));
+    for (const ref of input.supersedes ?? []) events.push(await supersedeWithin(tx, { supersedingId: object.id, supersededRef: ref, operator, reason: null }));
     await maintainResearchDocuments(tx, [object.id, ...events.filter((e) => e.eventType === "research.superseded").map((e) => e.resourceId)]);
     const sequence = await appendEvents(tx, events);
     return { object, replayed: false, sequence };

@@ -10,6 +10,7 @@ import type { AuthenticatedOperator } from "../operators/operator.commands.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "./idempotency.js";
 import { requireResearchObject } from "./research-refs.js";
 import { assertEdgeAllowed } from "./relation-rules.js";
+import { requireProjectWriter } from "./project-access.js";
 
 export interface RelateResearchInput {
   from: string;
@@ -34,6 +35,7 @@ export async function relateResearch(props: {
     if (from.routingTargetId !== to.routingTargetId) {
       throw new InvalidInputError("Relations join objects of the same problem", "to", "CROSS_TARGET_RELATION");
     }
+    await requireProjectWriter(tx, from.projectId, props.operator, `relate R${from.accession}`);
     const digest = requestDigest({ from: from.id, to: to.id, type: props.input.type, note });
     const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "relateResearch", scope: from.projectId, key }, digest);
     if (claim.replay) {

@@ -10,13 +10,16 @@ import type { AuthenticatedOperator } from "../operators/operator.commands.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "./idempotency.js";
 import { requireResearchObject } from "./research-refs.js";
 import { AlreadySupersededError } from "./research.errors.js";
+import { requireProjectWriter } from "./project-access.js";
 
 /** Supersedes `supersededRef` by an object already written in this transaction; returns its event. */
 export async function supersedeWithin(
   tx: TransactionClient,
-  props: { supersedingId: string; supersededRef: string; operatorId: string; reason: string | null },
+  props: { supersedingId: string; supersededRef: string; operator: AuthenticatedOperator; reason: string | null },
 ): Promise<NewChangeEvent> {
   const superseded = await requireResearchObject(tx, props.supersededRef);
+  // Superseding hides the record from packets: only writers of the record's own project may do that.
+  await requireProjectWriter(tx, superseded.projectId, props.operator, `supersede R${superseded.accession}`);
   const superseding = await tx.researchObject.findUniqueOrThrow({ where: { id: props.supersedingId } });
   if (superseded.id === superseding.id) throw new InvalidInputError("An object cannot supersede itself", "supersedes", "SELF_SUPERSESSION");
   if (superseded.routingTargetId !== superseding.routingTargetId) {
@@ -32,7 +35,7 @@ export async function supersedeWithin(
   await tx.supersession.create({ data: { supersededId: superseded.id, supersedingId: superseding.id, reason: props.reason } });
   return {
     routingTargetId: superseded.routingTargetId, projectId: superseded.projectId, resourceType: "research_object",
-    resourceId: superseded.id, eventType: "research.superseded", operatorId: props.operatorId,
+    resourceId: superseded.id, eventType: "research.superseded", operatorId: props.operator.id,
     payload: { superseded: `R${superseded.accession}`, supersededBy: `R${superseding.accession}`, reason: props.reason },
   };
 }
@@ -59,7 +62,7 @@ export async function supersedeResearch(props: {
     const digest = requestDigest({ target: target.id, successor: successor.id, reason });
     const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "supersedeResearch", scope: target.projectId, key }, digest);
     if (claim.replay) return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: target.id } }), replayed: true, sequence: null };
-    const event = await supersedeWithin(tx, { supersedingId: successor.id, supersededRef: target.id, operatorId: props.operator.id, reason });
+    const event = await supersedeWithin(tx, { supersedingId: successor.id, supersededRef: target.id, operator: props.operator, reason });
     await maintainResearchDocuments(tx, [target.id]);
     const sequence = await appendEvents(tx, [event]);
     return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: target.id } }), replayed: false, sequence };
