@@ -37,11 +37,12 @@ describe.each(testDatabaseTargets())("operator CLI ($name database)", (target) =
   let cleanup: () => Promise<void>;
   let service: RunningService | undefined;
 
-  const operatorCli = async (...args: string[]): Promise<CliOutcome> => {
+  const operatorCli = (...args: string[]) => operatorCliWith({}, ...args);
+  const operatorCliWith = async (extraEnv: Record<string, string>, ...args: string[]): Promise<CliOutcome> => {
     try {
       const { stdout, stderr } = await run("npx", ["tsx", "src/cli/operator.ts", ...args], {
         cwd: projectRoot,
-        env: { ...process.env, LOG_LEVEL: "warn", ...databaseEnv },
+        env: { ...process.env, LOG_LEVEL: "warn", ...databaseEnv, ...extraEnv },
         timeout: 90_000,
       });
       return { code: 0, stdout, stderr };
@@ -112,5 +113,41 @@ describe.each(testDatabaseTargets())("operator CLI ($name database)", (target) =
     const operators = await service.services.db.prisma.operator.findMany({ where: { name: { startsWith: "cli-" } } });
     expect(operators.map((operator) => [operator.name.startsWith("cli-twice-"), operator.role]).filter(([twice]) => twice)).toEqual([[true, "READER"]]);
     expect(operators.filter((operator) => !operator.name.startsWith("cli-agent-") && !operator.name.startsWith("cli-twice-"))).toEqual([]);
+  });
+
+  it("lists, rotates and revokes operators, with the service stopped and, by --url, while it runs", { timeout: 240_000 }, async () => {
+    await service?.stop();
+    service = undefined;
+    const tokenOf = (outcome: CliOutcome) => outcome.stdout.trimEnd().split("\n").at(-1)!;
+    const admin = `ops-admin-${uniqueToken()}`;
+    const agent = `ops-agent-${uniqueToken()}`;
+    const adminToken = tokenOf(await operatorCli("create", "--name", admin, "--role", "admin"));
+    const firstAgentToken = tokenOf(await operatorCli("create", "--name", agent, "--role", "agent"));
+    const rotated = await operatorCli("rotate", "--name", agent);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const agentToken = tokenOf(rotated);
+    expect(agentToken).not.toBe(firstAgentToken);
+    const listed = await operatorCli("list");
+    expect(listed.stdout).toMatch(new RegExp(`${agent}\tAGENT\tactive`));
+    expect(listed.stdout).not.toContain("rms_");
+
+    service = await startOnSameDatabase();
+    const url = service.server.url;
+    // The old token stopped working at the rotation; the new one writes.
+    const project = await createProjectFor(url, agentToken);
+    await expect(createProjectFor(url, firstAgentToken)).rejects.toThrow(/UNAUTHENTICATED/);
+    const remote = (...args: string[]) => operatorCliWith({ RMS_ADMIN_TOKEN: adminToken }, ...args, "--url", url);
+    expect((await remote("list")).stdout).toContain(admin);
+    const revoked = await remote("revoke", "--name", agent);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toContain(`revoked ${agent}`);
+    expect((await remote("revoke", "--name", agent)).stdout).toContain("already revoked");
+    await expect(recordObject(url, agentToken, project.id)).rejects.toThrow(/UNAUTHENTICATED/);
+    const lastAdmin = await remote("revoke", "--name", admin);
+    expect(lastAdmin.code).toBe(1);
+    expect(lastAdmin.stderr).toMatch(/LAST_ADMIN/);
+    const notAdmin = await operatorCliWith({ RMS_ADMIN_TOKEN: "rms_not-a-token-at-all-000000" }, "list", "--url", url);
+    expect(notAdmin.code).toBe(1);
+    expect(notAdmin.stderr).toMatch(/UNAUTHENTICATED/);
   });
 });
