@@ -105,6 +105,11 @@ builder.prismaObject("ProblemStatement", {
     hash: t.exposeString("hash"),
     origin: t.exposeString("origin", { description: "Where the wording comes from: `ERDOS_SITE`, `ERDOS_SITE_REVISION` (a later site wording), `FORMAL_CONJECTURES`, ..." }),
     declarationNames: t.exposeStringList("declarationNames", { description: "The Lean declarations whose docstring this wording is." }),
+    canonical: t.boolean({
+      description: "Whether this is the problem's canonical statement; the other wordings of the family are kept beside it (docs/catalogue.md).",
+      select: { hash: true, familyId: true, family: { select: { problem: { select: { statementHash: true, statementFamilyId: true } } } } },
+      resolve: (wording) => wording.family.problem.statementFamilyId === wording.familyId && wording.family.problem.statementHash === wording.hash,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
