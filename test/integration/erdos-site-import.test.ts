@@ -2,13 +2,16 @@
 // canonical, the formal docstring and an older capture stay in the family, remarks are searchable.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
 import { readCatalogueFiles } from "../../src/modules/catalogue/read-catalogue-files.js";
 import { PROBLEM_SPARSE_VIEW } from "../../src/modules/discovery/sparse-document.js";
 import { analyzeText } from "../../src/modules/text/normalize.js";
 import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
-import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
+import {
+  erdosSiteStatementsPath, erdosYamlPath, hasErdosSiteStatements, hasRealData, statementsPath, warnIfErdosSiteStatementsMissing,
+} from "../unit/catalogue/catalogue-test-paths.js";
+import { openTestDatabase, testDatabaseTargets, useTestService, type TestDatabase } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/erdos-site");
@@ -17,6 +20,8 @@ const files = {
   erdosStatementsPath: path.join(fixtures, "statements.jsonl"),
   formalConjecturesPath: path.join(fixtures, "formal-statements.jsonl"),
 };
+
+warnIfErdosSiteStatementsMissing("erdos-site-import");
 
 const PROBLEM_QUERY = `query ($ref: String!) {
   problem(ref: $ref) { problem {
@@ -101,5 +106,29 @@ describe.each(testDatabaseTargets())("erdosproblems.com statements import ($name
     const again = await importFixtureFiles();
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3, lastEventSequence: null });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe.skipIf(!hasErdosSiteStatements || !hasRealData).each(testDatabaseTargets())("the real statements imported ($name database)", (target) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(target);
+  });
+
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  it("gives every Erdős problem 1..1217 a canonical statement and publishes it", { timeout: 300_000 }, async () => {
+    const problems = await readCatalogueFiles({ erdosYamlPath, erdosStatementsPath: erdosSiteStatementsPath, formalConjecturesPath: statementsPath });
+    const report = await importCatalogue({ prisma: database.db.prisma, problems, afterWrite: maintainProblemDocuments });
+    expect(report).toMatchObject({ created: problems.length, catalogued: 0 });
+    const stated = await database.db.prisma.problem.findMany({
+      where: { collection: "erdos", statement: { not: null }, publicationState: "PUBLISHED", statementFamilyId: { not: null } },
+      select: { number: true }, orderBy: { number: "asc" },
+    });
+    expect(stated.map((row) => row.number)).toEqual(Array.from({ length: 1217 }, (_, index) => index + 1));
+    expect(await database.db.prisma.problemSource.count({ where: { kind: "ERDOS_SITE" } })).toBe(1217);
   });
 });
