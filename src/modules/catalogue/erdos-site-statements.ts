@@ -38,6 +38,6 @@ export function erdosWordings(site: ErdosSiteRecord | null, formal: SelectedStat
   if (formal) {
     wordings.push({ text: formal.text, origin: WORDING_ORIGIN.formal, declarationNames: formal.records.map((record) => record.declName) });
   }
-  const seen = new Set<string>();
-  return wordings.filter((wording) => !seen.has(wording.text) && Boolean(seen.add(wording.text)));
+  // The same text from two sources is one wording: the family is content-addressed, the first origin wins.
+  return wordings.filter((wording, index) => wordings.findIndex((other) => other.text === wording.text) === index);
 }

@@ -8,8 +8,9 @@ import { appendEvents, type NewChangeEvent } from "../../events/change-events.js
 import { InvalidInputError } from "../../errors/domain-error.js";
 import { identifiersFor } from "../identity/catalogue-identifiers.js";
 import { statementHash } from "../identity/identifier-keys.js";
-import type { CatalogueProblem, CatalogueWording } from "./catalogue.types.js";
+import type { CatalogueProblem } from "./catalogue.types.js";
 import { catalogueProblemDigest as catalogueDigest } from "./catalogue-digest.js";
+import { statementRows } from "./statement-wordings.js";
 
 export interface ImportReport {
   total: number;
@@ -102,18 +103,6 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
     accessions.set(withStatement[index]!.id, family.accession);
   }
   return accessions;
-}
-
-/** The family's wordings: those the catalogue lists, else the statement alone, credited to its first source. */
-function familyWordings(problem: CatalogueProblem): CatalogueWording[] {
-  if (problem.wordings.length > 0) return problem.wordings;
-  return problem.statement ? [{ text: problem.statement, origin: problem.sources[0]?.kind ?? "IMPORT", declarationNames: [] }] : [];
-}
-
-function statementRows(familyId: string, problem: CatalogueProblem) {
-  return familyWordings(problem).map((wording) => ({
-    familyId, text: wording.text, hash: statementHash(wording.text), origin: wording.origin, declarationNames: wording.declarationNames,
-  }));
 }
 
 /**

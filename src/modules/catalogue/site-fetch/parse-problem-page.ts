@@ -29,7 +29,7 @@ const PRIZE = /\$\s?\d[\d,]*/;
 const LAST_EDITED = /Last edited:?\s+(\d{1,2} [A-Z][a-z]+ \d{4})/;
 const FORMALISED = /Formali[sz]ed statement\?\s*(Yes|No)\b/i;
 /** Citation keys as the site prints them: "[Er56]", "[ErGr80,p.59]"; problem cross-references ("[350]") are not keys. */
-const CITATION = /\[([A-Z][A-Za-z]*\d[^\]\s]*(?:,[^\]\n]*)?)\]/g;
+const CITATION = /\[([A-Z][A-Za-z]*\d[^\]\n]*)\]/g;
 const OEIS_LINK = /oeis\.org\/(A\d{6})\b/;
 const TAG_LINK = /^\/?tags\//;
 
@@ -63,6 +63,6 @@ export function parseProblemPage(html: string, number: number, sourceUrl: string
 
 /** Remarks end where the page's own reference list starts; the keys are kept from the citations instead. */
 function withoutReferenceList(text: string): string {
-  const heading = /(?:^|\n)References\s*\n/.exec(text);
+  const heading = /(?:^|\n)References[ \t]*\n/.exec(text);
   return (heading ? text.slice(0, heading.index) : text).trim();
 }

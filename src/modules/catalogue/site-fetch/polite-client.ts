@@ -21,9 +21,14 @@ const MAX_RETRY_AFTER_MS = 120_000;
 
 export class PoliteClient {
   private lastRequestAt: number | null = null;
-  requests = 0;
+  private requestCount = 0;
 
   constructor(private readonly options: PoliteClientOptions) {}
+
+  /** HTTP requests sent so far, retries included. */
+  get requests(): number {
+    return this.requestCount;
+  }
 
   async get(url: string): Promise<PageResponse> {
     let wait = this.options.delayMs;
@@ -43,7 +48,7 @@ export class PoliteClient {
 
   private async attempt(url: string): Promise<PageResponse | RetryableFailure> {
     await this.keepDistance();
-    this.requests += 1;
+    this.requestCount += 1;
     try {
       const response = await this.options.fetchPage(url, { headers: { "user-agent": this.options.userAgent, accept: "text/html" } });
       if (response.ok) return { kind: "page", html: await response.text() };
