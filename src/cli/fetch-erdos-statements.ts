@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import {
   DEFAULT_BASE_URL, DEFAULT_DELAY_MS, DEFAULT_LAST_PROBLEM, fetchErdosStatements, type FetchProgress,
 } from "../modules/catalogue/site-fetch/fetch-erdos-statements.js";
+import { ErdosSiteFetchError } from "../modules/catalogue/site-fetch/fetch-errors.js";
 import { UsageError } from "./run-command.js";
 
 const USAGE =
@@ -29,7 +30,14 @@ export async function fetchErdosStatementsCommand(argv: string[]): Promise<numbe
   if (delayMs < DEFAULT_DELAY_MS) console.error(`note: --delay-ms ${delayMs} is below the polite default of ${DEFAULT_DELAY_MS} ms; use it only against a server you run`);
   console.error(`fetching problems ${from}..${to} from ${baseUrl} into ${values.out} (cache ${cacheDir}, ${delayMs} ms between requests)`);
   const numbers = Array.from({ length: to - from + 1 }, (_, index) => from + index);
-  const summary = await fetchErdosStatements({ numbers, outPath: values.out, cacheDir, baseUrl, delayMs, onProgress: printProgress });
+  const fetching = fetchErdosStatements({ numbers, outPath: values.out, cacheDir, baseUrl, delayMs, onProgress: printProgress });
+  // A stopped fetch has written what it read, unlike a failed import: say so rather than the import's "nothing was written".
+  const summary = await fetching.catch((error: unknown) => {
+    if (!(error instanceof ErdosSiteFetchError)) throw error;
+    console.error(`\nfetch stopped (${error.code}): ${error.message}`);
+    return null;
+  });
+  if (summary === null) return 1;
   if (process.stderr.isTTY) process.stderr.write("\n");
   console.log(
     `${summary.rowsInOutput} rows in ${path.resolve(values.out)}: ${summary.fetched} fetched, ${summary.fromCache} from the cache, ` +
