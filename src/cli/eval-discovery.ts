@@ -25,7 +25,8 @@ export const DEFAULT_EVAL_PATH = path.resolve(REPOSITORY_ROOT, "fixtures/discove
 /** Below this many stored problems the database holds a fixture, not the full catalogue (1,777 problems). */
 export const FULL_CATALOGUE_MINIMUM = 1000;
 export const IMPORT_HINT =
-  "npm run import -- catalogue --erdos ../shared/data/erdosproblems/problems.yaml --formal-conjectures ../shared/data/formal-conjectures/statements.jsonl";
+  "npm run import -- catalogue --erdos ../shared/data/erdosproblems/problems.yaml " +
+  "--erdos-statements ../shared/data/erdosproblems-site/statements.jsonl --formal-conjectures ../shared/data/formal-conjectures/statements.jsonl";
 
 export interface DiscoveryEvalOptions {
   dataDir?: string;

@@ -1,5 +1,5 @@
-// `npm run import -- catalogue --erdos FILE --formal-conjectures FILE`: loads a full catalogue into
-// the configured database (DATABASE_URL, else the embedded one), with a progress bar and a report.
+// `npm run import -- catalogue --erdos FILE --erdos-statements FILE --formal-conjectures FILE`: loads a
+// full catalogue into the configured database (DATABASE_URL, else the embedded one), with a progress bar and a report.
 import { SingleBar, Presets } from "cli-progress";
 import { openDatabase, refreshStatistics } from "../db/database.js";
 import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
@@ -8,25 +8,31 @@ import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js
 import { parseArgs } from "node:util";
 import { maintainProblemDocuments } from "../projections/problem-documents.js";
 import { parseEnv } from "../env.js";
+import { fetchErdosStatementsCommand } from "./fetch-erdos-statements.js";
 import { runCommand, UsageError } from "./run-command.js";
 
-const USAGE = "usage: npm run import -- catalogue [--erdos problems.yaml] [--formal-conjectures statements.jsonl]";
+const USAGE =
+  "usage: npm run import -- catalogue [--erdos problems.yaml] [--erdos-statements site-statements.jsonl] [--formal-conjectures statements.jsonl]\n" +
+  "       npm run import -- fetch-erdos-statements --out FILE [--delay-ms 1000] [--base-url URL] [--cache-dir DIR] [--from N] [--to M]";
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "fetch-erdos-statements") return fetchErdosStatementsCommand(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { erdos: { type: "string" }, "formal-conjectures": { type: "string" } },
+    options: { erdos: { type: "string" }, "erdos-statements": { type: "string" }, "formal-conjectures": { type: "string" } },
   });
   if (positionals[0] !== "catalogue") throw new UsageError(USAGE);
   const erdosYamlPath = values.erdos;
+  const erdosStatementsPath = values["erdos-statements"];
   const formalConjecturesPath = values["formal-conjectures"];
-  if (!erdosYamlPath && !formalConjecturesPath) throw new UsageError(`${USAGE}\n(give at least one file)`);
+  if (!erdosYamlPath && !erdosStatementsPath && !formalConjecturesPath) throw new UsageError(`${USAGE}\n(give at least one file)`);
   const env = parseEnv();
   const parseStarted = Date.now();
-  const problems = await readCatalogueFiles({ erdosYamlPath, formalConjecturesPath });
+  const problems = await readCatalogueFiles({ erdosYamlPath, erdosStatementsPath, formalConjecturesPath });
   console.log(`parsed ${problems.length} problems in ${Date.now() - parseStarted} ms`);
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const statedBefore = await db.prisma.problem.count({ where: { collection: "erdos", statement: { not: null } } });
   const bar = new SingleBar({ format: "importing [{bar}] {value}/{total} problems", hideCursor: true }, Presets.shades_classic);
   bar.start(problems.length, 0);
   try {
@@ -43,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
         `of ${report.total} in ${report.durationMs} ms; catalogue now has ${report.published} published and ` +
         `${report.catalogued} catalogued (exact identity only) problems`,
     );
+    const statedAfter = await db.prisma.problem.count({ where: { collection: "erdos", statement: { not: null } } });
+    console.log(`Erdős problems with a statement: ${statedBefore} before, ${statedAfter} after`);
     return 0;
   } finally {
     bar.stop();

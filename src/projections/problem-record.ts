@@ -7,6 +7,7 @@ export const PROBLEM_RECORD_INCLUDE = {
   identifiers: { where: { kind: "ALIAS" }, orderBy: { display: "asc" } },
   sources: { orderBy: { recordId: "asc" } },
   formalDeclarations: { orderBy: [{ file: "asc" }, { line: "asc" }] },
+  statementFamily: { include: { statements: { orderBy: { createdAt: "asc" } } } },
 } satisfies Prisma.ProblemInclude;
 
 export type ProblemRecord = Prisma.ProblemGetPayload<{ include: typeof PROBLEM_RECORD_INCLUDE }>;
@@ -24,6 +25,7 @@ export function problemRecordToCatalogue(row: ProblemRecord): CatalogueProblem {
     prize: row.prize,
     oeisIds: row.oeisIds,
     comments: row.comments,
+    remarks: row.remarks,
     resolutionState: row.resolutionState,
     resolutionNote: row.resolutionNote,
     formalizedSolution: row.formalizedSolution,
@@ -36,6 +38,11 @@ export function problemRecordToCatalogue(row: ProblemRecord): CatalogueProblem {
       recordId: source.recordId,
       url: source.url,
       title: source.title,
+    })),
+    wordings: canonicalFirst(row.statementFamily?.statements ?? [], row.statementHash).map((wording) => ({
+      text: wording.text,
+      origin: wording.origin,
+      declarationNames: wording.declarationNames,
     })),
     formalDeclarations: row.formalDeclarations.map((declaration) => ({
       declName: declaration.declName,
@@ -50,4 +57,9 @@ export function problemRecordToCatalogue(row: ProblemRecord): CatalogueProblem {
       proofUsesSorry: declaration.proofUsesSorry,
     })),
   };
+}
+
+/** The family's wordings with the problem's current statement first, as the catalogue lists them. */
+function canonicalFirst<T extends { hash: string }>(wordings: T[], statementHash: string | null): T[] {
+  return [...wordings.filter((wording) => wording.hash === statementHash), ...wordings.filter((wording) => wording.hash !== statementHash)];
 }

@@ -26,6 +26,7 @@ export function buildCatalogueProblem(overrides: Partial<CatalogueProblem> = {})
     prize: null,
     oeisIds: [],
     comments: null,
+    remarks: null,
     resolutionState: "OPEN",
     resolutionNote: null,
     formalizedSolution: false,
@@ -34,6 +35,7 @@ export function buildCatalogueProblem(overrides: Partial<CatalogueProblem> = {})
     acceptanceConditions: null,
     aliases: [],
     sources: [{ kind: "URL", recordId: `testing:${token}`, url: `https://problems.example.org/testing/${token}`, title: null }],
+    wordings: [],
     formalDeclarations: [
       {
         declName: `Testing${token}.main`,

@@ -4,12 +4,15 @@
 import { buildCollectionProblem } from "./build-collection-problems.js";
 import { buildErdosProblem } from "./build-erdos-problems.js";
 import type { CatalogueProblem } from "./catalogue.types.js";
+import type { ErdosSiteRecord } from "./parse-erdos-site.js";
 import type { ErdosDatabaseEntry } from "./parse-erdos-yaml.js";
 import type { FormalConjectureRecord } from "./parse-formal-conjectures.js";
 
 export interface CatalogueInputs {
   /** Parsed `problems.yaml`; absent means Erdős problems come from their formal files alone. */
   erdos?: ErdosDatabaseEntry[] | null;
+  /** Parsed erdosproblems.com `statements.jsonl`: the canonical wording and remarks of each Erdős problem. */
+  erdosSite?: ErdosSiteRecord[] | null;
   /** Parsed `statements.jsonl`; absent means no statements and no other collections. */
   formal?: FormalConjectureRecord[] | null;
 }
@@ -18,8 +21,9 @@ export interface CatalogueInputs {
 const PROBLEM_ROOT = "FormalConjectures/";
 const ERDOS_COLLECTION = "ErdosProblems";
 
-export function buildCatalogue({ erdos, formal }: CatalogueInputs): CatalogueProblem[] {
+export function buildCatalogue({ erdos, erdosSite, formal }: CatalogueInputs): CatalogueProblem[] {
   const entriesByNumber = new Map((erdos ?? []).map((entry) => [entry.number, entry]));
+  const siteByNumber = new Map((erdosSite ?? []).map((record) => [record.number, record]));
   const erdosRecords = new Map<number, FormalConjectureRecord[]>();
   const otherFiles = new Map<string, FormalConjectureRecord[]>();
   for (const record of formal ?? []) {
@@ -30,9 +34,12 @@ export function buildCatalogue({ erdos, formal }: CatalogueInputs): CataloguePro
       appendTo(otherFiles, record.file, record);
     }
   }
-  const numbers = [...new Set([...entriesByNumber.keys(), ...erdosRecords.keys()])].sort((a, b) => a - b);
-  const erdosProblems = numbers.map((number) =>
-    buildErdosProblem(number, entriesByNumber.get(number) ?? null, erdosRecords.get(number) ?? []));
+  const numbers = [...new Set([...entriesByNumber.keys(), ...siteByNumber.keys(), ...erdosRecords.keys()])].sort((a, b) => a - b);
+  const erdosProblems = numbers.map((number) => buildErdosProblem(number, {
+    entry: entriesByNumber.get(number) ?? null,
+    site: siteByNumber.get(number) ?? null,
+    formalRecords: erdosRecords.get(number) ?? [],
+  }));
   const otherProblems = [...otherFiles.keys()]
     .sort()
     .map((file) => buildCollectionProblem(file, otherFiles.get(file) ?? []))

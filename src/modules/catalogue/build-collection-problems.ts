@@ -37,6 +37,7 @@ export function buildCollectionProblem(file: string, fileRecords: FormalConjectu
     prize: null,
     oeisIds: oeisId ? [oeisId] : [],
     comments: null,
+    remarks: null,
     resolutionState: resolutionFromCategories(statementRecords),
     resolutionNote: null,
     formalizedSolution: hasFormalizedSolution(statementRecords),
@@ -46,6 +47,7 @@ export function buildCollectionProblem(file: string, fileRecords: FormalConjectu
     aliases: [...new Set([first.fileTitle, oeisId, ...statementRecords.map((record) => record.shortName).filter(isDistinctive)])]
       .filter((alias): alias is string => alias !== null && alias.trim() !== ""),
     sources: collectionSources(file, first.fileTitle, statementRecords),
+    wordings: [],
     formalDeclarations: records.map(toFormalDeclaration),
   };
 }

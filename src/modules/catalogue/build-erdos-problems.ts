@@ -1,11 +1,13 @@
-// Builds the canonical record of one Erdős problem from its database row and the declarations of
-// its formal-conjectures file. Either side may be missing; without a statement it is only catalogued.
+// Builds the canonical record of one Erdős problem from its database row, the site's page and the
+// declarations of its formal-conjectures file. Any may be missing; without a statement it is only catalogued.
 
 import type { CatalogueProblem, CatalogueSource } from "./catalogue.types.js";
 import {
   definitionsOf, formalFileSource, hasFormalizedSolution, resolutionFromCategories, selectStatement, sortByPosition,
   subjectTagsOf, toFormalDeclaration,
 } from "./formal-problem-files.js";
+import { erdosProblemUrl, erdosSiteSource, erdosWordings } from "./erdos-site-statements.js";
+import type { ErdosSiteRecord } from "./parse-erdos-site.js";
 import type { ErdosDatabaseEntry } from "./parse-erdos-yaml.js";
 import type { FormalConjectureRecord } from "./parse-formal-conjectures.js";
 
@@ -14,17 +16,18 @@ const EDITORIAL_COMMENT = /^(ambiguous|duplicate|see |note|unclear|typo|misstate
 /** Separators between "Erdős Problem N" and a subtitle in formal-conjectures file headings. */
 const TITLE_PREFIX = /^Erdős Problem\s+\d+\s*(?::|--|—|–|-)\s*/u;
 
-export function erdosProblemUrl(number: number): string {
-  return `https://www.erdosproblems.com/${number}`;
+/** What is known of one Erdős number; any part may be absent. */
+export interface ErdosProblemInputs {
+  entry: ErdosDatabaseEntry | null;
+  site: ErdosSiteRecord | null;
+  formalRecords: FormalConjectureRecord[];
 }
 
-export function buildErdosProblem(
-  number: number,
-  entry: ErdosDatabaseEntry | null,
-  formalRecords: FormalConjectureRecord[],
-): CatalogueProblem {
+export function buildErdosProblem(number: number, { entry, site, formalRecords }: ErdosProblemInputs): CatalogueProblem {
   const records = sortByPosition(formalRecords);
   const selected = selectStatement(records, `erdos_${number}`);
+  const wordings = erdosWordings(site, selected);
+  const statement = wordings[0]?.text ?? null;
   const usualName = entry?.comments && !EDITORIAL_COMMENT.test(entry.comments) ? entry.comments : null;
   const subtitle = fileSubtitle(records);
   const baseTitle = `Erdős Problem ${number}`;
@@ -36,26 +39,30 @@ export function buildErdosProblem(
     number,
     slug: `erdos-${number}`,
     title,
-    statement: selected?.text ?? null,
+    statement,
     definitions: definitionsOf(records),
-    tags: entry?.tags ?? subjectTagsOf(records),
-    prize: entry?.prize ?? null,
-    oeisIds: entry?.oeisIds ?? [],
+    tags: entry?.tags ?? site?.tags ?? subjectTagsOf(records),
+    prize: entry?.prize ?? site?.prize ?? null,
+    oeisIds: entry?.oeisIds ?? site?.oeisIds ?? [],
     comments: entry?.comments ?? null,
+    remarks: site?.remarks ?? null,
     resolutionState: entry?.resolutionState ?? resolutionFromCategories(selected?.records ?? []),
     resolutionNote: entry?.resolutionNote ?? null,
     formalizedSolution: entry ? entry.formalizedSolution : hasFormalizedSolution(selected?.records ?? []),
-    publicationState: selected ? "PUBLISHED" : "CATALOGUED",
+    publicationState: statement !== null ? "PUBLISHED" : "CATALOGUED",
     sourceUpdatedAt: entry?.lastUpdate ?? null,
     acceptanceConditions: null,
     aliases: uniqueNonEmpty([usualName, subtitle]).filter((alias) => alias !== title),
-    sources: erdosSources(number, entry, records),
+    sources: erdosSources(number, entry, site, records),
+    wordings,
     formalDeclarations: records.map(toFormalDeclaration),
   };
 }
 
-function erdosSources(number: number, entry: ErdosDatabaseEntry | null, records: FormalConjectureRecord[]): CatalogueSource[] {
-  const sources: CatalogueSource[] = [];
+function erdosSources(
+  number: number, entry: ErdosDatabaseEntry | null, site: ErdosSiteRecord | null, records: FormalConjectureRecord[],
+): CatalogueSource[] {
+  const sources: CatalogueSource[] = site ? [erdosSiteSource(number)] : [];
   if (entry) {
     sources.push({ kind: "ERDOS_DATABASE", recordId: `erdosproblems:${number}`, url: erdosProblemUrl(number), title: `Erdős Problem ${number}` });
   }

@@ -3,7 +3,7 @@
 
 import { CatalogueImportError, type CatalogueImportErrorLocation } from "./catalogue.errors.js";
 import type {
-  CatalogueFormalDeclaration, CatalogueProblem, CatalogueSource, PublicationState, ResolutionState,
+  CatalogueFormalDeclaration, CatalogueProblem, CatalogueSource, CatalogueWording, PublicationState, ResolutionState,
 } from "./catalogue.types.js";
 import { RecordFields } from "./record-fields.js";
 
@@ -12,7 +12,7 @@ const RESOLUTION_STATES: readonly ResolutionState[] = [
   "NOT_PROVABLE", "NOT_DISPROVABLE", "INDEPENDENT", "UNKNOWN",
 ];
 const PUBLICATION_STATES: readonly PublicationState[] = ["PUBLISHED", "CHALLENGE_PERIOD", "PENDING_REVIEW", "CATALOGUED", "WITHDRAWN"];
-const SOURCE_KINDS: readonly CatalogueSource["kind"][] = ["ERDOS_DATABASE", "FORMAL_CONJECTURES", "URL", "FIXTURE"];
+const SOURCE_KINDS: readonly CatalogueSource["kind"][] = ["ERDOS_DATABASE", "ERDOS_SITE", "FORMAL_CONJECTURES", "URL", "FIXTURE"];
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLLECTION = /^[a-z0-9]+$/;
 const OEIS_ID = /^A\d{6}$/;
@@ -51,6 +51,7 @@ export function readCatalogueProblem(value: unknown, location: CatalogueImportEr
     prize: fields.nullableString("prize"),
     oeisIds,
     comments: fields.nullableString("comments"),
+    remarks: fields.optionalString("remarks"),
     resolutionState: fields.oneOf("resolutionState", RESOLUTION_STATES),
     resolutionNote: fields.nullableString("resolutionNote"),
     formalizedSolution: fields.boolean("formalizedSolution"),
@@ -59,6 +60,7 @@ export function readCatalogueProblem(value: unknown, location: CatalogueImportEr
     acceptanceConditions: fields.nullableString("acceptanceConditions"),
     aliases: fields.stringArray("aliases"),
     sources: fields.optionalList("sources", (item, path) => readSource(RecordFields.of(item, location, path))),
+    wordings: fields.optionalList("wordings", (item, path) => readWording(RecordFields.of(item, location, path))),
     formalDeclarations: fields.optionalList("formalDeclarations", (item, path) => readDeclaration(RecordFields.of(item, location, path))),
   };
   if (problem.publicationState === "PUBLISHED" && problem.statement === null) {
@@ -74,6 +76,10 @@ function readSource(fields: RecordFields): CatalogueSource {
     url: fields.nullableString("url"),
     title: fields.nullableString("title"),
   };
+}
+
+function readWording(fields: RecordFields): CatalogueWording {
+  return { text: nonEmpty(fields, "text"), origin: nonEmpty(fields, "origin"), declarationNames: fields.optionalStringArray("declarationNames") };
 }
 
 function readDeclaration(fields: RecordFields): CatalogueFormalDeclaration {

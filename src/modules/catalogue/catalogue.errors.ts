@@ -2,6 +2,8 @@
 // caller either gets every record or one of these errors naming the file and the offending line.
 
 export type CatalogueImportErrorCode =
+  /** An input file named on the command line cannot be read (absent, a directory, no permission). */
+  | "UNREADABLE_FILE"
   /** The YAML text itself does not parse. */
   | "MALFORMED_YAML"
   /** A line of a JSONL file is not a JSON object. */

@@ -34,10 +34,23 @@ export interface CatalogueFormalDeclaration {
 }
 
 export interface CatalogueSource {
-  kind: "ERDOS_DATABASE" | "FORMAL_CONJECTURES" | "URL" | "FIXTURE";
+  /** ERDOS_SITE cites erdosproblems.com itself, in the form the site asks for. */
+  kind: "ERDOS_DATABASE" | "ERDOS_SITE" | "FORMAL_CONJECTURES" | "URL" | "FIXTURE";
   recordId: string;
   url: string | null;
   title: string | null;
+}
+
+/**
+ * One wording in the problem's statement family. The canonical statement is among them; the others
+ * are kept so a reader can see where wordings differ (an older site capture, a formal docstring).
+ */
+export interface CatalogueWording {
+  text: string;
+  /** Where the wording comes from: "ERDOS_SITE", "ERDOS_SITE_REVISION", "FORMAL_CONJECTURES", ... */
+  origin: string;
+  /** The Lean declarations whose docstring this wording is; empty for prose sources. */
+  declarationNames: string[];
 }
 
 /** One canonical problem, ready to be written. `stableId` is deterministic, so re-imports are idempotent. */
@@ -56,14 +69,18 @@ export interface CatalogueProblem {
   prize: string | null;
   oeisIds: string[];
   comments: string | null;
+  /** Remarks printed under the statement (history, partial results, citations); searchable, never identifying. */
+  remarks: string | null;
   resolutionState: ResolutionState;
   resolutionNote: string | null;
   formalizedSolution: boolean;
-  /** PUBLISHED when a statement exists; CATALOGUED (exact identity only) when it does not. */
+  /** PUBLISHED when a canonical statement exists (docs/catalogue.md); CATALOGUED (exact identity only) when it does not. */
   publicationState: PublicationState;
   sourceUpdatedAt: string | null;
   acceptanceConditions: string | null;
   aliases: string[];
   sources: CatalogueSource[];
+  /** Every wording of the statement family, canonical first; empty means the statement alone. */
+  wordings: CatalogueWording[];
   formalDeclarations: CatalogueFormalDeclaration[];
 }

@@ -10,6 +10,7 @@ import { identifiersFor } from "../identity/catalogue-identifiers.js";
 import { statementHash } from "../identity/identifier-keys.js";
 import type { CatalogueProblem } from "./catalogue.types.js";
 import { catalogueProblemDigest as catalogueDigest } from "./catalogue-digest.js";
+import { statementRows } from "./statement-wordings.js";
 
 export interface ImportReport {
   total: number;
@@ -57,6 +58,7 @@ function problemColumns(problem: CatalogueProblem, digest: string) {
     prize: problem.prize,
     oeisIds: problem.oeisIds,
     comments: problem.comments,
+    remarks: problem.remarks,
     resolutionState: problem.resolutionState,
     resolutionNote: problem.resolutionNote,
     formalizedSolution: problem.formalizedSolution,
@@ -93,12 +95,8 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
   const families = withStatement.map((row, index) => ({ id: randomUUID(), accession: first + index, problemId: row.id }));
   await tx.statementFamily.createMany({ data: families });
   await tx.problemStatement.createMany({
-    data: withStatement.map((row, index) => ({
-      familyId: families[index]!.id,
-      text: row.problem.statement!,
-      hash: statementHash(row.problem.statement!),
-      origin: row.problem.sources[0]?.kind ?? "IMPORT",
-    })),
+    data: withStatement.flatMap((row, index) => statementRows(families[index]!.id, row.problem)),
+    skipDuplicates: true,
   });
   for (const [index, family] of families.entries()) {
     await tx.problem.update({ where: { id: family.problemId }, data: { statementFamilyId: family.id } });
@@ -126,10 +124,14 @@ async function updateProblem(tx: TransactionClient, id: string, problem: Catalog
   if (problem.statement && existing.statementFamilyId) {
     const family = await tx.statementFamily.findUniqueOrThrow({ where: { id: existing.statementFamilyId } });
     accession = family.accession;
-    await tx.problemStatement.createMany({
-      data: [{ familyId: family.id, text: problem.statement, hash: statementHash(problem.statement), origin: "IMPORT" }],
-      skipDuplicates: true,
-    });
+    // A wording already in the family keeps its row (research may point at it) and takes the new provenance.
+    for (const row of statementRows(family.id, problem)) {
+      await tx.problemStatement.upsert({
+        where: { familyId_hash: { familyId: row.familyId, hash: row.hash } },
+        create: row,
+        update: { origin: row.origin, declarationNames: row.declarationNames },
+      });
+    }
   } else if (problem.statement) {
     accession = (await createStatementFamilies(tx, [{ id, problem }])).get(id) ?? null;
   }

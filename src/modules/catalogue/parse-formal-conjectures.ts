@@ -2,6 +2,7 @@
 // validated records. Every line is checked before anything is returned.
 
 import { CatalogueImportError } from "./catalogue.errors.js";
+import { jsonlObjects } from "./jsonl-lines.js";
 import { RecordFields } from "./record-fields.js";
 
 /** One Lean declaration read by the extractor, in camelCase. */
@@ -31,29 +32,9 @@ export interface FormalConjectureRecord {
 }
 
 export function parseFormalConjectures(text: string, fileName = "statements.jsonl"): FormalConjectureRecord[] {
-  const records: FormalConjectureRecord[] = [];
-  const lines = text.split("\n");
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]?.trim() ?? "";
-    if (line === "") continue;
-    records.push(readRecord(parseLine(line, fileName, index + 1), fileName, index + 1));
-  }
+  const records = jsonlObjects(text, fileName).map(({ value, line }) => readRecord(value, fileName, line));
   rejectDuplicateDeclarations(records, fileName);
   return records;
-}
-
-function parseLine(line: string, fileName: string, lineNumber: number): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CatalogueImportError("MALFORMED_JSONL", { fileName, line: lineNumber }, `not valid JSON (${reason})`);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new CatalogueImportError("MALFORMED_JSONL", { fileName, line: lineNumber }, "each line must be a JSON object");
-  }
-  return value;
 }
 
 function readRecord(value: unknown, fileName: string, recordLine: number): FormalConjectureRecord {

@@ -1,25 +1,39 @@
-// Reads the catalogue source files from disk and builds the catalogue. Both files are parsed and
+// Reads the catalogue source files from disk and builds the catalogue. Every file is parsed and
 // validated in full before the catalogue is built, so a broken file yields an error and no records.
 
 import { readFile } from "node:fs/promises";
 import { buildCatalogue } from "./build-catalogue.js";
+import { CatalogueImportError } from "./catalogue.errors.js";
 import type { CatalogueProblem } from "./catalogue.types.js";
+import { parseErdosSite } from "./parse-erdos-site.js";
 import { parseErdosYaml } from "./parse-erdos-yaml.js";
 import { parseFormalConjectures } from "./parse-formal-conjectures.js";
 
 export interface CatalogueFilePaths {
   /** teorth/erdosproblems `problems.yaml`. */
   erdosYamlPath?: string | null;
+  /** erdosproblems.com `statements.jsonl` (shared data, or built by `fetch-erdos-statements`). */
+  erdosStatementsPath?: string | null;
   /** formal-conjectures `statements.jsonl`. */
   formalConjecturesPath?: string | null;
 }
 
-export async function readCatalogueFiles({ erdosYamlPath, formalConjecturesPath }: CatalogueFilePaths): Promise<CatalogueProblem[]> {
-  const [erdosText, formalText] = await Promise.all([
-    erdosYamlPath ? readFile(erdosYamlPath, "utf8") : null,
-    formalConjecturesPath ? readFile(formalConjecturesPath, "utf8") : null,
-  ]);
-  const erdos = erdosText !== null && erdosYamlPath ? parseErdosYaml(erdosText, erdosYamlPath) : null;
-  const formal = formalText !== null && formalConjecturesPath ? parseFormalConjectures(formalText, formalConjecturesPath) : null;
-  return buildCatalogue({ erdos, formal });
+export async function readCatalogueFiles({ erdosYamlPath, erdosStatementsPath, formalConjecturesPath }: CatalogueFilePaths): Promise<CatalogueProblem[]> {
+  const [erdosText, siteText, formalText] = await Promise.all([readInput(erdosYamlPath), readInput(erdosStatementsPath), readInput(formalConjecturesPath)]);
+  return buildCatalogue({
+    erdos: erdosText !== null && erdosYamlPath ? parseErdosYaml(erdosText, erdosYamlPath) : null,
+    erdosSite: siteText !== null && erdosStatementsPath ? parseErdosSite(siteText, erdosStatementsPath) : null,
+    formal: formalText !== null && formalConjecturesPath ? parseFormalConjectures(formalText, formalConjecturesPath) : null,
+  });
+}
+
+/** The file's text, or null when no path is given; an unreadable file is a typed error naming it. */
+async function readInput(filePath: string | null | undefined): Promise<string | null> {
+  if (!filePath) return null;
+  try {
+    return await readFile(filePath, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new CatalogueImportError("UNREADABLE_FILE", { fileName: filePath }, `cannot read the file (${reason})`);
+  }
 }

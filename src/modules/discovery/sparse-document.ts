@@ -12,9 +12,12 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * proximity pairs of the identifying text (title, aliases, statement, definitions): word order
  * and adjacency that a bag of words loses, and that separates near-neighbour problems. `question`
  * repeats the statement's opening question without the remarks that often follow it (history,
- * citations, who proved what): see `questionOf`.
+ * citations, who proved what): see `questionOf`. `remarks` holds the source's remarks printed apart from
+ * the statement (erdosproblems.com's): the names, results and people a real text mentions beside it.
  */
-export const SPARSE_FIELDS = ["title", "aliases", "statement", "question", "definitions", "tags", "source", "formal", "pairs", "formulas", "names"] as const;
+export const SPARSE_FIELDS = [
+  "title", "aliases", "statement", "question", "definitions", "remarks", "tags", "source", "formal", "pairs", "formulas", "names",
+] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
 /** Fields holding tokens; `names` holds one signature per name (see `nameSignature`), never a query token, so it stays out of `terms`. */
 export const TOKEN_FIELDS: readonly SparseField[] = SPARSE_FIELDS.filter((field) => field !== "names");
@@ -34,9 +37,9 @@ export const WORDING_FIELDS: readonly SparseField[] = ["title", "aliases", "stat
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
 /**
  * Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the
- * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`; 6: `formulas`.
+ * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`; 6: `formulas`; 7: `remarks`.
  */
-const SPARSE_LAYOUT_VERSION = 6;
+const SPARSE_LAYOUT_VERSION = 7;
 /**
  * A leading paragraph shorter than this many words is a heading ("**Brocard's Conjecture**",
  * "**Conjecture 1.**"), not the question: the question runs on to the next paragraph. Dev (both
@@ -128,6 +131,7 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
   const wording = [...title, ...aliases, ...statement, ...definitions]; // the WORDING_FIELDS' texts
   return {
     title, aliases, statement, question, definitions,
+    remarks: [problem.remarks],
     tags: problem.tags,
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),

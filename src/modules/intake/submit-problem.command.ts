@@ -95,12 +95,12 @@ export async function submitProblem(props: {
     const number = Number(await allocate(tx, "intake_number"));
     const problem: CatalogueProblem = {
       stableId: `cp:intake:${number}`, collection: "intake", number, slug: `intake-${number}-${kebab(title, 50)}`, title, statement,
-      definitions: props.input.definitions ?? [], tags: props.input.tags ?? [], prize: null, oeisIds: [], comments: null,
+      definitions: props.input.definitions ?? [], tags: props.input.tags ?? [], prize: null, oeisIds: [], comments: null, remarks: null,
       resolutionState: "OPEN", resolutionNote: null, formalizedSolution: false,
       publicationState: outcome === "ACCEPTED" ? "CHALLENGE_PERIOD" : "PENDING_REVIEW",
       sourceUpdatedAt: null, acceptanceConditions: props.input.acceptanceConditions ?? null, aliases: [],
       sources: props.input.sourceUrl ? [{ kind: "URL", recordId: `intake:${number}`, url: props.input.sourceUrl, title: null }] : [],
-      formalDeclarations: [],
+      wordings: [], formalDeclarations: [],
     };
     const [id] = await insertCatalogueProblems(tx, [problem], [claim.resultId]);
     const deadline = outcome === "ACCEPTED" ? new Date(now.getTime() + CHALLENGE_PERIOD_DAYS * 86_400_000) : null;

@@ -47,6 +47,10 @@ export const ProblemType = builder.prismaNode("Problem", {
     prize: t.exposeString("prize", { nullable: true }),
     oeisIds: t.exposeStringList("oeisIds"),
     comments: t.exposeString("comments", { nullable: true }),
+    remarks: t.exposeString("remarks", {
+      nullable: true,
+      description: "The source's remarks printed under the statement (history, partial results, citations as `[Key]`); searched by discovery.",
+    }),
     resolutionState: t.expose("resolutionState", { type: ResolutionStateEnum }),
     resolutionNote: t.exposeString("resolutionNote", { nullable: true }),
     formalizedSolution: t.exposeBoolean("formalizedSolution"),
@@ -99,7 +103,13 @@ builder.prismaObject("ProblemStatement", {
   fields: (t) => ({
     text: t.exposeString("text"),
     hash: t.exposeString("hash"),
-    origin: t.exposeString("origin"),
+    origin: t.exposeString("origin", { description: "Where the wording comes from: `ERDOS_SITE`, `ERDOS_SITE_REVISION` (a later site wording), `FORMAL_CONJECTURES`, ..." }),
+    declarationNames: t.exposeStringList("declarationNames", { description: "The Lean declarations whose docstring this wording is." }),
+    canonical: t.boolean({
+      description: "Whether this is the problem's canonical statement; the other wordings of the family are kept beside it (docs/catalogue.md).",
+      select: { hash: true, familyId: true, family: { select: { problem: { select: { statementHash: true, statementFamilyId: true } } } } },
+      resolve: (wording) => wording.family.problem.statementFamilyId === wording.familyId && wording.family.problem.statementHash === wording.hash,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });

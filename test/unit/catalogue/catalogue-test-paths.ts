@@ -18,3 +18,14 @@ export function warnIfRealDataMissing(suite: string): void {
     console.warn(`[${suite}] skipped the real-data tests: ${erdosYamlPath} or ${statementsPath} does not exist (shared data snapshot not mounted).`);
   }
 }
+
+/** erdosproblems.com's statements (no licence: read from the shared snapshot, never committed). */
+export const erdosSiteStatementsPath = path.join(sharedDataDir, "erdosproblems-site/statements.jsonl");
+export const hasErdosSiteStatements = existsSync(erdosSiteStatementsPath);
+export const erdosSiteFixturesDir = path.join(repoRoot, "fixtures/erdos-site");
+
+export function warnIfErdosSiteStatementsMissing(suite: string): void {
+  if (!hasErdosSiteStatements) {
+    console.warn(`[${suite}] SKIPPED the real erdosproblems.com statements test: ${erdosSiteStatementsPath} does not exist (shared data snapshot not mounted).`);
+  }
+}

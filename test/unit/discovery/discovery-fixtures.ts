@@ -5,8 +5,8 @@ import type { CatalogueProblem } from "../../../src/modules/catalogue/catalogue.
 export function buildProblem(overrides: Partial<CatalogueProblem> & { stableId: string }): CatalogueProblem {
   return {
     collection: "erdos", number: null, slug: overrides.stableId, title: overrides.stableId, statement: null, definitions: [],
-    tags: [], prize: null, oeisIds: [], comments: null, resolutionState: "OPEN", resolutionNote: null, formalizedSolution: false,
-    publicationState: "PUBLISHED", sourceUpdatedAt: null, acceptanceConditions: null, aliases: [], sources: [], formalDeclarations: [],
+    tags: [], prize: null, oeisIds: [], comments: null, remarks: null, resolutionState: "OPEN", resolutionNote: null, formalizedSolution: false,
+    publicationState: "PUBLISHED", sourceUpdatedAt: null, acceptanceConditions: null, aliases: [], sources: [], wordings: [], formalDeclarations: [],
     ...overrides,
   };
 }
