@@ -6,6 +6,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import type { ChangeEventRow } from "./event-stream.js";
 import type { EventNotifier } from "./notifier.js";
+import { coalescedRun } from "../lib/coalesced-run.js";
 
 /** Rows kept in memory; a subscriber further behind than this reads the table. */
 const DEFAULT_CAPACITY = 2_000;
@@ -23,8 +24,12 @@ export class ChangeFeed {
   private floor = 0n;
   private headSequence = 0n;
   private waiters = new Set<() => void>();
-  private reading: Promise<void> | null = null;
-  private again = false;
+  /** Coalesces notices: at most one read runs, and a notice during it causes exactly one more. */
+  private readonly poke = coalescedRun(
+    () => this.readNew(),
+    // Subscribers keep their cursors; the next notice (or reconnect notice) reads again.
+    (error) => this.logger.warn("change feed read failed", { error: (error as Error).message }),
+  );
   private unsubscribe: (() => void) | null = null;
   private started: Promise<void> | null = null;
   private stopped = false;
@@ -93,26 +98,6 @@ export class ChangeFeed {
       this.waiters.add(done);
       signal?.addEventListener("abort", done, { once: true });
     });
-  }
-
-  /** Coalesces notices: at most one read runs, and a notice during it causes exactly one more. */
-  private poke(): void {
-    if (this.reading) {
-      this.again = true;
-      return;
-    }
-    this.reading = this.readNew()
-      .catch((error: unknown) => {
-        // Subscribers keep their cursors; the next notice (or reconnect notice) reads again.
-        this.logger.warn("change feed read failed", { error: (error as Error).message });
-      })
-      .finally(() => {
-        this.reading = null;
-        if (this.again) {
-          this.again = false;
-          this.poke();
-        }
-      });
   }
 
   private async readNew(): Promise<void> {

@@ -5,6 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
 import { readFreshness, type ViewFreshness } from "./freshness.js";
+import { coalescedRun } from "../lib/coalesced-run.js";
 
 /** Without notices (a worker in another process that cannot notify) changes still show within this. */
 const FRESHNESS_POLL_MS = 1_000;
@@ -19,8 +20,17 @@ export class FreshnessFeed {
   private readonly listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private reading: Promise<void> | null = null;
-  private again = false;
+  private readonly refresh = coalescedRun(
+    async () => {
+      const views = await readFreshness(this.prisma);
+      const signature = freshnessSignature(views);
+      if (signature === this.signature) return;
+      this.signature = signature;
+      this.current = Promise.resolve(views);
+      for (const listener of [...this.listeners]) listener();
+    },
+    (error) => this.logger.warn("freshness read failed", { error: (error as Error).message }),
+  );
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -63,28 +73,5 @@ export class FreshnessFeed {
     this.unsubscribe = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-  }
-
-  private refresh(): void {
-    if (this.reading) {
-      this.again = true;
-      return;
-    }
-    this.reading = readFreshness(this.prisma)
-      .then((views) => {
-        const signature = freshnessSignature(views);
-        if (signature === this.signature) return;
-        this.signature = signature;
-        this.current = Promise.resolve(views);
-        for (const listener of [...this.listeners]) listener();
-      })
-      .catch((error: unknown) => this.logger.warn("freshness read failed", { error: (error as Error).message }))
-      .finally(() => {
-        this.reading = null;
-        if (this.again) {
-          this.again = false;
-          this.refresh();
-        }
-      });
   }
 }
