@@ -15,18 +15,12 @@ async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => {
     logger.error("unhandled promise rejection", { error: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) });
   });
-  const service = await startService(env, { logger });
-  logger.info("service ready", {
-    url: service.server.url,
-    port: service.server.port,
-    database: service.services.db.kind,
-    dataDir: service.services.db.kind === "embedded" ? env.dataDir : undefined,
-    startupMs: Date.now() - started,
-  });
-  let stopping = false;
+  // Signal handlers go in before anything can be told the service is ready: a supervisor that signals
+  // as soon as it reads "service ready" must find them installed, not Node's default (exit at once,
+  // leaving the data directory locked). A signal during startup stops the service once it is up.
+  let service: Awaited<ReturnType<typeof startService>> | null = null;
+  let stopSignal: string | null = null;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     const began = Date.now();
     logger.info("shutting down", { signal, graceMs: env.shutdownGraceMs });
     // Draining is bounded by the grace period twice (requests, then writes); past that, something hangs.
@@ -35,7 +29,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, env.shutdownGraceMs * 2 + 5_000).unref();
     try {
-      await service.stop();
+      await service?.stop();
       logger.info("stopped", { signal, elapsedMs: Date.now() - began });
       process.exit(0);
     } catch (error) {
@@ -43,8 +37,23 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const onSignal = (signal: string) => {
+    if (stopSignal) return;
+    stopSignal = signal;
+    if (service) void shutdown(signal);
+    else logger.info("signal received during startup; stopping once started", { signal });
+  };
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  service = await startService(env, { logger });
+  if (stopSignal) return void shutdown(stopSignal);
+  logger.info("service ready", {
+    url: service.server.url,
+    port: service.server.port,
+    database: service.services.db.kind,
+    dataDir: service.services.db.kind === "embedded" ? env.dataDir : undefined,
+    startupMs: Date.now() - started,
+  });
 }
 
 main().catch((error: unknown) => {
