@@ -2,45 +2,60 @@
 // scoring into a caller's array so several fields can be blended without allocation per query.
 
 import { BM25_B, BM25_K1 } from "./premises.constants.js";
-import { addScore } from "./score-arrays.js";
+
+/**
+ * One term's postings as parallel typed arrays, ascending by document. The term-frequency part of
+ * BM25, tf·(k1+1) / (tf + k1·(1−b+b·len/avg)), does not depend on the query, so it is computed once
+ * here and a query only multiplies it by the term's idf.
+ */
+interface Postings {
+  documents: Int32Array;
+  saturated: Float64Array;
+}
 
 export class Bm25Field {
-  private readonly postings = new Map<string, Array<[document: number, frequency: number]>>();
-  private readonly lengthNorm: Float64Array;
+  private readonly postings = new Map<string, Postings>();
   private readonly documentCount: number;
 
-  constructor(documents: readonly (readonly string[])[], private readonly k1 = BM25_K1, b = BM25_B) {
+  constructor(documents: readonly (readonly string[])[], k1 = BM25_K1, b = BM25_B) {
     this.documentCount = documents.length;
     const totalLength = documents.reduce((sum, terms) => sum + terms.length, 0);
     const averageLength = totalLength / Math.max(1, documents.length) || 1;
-    this.lengthNorm = Float64Array.from(documents, (terms) => k1 * (1 - b + (b * terms.length) / averageLength));
+    const lists = new Map<string, Array<[document: number, saturated: number]>>();
     documents.forEach((terms, document) => {
+      const lengthNorm = k1 * (1 - b + (b * terms.length) / averageLength);
       const frequencies = new Map<string, number>();
       for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
       for (const [term, frequency] of frequencies) {
-        const list = this.postings.get(term) ?? [];
-        list.push([document, frequency]);
-        this.postings.set(term, list);
+        const list = lists.get(term) ?? [];
+        list.push([document, (frequency * (k1 + 1)) / (frequency + lengthNorm)]);
+        lists.set(term, list);
       }
     });
+    for (const [term, list] of lists) {
+      this.postings.set(term, {
+        documents: Int32Array.from(list, ([document]) => document),
+        saturated: Float64Array.from(list, ([, saturated]) => saturated),
+      });
+    }
   }
 
   /** Non-negative idf (the +1 form), so common terms never subtract. */
   idf(term: string): number {
-    const containing = this.postings.get(term)?.length ?? 0;
+    const containing = this.postings.get(term)?.documents.length ?? 0;
     return Math.log(1 + (this.documentCount - containing + 0.5) / (containing + 0.5));
-  }
-
-  termScore(term: string, document: number, frequency: number): number {
-    return (this.idf(term) * frequency * (this.k1 + 1)) / (frequency + (this.lengthNorm[document] ?? 1));
   }
 
   /** Adds weight × BM25(query, document) for every document that shares a term. */
   addScores(queryTerms: Iterable<string>, into: Float64Array, weight = 1): void {
     for (const term of queryTerms) {
-      const idf = this.idf(term);
-      for (const [document, frequency] of this.postings.get(term) ?? []) {
-        addScore(into, document, (weight * idf * frequency * (this.k1 + 1)) / (frequency + (this.lengthNorm[document] ?? 1)));
+      const postings = this.postings.get(term);
+      if (postings === undefined) continue;
+      const factor = weight * this.idf(term);
+      const { documents, saturated } = postings;
+      for (let entry = 0; entry < documents.length; entry += 1) {
+        const document = documents[entry] ?? 0;
+        into[document] = (into[document] ?? 0) + factor * (saturated[entry] ?? 0);
       }
     }
   }
@@ -49,9 +64,24 @@ export class Bm25Field {
   explain(queryTerms: Iterable<string>, document: number): Map<string, number> {
     const parts = new Map<string, number>();
     for (const term of queryTerms) {
-      const hit = this.postings.get(term)?.find(([candidate]) => candidate === document);
-      if (hit) parts.set(term, this.termScore(term, document, hit[1]));
+      const postings = this.postings.get(term);
+      const entry = postings === undefined ? -1 : findDocument(postings.documents, document);
+      if (postings !== undefined && entry >= 0) parts.set(term, this.idf(term) * (postings.saturated[entry] ?? 0));
     }
     return parts;
   }
+}
+
+/** Binary search in ascending document ids; -1 when the document does not hold the term. */
+function findDocument(documents: Int32Array, document: number): number {
+  let low = 0;
+  let high = documents.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = documents[middle] ?? 0;
+    if (found === document) return middle;
+    if (found < document) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }

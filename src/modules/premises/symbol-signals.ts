@@ -6,15 +6,18 @@ import type { PremiseIndex } from "./premise-index.js";
 import { MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./premises.constants.js";
 import { Bm25Field } from "./bm25.js";
 import { addScore, scaleToUnit } from "./score-arrays.js";
-import { baselineDocument, queryTerms } from "./bm25-strategy.js";
+import { baselineDocument } from "./bm25-strategy.js";
 import { identifierSymbols, identifierTerms } from "./tokenize.js";
 
+/** A signal reads the query and its text terms, tokenised once per query for every signal that needs them. */
+export type QuerySignal = (query: RetrievalQuery, terms: ReadonlySet<string>) => Float64Array;
+
 export interface SymbolSignals {
-  textBm25(query: RetrievalQuery): Float64Array;
-  nameBm25(query: RetrievalQuery): Float64Array;
-  symbolMention(query: RetrievalQuery): Float64Array;
-  moduleProximity(query: RetrievalQuery): Float64Array;
-  strategyTag(query: RetrievalQuery): Float64Array;
+  textBm25: QuerySignal;
+  nameBm25: QuerySignal;
+  symbolMention: QuerySignal;
+  moduleProximity: QuerySignal;
+  strategyTag: QuerySignal;
 }
 
 const DECLARATION_NAME = /^\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|nonrec|partial|unsafe)\s+)*(?:theorem|lemma|def|abbrev|instance|structure|class|inductive|alias)\s+([^\s({[:]+)/;
@@ -43,15 +46,37 @@ function parentModule(module: string): string {
   return module.slice(0, Math.max(0, module.lastIndexOf(".")));
 }
 
+function groupPositions(index: PremiseIndex, keysOf: (premise: PremiseIndex["premises"][number]) => readonly string[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  index.premises.forEach((premise, position) => {
+    for (const key of new Set(keysOf(premise))) {
+      const group = groups.get(key) ?? [];
+      group.push(position);
+      groups.set(key, group);
+    }
+  });
+  return groups;
+}
+
 export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   const size = index.premises.length;
   const text = new Bm25Field(index.premises.map(baselineDocument));
   const names = new Bm25Field(index.premises.map((premise) => identifierTerms(premise.premiseId)));
   const symbols = symbolTable(index);
+  // Module proximity and strategy tags touch a few premises per query; index them once so a query
+  // visits those premises, not the corpus.
+  const byModule = groupPositions(index, (premise) => [premise.module]);
+  const byParentModule = groupPositions(index, (premise) => [parentModule(premise.module)].filter((parent) => parent !== ""));
+  const byStrategyTag = new Map<string, Float64Array>();
+  for (const [tag, positions] of groupPositions(index, (premise) => premise.strategyTags)) {
+    const marks = new Float64Array(size);
+    for (const position of positions) marks[position] = 1;
+    byStrategyTag.set(tag, marks);
+  }
   return {
-    textBm25(query) {
+    textBm25(_query, terms) {
       const scores = new Float64Array(size);
-      text.addScores(queryTerms(query), scores);
+      text.addScores(terms, scores);
       return scaleToUnit(scores);
     },
     nameBm25(query) {
@@ -73,18 +98,17 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       const scores = new Float64Array(size);
       if (query.module === null) return scores;
       const parent = parentModule(query.module);
-      index.premises.forEach((premise, position) => {
-        if (premise.module === query.module) {
-          const distance = query.declIndex !== null && premise.declIndex !== null ? Math.abs(query.declIndex - premise.declIndex) : 0;
-          scores[position] = Math.exp(-distance / MODULE_PROXIMITY_DECAY);
-        } else if (parent !== "" && parentModule(premise.module) === parent) {
-          scores[position] = SIBLING_MODULE_CREDIT;
-        }
-      });
+      if (parent !== "") for (const position of byParentModule.get(parent) ?? []) scores[position] = SIBLING_MODULE_CREDIT;
+      for (const position of byModule.get(query.module) ?? []) {
+        const declIndex = index.premises[position]?.declIndex ?? null;
+        const distance = query.declIndex !== null && declIndex !== null ? Math.abs(query.declIndex - declIndex) : 0;
+        scores[position] = Math.exp(-distance / MODULE_PROXIMITY_DECAY);
+      }
       return scores;
     },
     strategyTag(query) {
-      return Float64Array.from(index.premises, (premise) => (premise.strategyTags.includes(query.strategy) ? 1 : 0));
+      // Constant per strategy, so built once; callers add it into their own array and never write to it.
+      return byStrategyTag.get(query.strategy) ?? new Float64Array(size);
     },
   };
 }

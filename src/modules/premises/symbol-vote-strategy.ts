@@ -1,22 +1,20 @@
 // The stronger transparent strategy: a weighted sum of inspectable signals — field BM25 on text
 // and names, exact symbol mentions, module proximity, and neighbour votes from public citations.
 
-import type { RetrievalQuery, ScoreComponents } from "./premise.types.js";
+import type { ScoreComponents } from "./premise.types.js";
 import { SYMBOL_VOTE_WEIGHTS, type SymbolVoteWeights } from "./premises.constants.js";
-import { addScore } from "./score-arrays.js";
 import type { PreparedStrategy, RetrievalStrategy, StrategyInputs } from "./strategy.types.js";
-import { buildSymbolSignals, type SymbolSignals } from "./symbol-signals.js";
+import { buildSymbolSignals, type QuerySignal, type SymbolSignals } from "./symbol-signals.js";
+import { queryTerms } from "./bm25-strategy.js";
 import { buildNeighbourVoter } from "./neighbour-vote.js";
 
 export const SYMBOL_VOTE_ID = "symbol-vote";
-
-type Signal = (query: RetrievalQuery) => Float64Array;
 
 export function prepareSymbolVote(inputs: StrategyInputs, weights: SymbolVoteWeights = SYMBOL_VOTE_WEIGHTS): PreparedStrategy {
   const size = inputs.index.premises.length;
   const signals: SymbolSignals = buildSymbolSignals(inputs.index);
   const voter = buildNeighbourVoter(inputs);
-  const named: Array<[name: string, weight: number, signal: Signal]> = [
+  const named: Array<[name: string, weight: number, signal: QuerySignal]> = [
     ["text_bm25", weights.textBm25, signals.textBm25],
     ["name_bm25", weights.nameBm25, signals.nameBm25],
     ["symbol_mention", weights.symbolMention, signals.symbolMention],
@@ -29,11 +27,12 @@ export function prepareSymbolVote(inputs: StrategyInputs, weights: SymbolVoteWei
   return {
     id: SYMBOL_VOTE_ID,
     score(query) {
-      const parts = active.map(([, , signal]) => signal(query));
+      const terms = queryTerms(query);
+      const parts = active.map(([, , signal]) => signal(query, terms));
       const scores = new Float64Array(size);
       parts.forEach((part, signal) => {
         const weight = active[signal]?.[1] ?? 0;
-        for (let position = 0; position < size; position += 1) addScore(scores, position, weight * (part[position] ?? 0));
+        for (let position = 0; position < size; position += 1) scores[position] = (scores[position] ?? 0) + weight * (part[position] ?? 0);
       });
       const explain = (position: number): ScoreComponents => {
         const components: ScoreComponents = {};
