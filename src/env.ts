@@ -35,6 +35,8 @@ export interface Env {
   shutdownGraceMs: number;
   /** Send unexpected errors' messages to clients (never by default: they can name source paths). */
   exposeErrorDetails: boolean;
+  /** Browser origins allowed to call the service cross-origin (CORS_ORIGINS); loopback origins too in development. */
+  cors: { origins: string[]; allowLoopback: boolean };
   /** Live graphql-ws operations one socket, and one operator (anonymous: one address), may hold. */
   subscriptionLimits: { perSocket: number; perOperator: number };
 }
@@ -82,6 +84,25 @@ function parseCount(raw: string | undefined, name: string, fallback: number, min
   return value;
 }
 
+/** `CORS_ORIGINS`: comma-separated exact origins, or `none`; unset means loopback origins in development only. */
+function parseCors(raw: string | undefined, nodeEnv: Env["nodeEnv"]): Env["cors"] {
+  if (raw === undefined || raw.trim() === "") return { origins: [], allowLoopback: nodeEnv === "development" };
+  if (raw.trim().toLowerCase() === "none") return { origins: [], allowLoopback: false };
+  const origins = raw.split(",").map((origin) => origin.trim()).filter((origin) => origin !== "");
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    if (parsed === null || parsed.origin !== origin) {
+      throw new ConfigurationError(`CORS_ORIGINS entries must be origins such as https://app.example.org (scheme, host, optional port; no path or trailing slash), got "${origin}"`);
+    }
+  }
+  return { origins, allowLoopback: false };
+}
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -114,6 +135,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     },
     shutdownGraceMs: parseCount(source.SHUTDOWN_GRACE_MS, "SHUTDOWN_GRACE_MS", 10_000, 0),
     exposeErrorDetails: parseBoolean(source.EXPOSE_ERROR_DETAILS, "EXPOSE_ERROR_DETAILS", false),
+    cors: parseCors(source.CORS_ORIGINS, nodeEnv),
     subscriptionLimits: {
       perSocket: parseCount(source.MAX_SUBSCRIPTIONS_PER_SOCKET, "MAX_SUBSCRIPTIONS_PER_SOCKET", 20),
       perOperator: parseCount(source.MAX_SUBSCRIPTIONS_PER_OPERATOR, "MAX_SUBSCRIPTIONS_PER_OPERATOR", 100),

@@ -14,6 +14,7 @@ import { createProtection } from "./graphql/protection.js";
 import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
 import { createInFlightWrites } from "./http/in-flight.js";
+import { corsMiddleware } from "./http/cors.js";
 import { createMetrics } from "./http/metrics.js";
 import { graphiqlLandingPage, pagesRouter } from "./http/pages.js";
 import { annotationsOf, requestLog } from "./http/request-log.js";
@@ -94,6 +95,7 @@ export async function startServer(services: Services, options: { port: number; h
   app.use(pagesRouter());
   app.use(
     "/graphql",
+    corsMiddleware(env.cors),
     express.json({ limit: env.limits.maxBodyBytes }),
     (request: Request, _response: Response, next: NextFunction) => {
       // Without a JSON body Apollo itself answers 400 (missing body or content type), not the integration's 500.
