@@ -32,6 +32,23 @@
   if (params.has("query")) props.query = params.get("query");
   if (params.has("variables")) props.variables = params.get("variables");
   if (params.has("headers")) props.headers = params.get("headers");
-  var root = window.ReactDOM.createRoot(document.getElementById("graphiql"));
-  root.render(window.React.createElement(window.GraphiQL, props));
+  function render() {
+    var root = window.ReactDOM.createRoot(document.getElementById("graphiql"));
+    root.render(window.React.createElement(window.GraphiQL, props));
+  }
+  // The example operations (public/graphiql-examples.json, checked against the schema by the test
+  // suite) open as tabs instead of GraphiQL's stock welcome text, unless a link preset the query.
+  if (params.has("query")) return render();
+  window
+    .fetch(new URL("ui/graphiql-examples.json", endpoint.href.replace(/graphql$/, "")).href)
+    .then(function (response) { return response.ok ? response.json() : null; })
+    .then(function (examples) {
+      if (examples) {
+        document.title = examples.title;
+        props.defaultTabs = examples.tabs.map(function (tab) { return { query: tab.query, variables: tab.variables }; });
+        props.defaultQuery = examples.tabs[0].query;
+      }
+    })
+    .catch(function () { /* the stock editor still works without the examples */ })
+    .then(render);
 })();

@@ -54,6 +54,16 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
     expect(problems).toEqual([]);
   });
 
+  it("opens on the service's name and its example operations, one tab each", async () => {
+    await page.evaluate(() => window.localStorage.clear()).catch(() => undefined);
+    await page.goto(`${service.baseUrl}/graphiql`);
+    await page.locator(".graphiql-query-editor .CodeMirror").first().waitFor({ state: "visible" });
+    await expect.poll(() => page.locator(".graphiql-query-editor").innerText()).toContain("query FindProblem");
+    expect(await page.title()).toContain("Erdős research memory");
+    await expect.poll(() => page.locator(".graphiql-tab").count()).toBe(5);
+    expect(problems).toEqual([]);
+  });
+
   it("runs a subscription over graphql-ws and shows its events", async () => {
     const { resultMs, text } = await run(SUBSCRIPTION, "problem.created");
     console.info(`[browser] GraphiQL subscription result on page ${resultMs} ms`);
