@@ -35,6 +35,8 @@ export interface Env {
   shutdownGraceMs: number;
   /** Send unexpected errors' messages to clients (never by default: they can name source paths). */
   exposeErrorDetails: boolean;
+  /** Max age of the HTTP cache hint on GET catalogue reads (CATALOGUE_CACHE_MAX_AGE); 0 turns hints off. */
+  catalogueCacheMaxAgeSeconds: number;
   /** Browser origins allowed to call the service cross-origin (CORS_ORIGINS); loopback origins too in development. */
   cors: { origins: string[]; allowLoopback: boolean };
   /** Live graphql-ws operations one socket, and one operator (anonymous: one address), may hold. */
@@ -135,6 +137,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     },
     shutdownGraceMs: parseCount(source.SHUTDOWN_GRACE_MS, "SHUTDOWN_GRACE_MS", 10_000, 0),
     exposeErrorDetails: parseBoolean(source.EXPOSE_ERROR_DETAILS, "EXPOSE_ERROR_DETAILS", false),
+    catalogueCacheMaxAgeSeconds: parseCount(source.CATALOGUE_CACHE_MAX_AGE, "CATALOGUE_CACHE_MAX_AGE", 60, 0),
     cors: parseCors(source.CORS_ORIGINS, nodeEnv),
     subscriptionLimits: {
       perSocket: parseCount(source.MAX_SUBSCRIPTIONS_PER_SOCKET, "MAX_SUBSCRIPTIONS_PER_SOCKET", 20),

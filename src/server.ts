@@ -10,6 +10,7 @@ import { buildSchema } from "./graphql/schema.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
 import { inputGuardPlugin } from "./graphql/input-guard.js";
 import { readAccessPlugin } from "./graphql/read-access.js";
+import { catalogueCachePlugin } from "./graphql/cache-hints.js";
 import { createProtection } from "./graphql/protection.js";
 import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
@@ -74,6 +75,7 @@ export async function startServer(services: Services, options: { port: number; h
       metrics.plugin,
       inputGuardPlugin,
       readAccessPlugin(env.anonymousReads),
+      catalogueCachePlugin({ schema, maxAgeSeconds: env.catalogueCacheMaxAgeSeconds, anonymousReads: env.anonymousReads }),
       writeRateLimit.plugin,
       unavailableStatusPlugin,
       inFlight.plugin,

@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
   });
 
   it("opens on the service's name and its example operations, one tab each", async () => {
-    await page.evaluate(() => window.localStorage.clear()).catch(() => undefined);
+    await page.evaluate("window.localStorage.clear()").catch(() => undefined);
     await page.goto(`${service.baseUrl}/graphiql`);
     await page.locator(".graphiql-query-editor .CodeMirror").first().waitFor({ state: "visible" });
     await expect.poll(() => page.locator(".graphiql-query-editor").innerText()).toContain("query FindProblem");
