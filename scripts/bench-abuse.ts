@@ -76,7 +76,7 @@ async function post(url: string, body: string, token?: string): Promise<Record<s
 
 async function writeContext(url: string, token: string): Promise<HostileContext> {
   const project = (await post(url, JSON.stringify({
-    query: "mutation($i: CreateProjectInput!) { createProject(input: $i) { ... on CreateProjectPayload { project { id } } ... on Error { code message } } }",
+    query: "mutation($i: CreateProjectInput!) { createProject(input: $i) { ... on CreateProjectPayload { project { id } } ... on ResearchError { code message } } }",
     variables: { i: { problemRef: "erdos-1", name: `bench-abuse ${Date.now()}`, idempotencyKey: `bench-abuse-${Date.now()}` } },
   }), token)) as { data?: { createProject?: { project?: { id: string }; message?: string } } };
   const projectId = project.data?.createProject?.project?.id;

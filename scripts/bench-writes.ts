@@ -45,7 +45,7 @@ const RECORD = `
   mutation Record($input: RecordResearchInput!) {
     recordResearch(input: $input) {
       __typename
-      ... on Error { code message }
+      ... on ResearchError { code message }
       ... on ResearchObjectPayload { replayed researchObject { id accession } }
     }
   }`;
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({
-        query: `mutation($input: CreateProjectInput!) { createProject(input: $input) { __typename ... on CreateProjectPayload { project { id } } ... on Error { code message } } }`,
+        query: `mutation($input: CreateProjectInput!) { createProject(input: $input) { __typename ... on CreateProjectPayload { project { id } } ... on ResearchError { code message } } }`,
         variables: { input: { problemRef: "cp:erdos:1", name: `Write benchmark ${runId}`, idempotencyKey: `bench-${runId}` } },
       }),
     })).json()) as { data: { createProject: { project?: { id: string }; message?: string } } };

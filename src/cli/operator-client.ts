@@ -43,7 +43,7 @@ export function remoteOperators(url: string, token: string): OperatorBackend {
     if (result && typeof result === "object" && "code" in result && "message" in result) throw new RemoteOperatorError(`${String(result.code)}: ${String(result.message)}`);
     return result as T;
   }
-  const payload = `... on Error { code message }`;
+  const payload = `... on ResearchError { code message }`;
   return {
     list: async () => (await call<Row[]>(`{ operators { ${FIELDS} } }`, {}, "operators")).map(toRow),
     create: async (name, role, expiresAt) => {

@@ -3,10 +3,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { printSubgraphSchema } from "@apollo/subgraph";
 import { printSchema } from "graphql";
 import { projectRoot } from "../env.js";
-import { buildPlainSchema, buildSchema } from "../graphql/schema.js";
+import { buildPlainSchema, buildSchema, subgraphSdl } from "../graphql/schema.js";
 
 export const PRINT_COMMAND = "npm run schema:print";
 
@@ -20,7 +19,7 @@ export interface SchemaFile {
 export function renderSchemaFiles(): SchemaFile[] {
   return [
     { path: "schema/schema.graphql", content: `${printSchema(buildPlainSchema())}\n` },
-    { path: "schema/subgraph.graphql", content: `${printSubgraphSchema(buildSchema())}\n` },
+    { path: "schema/subgraph.graphql", content: `${subgraphSdl(buildSchema())}\n` },
   ];
 }
 

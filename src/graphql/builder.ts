@@ -36,6 +36,8 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
+    // Every Relay-style subgraph defines PageInfo; identical value types must be shareable to compose.
+    pageInfoTypeOptions: { shareable: true },
     // `node`/`nodes` share the service's decoder: a malformed id is a typed INVALID_ID, not a masked error.
     decodeGlobalID: (globalID) => decodeNodeId(globalID),
   },

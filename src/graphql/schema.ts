@@ -1,6 +1,7 @@
 // Builds the schema: imports every feature module (each registers its types and fields on the
 // builder), then produces the plain schema and the federation subgraph schema.
-import { lexicographicSortSchema, type GraphQLSchema } from "graphql";
+import { printSubgraphSchema } from "@apollo/subgraph";
+import { Kind, lexicographicSortSchema, parse, type GraphQLSchema } from "graphql";
 import { builder } from "./builder.js";
 import "./scalars.js";
 import "./errors.js";
@@ -28,12 +29,40 @@ builder.subscriptionType({});
 
 let cached: GraphQLSchema | undefined;
 
+/**
+ * Root fields served to direct clients but left out of the SDL a gateway composes: in a supergraph,
+ * Relay's `node`/`nodes` belong to the graph as a whole (a node router, or the gateway, decodes an id
+ * and asks the owning subgraph for the entity), and every Node type here is an entity keyed by `id`
+ * for exactly that. Declaring them here too would clash with every other Relay-style subgraph.
+ */
+const DIRECT_CLIENT_ONLY_ROOT_FIELDS = new Set(["node", "nodes"]);
+
+/** The SDL this subgraph announces to a gateway (`_service { sdl }`, schema/subgraph.graphql). */
+export function subgraphSdl(schema: GraphQLSchema): string {
+  const printed = printSubgraphSchema(schema);
+  // Cut the fields out of the printed text (printSubgraphSchema keeps its own layout, which a
+  // round trip through graphql's printer would lose); each field's location spans its description.
+  const query = parse(printed).definitions.find((definition) => definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === "Query");
+  const cuts = (query?.kind === Kind.OBJECT_TYPE_DEFINITION ? (query.fields ?? []) : [])
+    .filter((field) => DIRECT_CLIENT_ONLY_ROOT_FIELDS.has(field.name.value) && field.loc)
+    .map((field) => [field.loc!.start, field.loc!.end] as const)
+    .sort((a, b) => b[0] - a[0]);
+  let sdl = printed;
+  for (const [start, end] of cuts) sdl = sdl.slice(0, sdl.lastIndexOf("\n", start - 1) + 1) + sdl.slice(sdl.indexOf("\n", end) + 1);
+  return sdl;
+}
+
 /** The federation subgraph schema the service serves (includes _entities and _service). */
 export function buildSchema(): GraphQLSchema {
-  cached ??= builder.toSubGraphSchema({
+  if (cached) return cached;
+  const schema = builder.toSubGraphSchema({
     linkUrl: "https://specs.apollo.dev/federation/v2.6",
     federationDirectives: ["@key", "@shareable"],
   });
+  const sdl = subgraphSdl(schema);
+  const service = schema.getQueryType()?.getFields()._service;
+  if (service) service.resolve = () => ({ sdl });
+  cached = schema;
   return cached;
 }
 

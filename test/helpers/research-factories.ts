@@ -10,16 +10,16 @@ import { gql, type GraphQLResponse } from "./graphql.js";
 
 const COMMON_ERROR_FIELDS = `
   __typename
-  ... on Error { message code }
-  ... on InvalidInputError { field }
-  ... on NotFoundError { ref }
-  ... on ForbiddenError { requiredRole }
-  ... on IdempotencyConflictError { key }`;
+  ... on ResearchError { message code }
+  ... on ResearchInvalidInputError { field }
+  ... on ResearchNotFoundError { ref }
+  ... on ResearchForbiddenError { requiredRole }
+  ... on ResearchIdempotencyConflictError { key }`;
 
 /** Fields of the research write errors; a union only admits spreads of its own members. */
 const RESEARCH_ERROR_FIELDS = `${COMMON_ERROR_FIELDS}
-  ... on RelationCycleError { relationType path }
-  ... on AlreadySupersededError { accession }`;
+  ... on ResearchRelationCycleError { relationType path }
+  ... on ResearchAlreadySupersededError { accession }`;
 
 export const OBJECT_FIELDS = `
   id accession slug contentHash kind title body evidenceGrade state routingTargetId branchName
@@ -34,7 +34,7 @@ export const CREATE_PROJECT = `
   mutation CreateProject($input: CreateProjectInput!) {
     createProject(input: $input) {
       ${COMMON_ERROR_FIELDS}
-      ... on AmbiguousRefError { candidateStableIds }
+      ... on ResearchAmbiguousRefError { candidateStableIds }
       ... on CreateProjectPayload { replayed project { id name slug routingTargetId problem { stableId } } }
     }
   }`;
@@ -337,7 +337,7 @@ export const REMOVE_PROJECT_MEMBER = `
   mutation RemoveMember($input: ProjectMemberInput!) {
     removeProjectMember(input: $input) {
       __typename
-      ... on Error { message code }
+      ... on ResearchError { message code }
       ... on ProjectMembershipPayload { changed project { id members { operatorName role } } }
     }
   }`;
@@ -346,8 +346,8 @@ export const ADD_PROJECT_MEMBER = `
   mutation AddMember($input: ProjectMemberInput!) {
     addProjectMember(input: $input) {
       __typename
-      ... on Error { message code }
-      ... on ForbiddenError { requiredRole }
+      ... on ResearchError { message code }
+      ... on ResearchForbiddenError { requiredRole }
       ... on ProjectMembershipPayload { changed project { id members { operatorName role } } }
     }
   }`;

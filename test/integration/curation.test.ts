@@ -8,13 +8,13 @@ import { gqlData } from "../helpers/graphql.js";
 
 const SUBMIT = `mutation($input: SubmitProblemInput!) { submitProblem(input: $input) {
   __typename ... on SubmitProblemPayload { outcome replayed problem { stableId publicationState challengeDeadline } candidates { problem { stableId } } }
-  ... on Error { code } } }`;
+  ... on ResearchError { code } } }`;
 const PUBLISH = `mutation($ref: String!) { publishProblem(problemRef: $ref) {
-  __typename ... on PublishProblemPayload { changed problem { publicationState challengeDeadline } } ... on Error { code } } }`;
+  __typename ... on PublishProblemPayload { changed problem { publicationState challengeDeadline } } ... on ResearchError { code } } }`;
 const RAISE = `mutation($input: RaiseAdvisoryInput!) { raiseAdvisory(input: $input) {
-  __typename ... on AdvisoryPayload { advisory { id blocking } } ... on Error { code } } }`;
+  __typename ... on AdvisoryPayload { advisory { id blocking } } ... on ResearchError { code } } }`;
 const RESOLVE = `mutation($id: ID!) { resolveAdvisory(advisoryId: $id, resolution: "statement checked against the source") {
-  __typename ... on AdvisoryPayload { advisory { resolvedAt } } ... on Error { code } } }`;
+  __typename ... on AdvisoryPayload { advisory { resolvedAt } } ... on ResearchError { code } } }`;
 const INTEGRITY = `query($ref: String!) { problem(ref: $ref) { problem { sourceIntegrity { blocking advisories { kind } } } } }`;
 
 type Submit = { submitProblem: { __typename: string; outcome?: string; replayed?: boolean; code?: string;
@@ -63,9 +63,9 @@ describe.each(testDatabaseTargets())("intake and curation ($name database)", (ta
   it("refuses intake and curation without the right role, writing nothing", async () => {
     const before = await running.service.services.db.prisma.problem.count();
     const anonymous = await submit({ ...NEW_STATEMENT, idempotencyKey: "sub-anon" }, "");
-    expect(anonymous.submitProblem).toMatchObject({ __typename: "AuthenticationError" });
+    expect(anonymous.submitProblem).toMatchObject({ __typename: "ResearchAuthenticationError" });
     const publish = await gqlData<{ publishProblem: { __typename: string } }>(running.service.url, PUBLISH, { ref: "cp:erdos:1" }, agent);
-    expect(publish.publishProblem.__typename).toBe("ForbiddenError");
+    expect(publish.publishProblem.__typename).toBe("ResearchForbiddenError");
     expect(await running.service.services.db.prisma.problem.count()).toBe(before);
   });
 
@@ -76,7 +76,7 @@ describe.each(testDatabaseTargets())("intake and curation ($name database)", (ta
     expect(published.publishProblem).toMatchObject({ changed: true, problem: { publicationState: "PUBLISHED", challengeDeadline: null } });
     const catalogued = await running.service.services.db.prisma.problem.findFirstOrThrow({ where: { publicationState: "CATALOGUED" } });
     const refused = await gqlData<{ publishProblem: { __typename: string; code: string } }>(running.service.url, PUBLISH, { ref: catalogued.stableId }, curator);
-    expect(refused.publishProblem).toEqual({ __typename: "InvalidInputError", code: "NO_STATEMENT" });
+    expect(refused.publishProblem).toEqual({ __typename: "ResearchInvalidInputError", code: "NO_STATEMENT" });
   });
 
   it("raises a blocking advisory that problem(ref) reports, and resolves it", async () => {
@@ -88,7 +88,7 @@ describe.each(testDatabaseTargets())("intake and curation ($name database)", (ta
     const resolved = await gqlData<{ resolveAdvisory: { advisory: { resolvedAt: string | null } } }>(running.service.url, RESOLVE, { id: raised.raiseAdvisory.advisory.id }, curator);
     expect(resolved.resolveAdvisory.advisory.resolvedAt).not.toBeNull();
     const again = await gqlData<{ resolveAdvisory: { __typename: string; code: string } }>(running.service.url, RESOLVE, { id: raised.raiseAdvisory.advisory.id }, curator);
-    expect(again.resolveAdvisory).toEqual({ __typename: "ConflictError", code: "ADVISORY_RESOLVED" });
+    expect(again.resolveAdvisory).toEqual({ __typename: "ResearchConflictError", code: "ADVISORY_RESOLVED" });
     const closed = await gqlData<{ problem: { problem: { sourceIntegrity: { blocking: boolean } } } }>(running.service.url, INTEGRITY, { ref: "erdos-1" });
     expect(closed.problem.problem.sourceIntegrity.blocking).toBe(false);
   });

@@ -17,8 +17,8 @@ const PAGE = `query Page($id: ID!, $after: String, $first: Int) {
   memoryBranch(id: $id, first: $first, after: $after) {
     __typename
     ... on MemoryBranchPage { branch { id name kind } checkpoint { memberCount currentCount keyTerms summary } members { id title } nextMemberCursor freshness { view lagEvents status } }
-    ... on InvalidCursorError { code reason }
-    ... on NotFoundError { code }
+    ... on ResearchInvalidCursorError { code reason }
+    ... on ResearchNotFoundError { code }
   }
 }`;
 
@@ -88,7 +88,7 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     expect(second.memoryBranch.nextMemberCursor).toBeNull();
 
     const foreign = await gqlData<{ memoryBranch: { __typename: string; code: string; reason: string } }>(running.service.url, PAGE, { id: project.node.memoryBranches[0]!.id, after: first.memoryBranch.nextMemberCursor });
-    expect(foreign.memoryBranch).toEqual({ __typename: "InvalidCursorError", code: "INVALID_CURSOR", reason: "FOREIGN" });
+    expect(foreign.memoryBranch).toEqual({ __typename: "ResearchInvalidCursorError", code: "INVALID_CURSOR", reason: "FOREIGN" });
     const tampered = await gqlData<{ memoryBranch: { reason: string } }>(running.service.url, PAGE, { id: object.node.branch.id, after: `x${first.memoryBranch.nextMemberCursor}` });
     expect(tampered.memoryBranch.reason).toBe("TAMPERED");
   });

@@ -20,14 +20,14 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   });
 
   const typed: [string, Record<string, unknown>, Record<string, unknown>][] = [
-    ["unknown ref", { problemRef: "cp:erdos:999999", problem: "x y" }, { __typename: "NotFoundError", code: "NOT_FOUND" }],
-    ["free text ref", { problemRef: "sets whose subset sums are distinct", problem: "x y" }, { __typename: "NotFoundError", code: "FREE_TEXT_REF" }],
-    ["empty ref", { problemRef: "  ", problem: "x y" }, { __typename: "InvalidInputError" }],
-    ["budget too small", { problemRef: "1", problem: "second moment", maxChars: 3_999 }, { __typename: "InvalidInputError", code: "BUDGET_OUT_OF_RANGE", field: "maxChars" }],
-    ["budget too large", { problemRef: "1", problem: "second moment", maxChars: 40_001 }, { __typename: "InvalidInputError", code: "BUDGET_OUT_OF_RANGE" }],
-    ["empty query", { problemRef: "1", problem: "   " }, { __typename: "InvalidInputError", code: "EMPTY_QUERY" }],
-    ["malformed project id", { problemRef: "1", problem: "second moment", projectId: "not-a-project" }, { __typename: "InvalidInputError", code: "INVALID_ID" }],
-    ["unknown project", { problemRef: "1", problem: "second moment", projectId: randomUUID() }, { __typename: "NotFoundError" }],
+    ["unknown ref", { problemRef: "cp:erdos:999999", problem: "x y" }, { __typename: "ResearchNotFoundError", code: "NOT_FOUND" }],
+    ["free text ref", { problemRef: "sets whose subset sums are distinct", problem: "x y" }, { __typename: "ResearchNotFoundError", code: "FREE_TEXT_REF" }],
+    ["empty ref", { problemRef: "  ", problem: "x y" }, { __typename: "ResearchInvalidInputError" }],
+    ["budget too small", { problemRef: "1", problem: "second moment", maxChars: 3_999 }, { __typename: "ResearchInvalidInputError", code: "BUDGET_OUT_OF_RANGE", field: "maxChars" }],
+    ["budget too large", { problemRef: "1", problem: "second moment", maxChars: 40_001 }, { __typename: "ResearchInvalidInputError", code: "BUDGET_OUT_OF_RANGE" }],
+    ["empty query", { problemRef: "1", problem: "   " }, { __typename: "ResearchInvalidInputError", code: "EMPTY_QUERY" }],
+    ["malformed project id", { problemRef: "1", problem: "second moment", projectId: "not-a-project" }, { __typename: "ResearchInvalidInputError", code: "INVALID_ID" }],
+    ["unknown project", { problemRef: "1", problem: "second moment", projectId: randomUUID() }, { __typename: "ResearchNotFoundError" }],
   ];
 
   it.each(typed)("%s is a typed error", async (_label, input, expected) => {
@@ -47,7 +47,7 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   it("answers a query just under the body limit but over the query limit with QUERY_TOO_LONG", async () => {
     const text = "fibonacci ".repeat(40_000).slice(0, 400_000);
     expect(text.length).toBeGreaterThan(MAX_QUERY_CHARS);
-    expect(await orient(running.service.url, { problemRef: "1", problem: text })).toMatchObject({ __typename: "InvalidInputError", code: "QUERY_TOO_LONG" });
+    expect(await orient(running.service.url, { problemRef: "1", problem: text })).toMatchObject({ __typename: "ResearchInvalidInputError", code: "QUERY_TOO_LONG" });
     const plan = await gql<{ checkPlan: Record<string, unknown> }>(running.service.url, CHECK_PLAN, { input: { problemRef: "1", plan: text } });
     expect(plan.data!.checkPlan).toMatchObject({ code: "QUERY_TOO_LONG", field: "plan" });
   });

@@ -6,7 +6,7 @@ import type { TestService } from "../helpers/databases.js";
 import { loadOrientFixture, readOrientFixture, type LoadedFixture } from "../../src/orient/fixtures/load-orient-fixture.js";
 import type { OrientFixture } from "../../src/orient/fixtures/orient-fixture.types.js";
 
-const ERROR_FIELDS = `__typename ... on Error { message code } ... on InvalidInputError { field } ... on NotFoundError { ref } ... on AmbiguousRefError { candidateStableIds }`;
+const ERROR_FIELDS = `__typename ... on ResearchError { message code } ... on ResearchInvalidInputError { field } ... on ResearchNotFoundError { ref } ... on ResearchAmbiguousRefError { candidateStableIds }`;
 
 const ORIENTATION_FIELDS = `
   envelope { stableId title matchedBy statement resolutionState publicationState challengeDeadline acceptanceConditions workflowInstructions
@@ -21,7 +21,7 @@ const ORIENTATION_FIELDS = `
 
 export const ORIENT = `query Orient($input: OrientInput!) { orient(input: $input) { ${ERROR_FIELDS} ... on Orientation { ${ORIENTATION_FIELDS} } } }`;
 export const CHECK_PLAN = `query CheckPlan($input: CheckPlanInput!) { checkPlan(input: $input) { ${ERROR_FIELDS} ... on PlanCheck { bearings { accession id bearing } ${ORIENTATION_FIELDS} } } }`;
-export const RECORD_USE = `mutation RecordUse($input: RecordUseInput!) { recordUse(input: $input) { __typename ... on Error { message code } ... on RecordUsePayload { useEventId impressionId usedRecordIds notShown outcome } } }`;
+export const RECORD_USE = `mutation RecordUse($input: RecordUseInput!) { recordUse(input: $input) { __typename ... on ResearchError { message code } ... on RecordUsePayload { useEventId impressionId usedRecordIds notShown outcome } } }`;
 
 export interface PacketItemResult {
   id: string; accession: string; kind: string; category: string; evidenceGrade: string; state: string; reason: string; text: string;

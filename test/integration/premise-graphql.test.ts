@@ -14,7 +14,7 @@ interface Outcome {
 
 const SEARCH = `query($input: PremiseSearchInput!) { premiseSearch(input: $input) {
   __typename
-  ... on PremiseRequestError { code }
+  ... on ResearchPremiseRequestError { code }
   ... on PremiseSearchResult { strategy premises { rank premiseId } } } }`;
 
 describe.each(testDatabaseTargets())("premiseSearch ($name database)", (target) => {
@@ -29,7 +29,7 @@ describe.each(testDatabaseTargets())("premiseSearch ($name database)", (target) 
 
   it("refuses a text over the limit with a typed error", async () => {
     const result = await search({ text: "List.length ".repeat(Math.ceil(MAX_QUERY_TEXT_CHARS / 12) + 1) });
-    expect([result.__typename, result.code]).toEqual(["PremiseRequestError", "QUERY_TOO_LONG"]);
+    expect([result.__typename, result.code]).toEqual(["ResearchPremiseRequestError", "QUERY_TOO_LONG"]);
   });
 
   it("answers a dotted run as long as the limit allows", async () => {
@@ -40,6 +40,6 @@ describe.each(testDatabaseTargets())("premiseSearch ($name database)", (target) 
 
   it("refuses an unknown strategy with a typed error", async () => {
     const result = await search({ text: "List.length", strategy: "oracle" });
-    expect([result.__typename, result.code]).toEqual(["PremiseRequestError", "UNKNOWN_STRATEGY_ID"]);
+    expect([result.__typename, result.code]).toEqual(["ResearchPremiseRequestError", "UNKNOWN_STRATEGY_ID"]);
   });
 });

@@ -36,12 +36,12 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
   });
 
   const callers: [string, () => Promise<string | undefined>, Record<string, unknown>][] = [
-    ["anonymous", async () => undefined, { __typename: "AuthenticationError", code: "UNAUTHENTICATED" }],
-    ["a forged token", async () => `rms_${uniqueToken()}${uniqueToken()}`, { __typename: "AuthenticationError", code: "UNAUTHENTICATED" }],
+    ["anonymous", async () => undefined, { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" }],
+    ["a forged token", async () => `rms_${uniqueToken()}${uniqueToken()}`, { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" }],
     [
       "an expired token",
       async () => (await createOperator({ prisma: prisma(), name: `expired-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() - 60_000) })).token,
-      { __typename: "AuthenticationError", code: "TOKEN_EXPIRED" },
+      { __typename: "ResearchAuthenticationError", code: "TOKEN_EXPIRED" },
     ],
     [
       "a revoked token",
@@ -50,9 +50,9 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
         await prisma().operator.update({ where: { id: created.operator.id }, data: { revokedAt: new Date() } });
         return created.token;
       },
-      { __typename: "AuthenticationError", code: "UNAUTHENTICATED" },
+      { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" },
     ],
-    ["a READER token", async () => (await createOperatorWithToken(prisma(), "READER")).token, { __typename: "ForbiddenError", code: "FORBIDDEN", requiredRole: "AGENT" }],
+    ["a READER token", async () => (await createOperatorWithToken(prisma(), "READER")).token, { __typename: "ResearchForbiddenError", code: "FORBIDDEN", requiredRole: "AGENT" }],
   ];
 
   describe.each(callers)("%s", (_label, tokenFor, expected) => {
@@ -73,7 +73,7 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
       body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
     });
     const body = (await response.json()) as { data: { recordResearch: { __typename: string; code: string } } };
-    expect(body.data.recordResearch).toMatchObject({ __typename: "AuthenticationError", code: "UNAUTHENTICATED" });
+    expect(body.data.recordResearch).toMatchObject({ __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 

@@ -48,16 +48,16 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   const record = (overrides: Record<string, unknown>) => () => buildResearchInput(project.id, overrides);
 
   const typedCases: [string, string, () => Record<string, unknown>, Record<string, unknown>][] = [
-    ["createProject: unknown problem number", CREATE_PROJECT, () => ({ problemRef: "99999", name: "x", idempotencyKey: uniqueToken() }), { __typename: "NotFoundError", code: "NOT_FOUND" }],
-    ["createProject: unknown stable id", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:999999", name: "x", idempotencyKey: uniqueToken() }), { __typename: "NotFoundError" }],
-    ["createProject: free text", CREATE_PROJECT, () => ({ problemRef: "a conjecture about sum-distinct sets", name: "x", idempotencyKey: uniqueToken() }), { __typename: "NotFoundError" }],
-    ["createProject: empty ref", CREATE_PROJECT, () => ({ problemRef: " ", name: "x", idempotencyKey: uniqueToken() }), { __typename: "InvalidInputError" }],
+    ["createProject: unknown problem number", CREATE_PROJECT, () => ({ problemRef: "99999", name: "x", idempotencyKey: uniqueToken() }), { __typename: "ResearchNotFoundError", code: "NOT_FOUND" }],
+    ["createProject: unknown stable id", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:999999", name: "x", idempotencyKey: uniqueToken() }), { __typename: "ResearchNotFoundError" }],
+    ["createProject: free text", CREATE_PROJECT, () => ({ problemRef: "a conjecture about sum-distinct sets", name: "x", idempotencyKey: uniqueToken() }), { __typename: "ResearchNotFoundError" }],
+    ["createProject: empty ref", CREATE_PROJECT, () => ({ problemRef: " ", name: "x", idempotencyKey: uniqueToken() }), { __typename: "ResearchInvalidInputError" }],
     ["createProject: withdrawn problem", CREATE_PROJECT, () => ({ problemRef: withdrawnStableId, name: "x", idempotencyKey: uniqueToken() }), { code: "PROBLEM_NOT_ACTIONABLE" }],
-    ["createProject: empty name", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:1", name: "  ", idempotencyKey: uniqueToken() }), { __typename: "InvalidInputError", field: "name" }],
+    ["createProject: empty name", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:1", name: "  ", idempotencyKey: uniqueToken() }), { __typename: "ResearchInvalidInputError", field: "name" }],
     ["createProject: name over the limit", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:1", name: "n".repeat(MAX_PROJECT_NAME_CHARS + 1), idempotencyKey: uniqueToken() }), { field: "name" }],
     ["createProject: empty idempotency key", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:1", name: "x", idempotencyKey: "" }), { field: "idempotencyKey" }],
-    ["recordResearch: unknown project", RECORD_RESEARCH, () => buildResearchInput(randomUUID()), { __typename: "NotFoundError", code: "NOT_FOUND" }],
-    ["recordResearch: malformed project id", RECORD_RESEARCH, () => buildResearchInput("not-a-project"), { __typename: "InvalidInputError", code: "INVALID_ID" }],
+    ["recordResearch: unknown project", RECORD_RESEARCH, () => buildResearchInput(randomUUID()), { __typename: "ResearchNotFoundError", code: "NOT_FOUND" }],
+    ["recordResearch: malformed project id", RECORD_RESEARCH, () => buildResearchInput("not-a-project"), { __typename: "ResearchInvalidInputError", code: "INVALID_ID" }],
     ["recordResearch: empty title", RECORD_RESEARCH, record({ title: "   " }), { field: "title" }],
     ["recordResearch: title over the limit", RECORD_RESEARCH, record({ title: "t".repeat(MAX_TITLE_CHARS + 1) }), { code: "INPUT_TOO_LARGE", field: "title" }],
     ["recordResearch: empty body", RECORD_RESEARCH, record({ body: " \n " }), { field: "body" }],
@@ -68,17 +68,17 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
     ["recordResearch: too deep a branch", RECORD_RESEARCH, record({ branch: "a/b/c/d/e" }), { field: "branch" }],
     ["recordResearch: too many relations", RECORD_RESEARCH, () => buildResearchInput(project.id, { relations: Array.from({ length: MAX_RELATIONS_PER_WRITE + 1 }, () => ({ type: "CITES", target: current.accession })) }), { code: "INPUT_TOO_LARGE", field: "relations" }],
     ["recordResearch: too many superseded objects", RECORD_RESEARCH, () => buildResearchInput(project.id, { supersedes: Array.from({ length: MAX_SUPERSEDES_PER_WRITE + 1 }, () => current.accession) }), { code: "INPUT_TOO_LARGE", field: "supersedes" }],
-    ["recordResearch: relation to a missing accession", RECORD_RESEARCH, record({ relations: [{ type: "SUPPORTS", target: "R999999" }] }), { __typename: "NotFoundError", ref: "R999999" }],
-    ["recordResearch: relation to a missing slug", RECORD_RESEARCH, record({ relations: [{ type: "SUPPORTS", target: "no-such-object" }] }), { __typename: "NotFoundError" }],
-    ["recordResearch: relation to a missing uuid", RECORD_RESEARCH, record({ relations: [{ type: "DEPENDS_ON", target: randomUUID() }] }), { __typename: "NotFoundError" }],
-    ["recordResearch: a good relation then a missing one", RECORD_RESEARCH, () => buildResearchInput(project.id, { relations: [{ type: "SUPPORTS", target: current.accession }, { type: "SUPPORTS", target: "R999998" }] }), { __typename: "NotFoundError" }],
-    ["recordResearch: superseding a missing object", RECORD_RESEARCH, record({ supersedes: ["R999999"] }), { __typename: "NotFoundError" }],
-    ["recordResearch: superseding a superseded object", RECORD_RESEARCH, () => buildResearchInput(project.id, { supersedes: [superseded.accession] }), { __typename: "AlreadySupersededError", code: "ALREADY_SUPERSEDED" }],
-    ["supersedeResearch: already superseded", SUPERSEDE_RESEARCH, () => ({ target: superseded.accession, supersededBy: current.accession, idempotencyKey: uniqueToken() }), { __typename: "AlreadySupersededError" }],
-    ["supersedeResearch: missing target", SUPERSEDE_RESEARCH, () => ({ target: "R999999", supersededBy: current.accession, idempotencyKey: uniqueToken() }), { __typename: "NotFoundError" }],
+    ["recordResearch: relation to a missing accession", RECORD_RESEARCH, record({ relations: [{ type: "SUPPORTS", target: "R999999" }] }), { __typename: "ResearchNotFoundError", ref: "R999999" }],
+    ["recordResearch: relation to a missing slug", RECORD_RESEARCH, record({ relations: [{ type: "SUPPORTS", target: "no-such-object" }] }), { __typename: "ResearchNotFoundError" }],
+    ["recordResearch: relation to a missing uuid", RECORD_RESEARCH, record({ relations: [{ type: "DEPENDS_ON", target: randomUUID() }] }), { __typename: "ResearchNotFoundError" }],
+    ["recordResearch: a good relation then a missing one", RECORD_RESEARCH, () => buildResearchInput(project.id, { relations: [{ type: "SUPPORTS", target: current.accession }, { type: "SUPPORTS", target: "R999998" }] }), { __typename: "ResearchNotFoundError" }],
+    ["recordResearch: superseding a missing object", RECORD_RESEARCH, record({ supersedes: ["R999999"] }), { __typename: "ResearchNotFoundError" }],
+    ["recordResearch: superseding a superseded object", RECORD_RESEARCH, () => buildResearchInput(project.id, { supersedes: [superseded.accession] }), { __typename: "ResearchAlreadySupersededError", code: "ALREADY_SUPERSEDED" }],
+    ["supersedeResearch: already superseded", SUPERSEDE_RESEARCH, () => ({ target: superseded.accession, supersededBy: current.accession, idempotencyKey: uniqueToken() }), { __typename: "ResearchAlreadySupersededError" }],
+    ["supersedeResearch: missing target", SUPERSEDE_RESEARCH, () => ({ target: "R999999", supersededBy: current.accession, idempotencyKey: uniqueToken() }), { __typename: "ResearchNotFoundError" }],
     ["supersedeResearch: reason over the limit", SUPERSEDE_RESEARCH, () => ({ target: current.accession, supersededBy: superseded.accession, reason: "r".repeat(2_001), idempotencyKey: uniqueToken() }), { code: "INPUT_TOO_LARGE" }],
-    ["relateResearch: missing target", RELATE_RESEARCH, () => ({ from: current.accession, to: "R999999", type: "SUPPORTS", idempotencyKey: uniqueToken() }), { __typename: "NotFoundError" }],
-    ["relateResearch: missing source", RELATE_RESEARCH, () => ({ from: randomUUID(), to: current.accession, type: "SUPPORTS", idempotencyKey: uniqueToken() }), { __typename: "NotFoundError" }],
+    ["relateResearch: missing target", RELATE_RESEARCH, () => ({ from: current.accession, to: "R999999", type: "SUPPORTS", idempotencyKey: uniqueToken() }), { __typename: "ResearchNotFoundError" }],
+    ["relateResearch: missing source", RELATE_RESEARCH, () => ({ from: randomUUID(), to: current.accession, type: "SUPPORTS", idempotencyKey: uniqueToken() }), { __typename: "ResearchNotFoundError" }],
     ["recordResearch: ARTIFACT without replay material", RECORD_RESEARCH, record({ kind: "ARTIFACT" }), { code: "MALFORMED_ARTIFACT" }],
     ["recordResearch: artifact without uri or command", RECORD_RESEARCH, record({ kind: "ARTIFACT", artifact: { environment: "python 3.12" } }), { code: "MALFORMED_ARTIFACT" }],
     ["recordResearch: artifact hash that is not sha256", RECORD_RESEARCH, record({ kind: "ARTIFACT", artifact: { command: "make", expectedOutputHash: "abc123" } }), { code: "MALFORMED_ARTIFACT", field: "artifact.expectedOutputHash" }],
@@ -124,7 +124,7 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
   ])("refuses an %s token, nothing written", async (_label, tokenFor, code) => {
     const callerToken = await tokenFor();
     const before = await snapshot();
-    expect(await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), callerToken)).toMatchObject({ __typename: "AuthenticationError", code });
+    expect(await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), callerToken)).toMatchObject({ __typename: "ResearchAuthenticationError", code });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -47,7 +47,7 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
     const before = await researchCounts(prisma());
     for (const change of [{ title: "Second wording" }, { evidenceGrade: "CONJECTURAL" }, { kind: "ATTEMPT" }, { branch: "approach/other" }]) {
       const error = await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id, { idempotencyKey: key, title: "First wording", ...change }), token);
-      expect(error).toMatchObject({ __typename: "IdempotencyConflictError", code: "IDEMPOTENCY_KEY_REUSED", key });
+      expect(error).toMatchObject({ __typename: "ResearchIdempotencyConflictError", code: "IDEMPOTENCY_KEY_REUSED", key });
     }
     expect(await researchCounts(prisma())).toEqual(before);
   });
@@ -88,7 +88,7 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
     const retry = await mutate<{ replayed: boolean; project: ProjectResult }>(running.service.url, CREATE_PROJECT, { ...input, problemRef: "Erdős 1" }, token);
     expect(retry).toEqual({ ...original, replayed: true });
     const conflict = await mutateExpectingError(running.service.url, CREATE_PROJECT, { ...input, name: "Another name" }, token);
-    expect(conflict).toMatchObject({ __typename: "IdempotencyConflictError", code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(conflict).toMatchObject({ __typename: "ResearchIdempotencyConflictError", code: "IDEMPOTENCY_KEY_REUSED" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
@@ -103,7 +103,7 @@ describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)",
     expect(await supersedeObject(running.service.url, token, supersede)).toEqual({ ...superseded, replayed: true });
     expect(await researchCounts(prisma())).toEqual(before);
     const conflict = await relateObjects(running.service.url, token, { ...relate, type: "SUPPORTS" });
-    expect(conflict).toMatchObject({ __typename: "IdempotencyConflictError" });
+    expect(conflict).toMatchObject({ __typename: "ResearchIdempotencyConflictError" });
   });
 
   it("turns concurrent retries of one key into one object", async () => {

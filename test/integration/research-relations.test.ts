@@ -60,7 +60,7 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
     expect(await relateObjects(running.service.url, token, { from: a.accession, to: b.accession, type })).toMatchObject({ replayed: false });
     const before = await researchCounts(prisma());
     const error = await relateObjects(running.service.url, token, { from: b.accession, to: a.accession, type });
-    expect(error).toMatchObject({ __typename: "RelationCycleError", code: "RELATION_CYCLE", relationType: type });
+    expect(error).toMatchObject({ __typename: "ResearchRelationCycleError", code: "RELATION_CYCLE", relationType: type });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
@@ -69,7 +69,7 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
     await relateObjects(running.service.url, token, { from: a.accession, to: b.accession, type: "DEPENDS_ON" });
     await relateObjects(running.service.url, token, { from: b.accession, to: c.accession, type: "DEPENDS_ON" });
     const before = await researchCounts(prisma());
-    expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "DEPENDS_ON" })).toMatchObject({ __typename: "RelationCycleError" });
+    expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "DEPENDS_ON" })).toMatchObject({ __typename: "ResearchRelationCycleError" });
     expect(await researchCounts(prisma())).toEqual(before);
     // A cycle through another relation type is not circular reasoning of this type.
     expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "SUPPORTS" })).toMatchObject({ __typename: "RelateResearchPayload" });
@@ -86,9 +86,9 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
     await relateObjects(running.service.url, token, { from: a.accession, to: b.accession, type: "SUPPORTS" });
     const elsewhere = await recordObject(running.service.url, token, (await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:3" })).id);
     const before = await researchCounts(prisma());
-    expect(await relateObjects(running.service.url, token, { from: a.accession, to: a.slug, type: "SUPPORTS" })).toMatchObject({ __typename: "InvalidInputError", code: "SELF_RELATION" });
-    expect(await relateObjects(running.service.url, token, { from: a.accession, to: b.accession, type: "SUPPORTS" })).toMatchObject({ __typename: "ConflictError", code: "RELATION_EXISTS" });
-    expect(await relateObjects(running.service.url, token, { from: a.accession, to: elsewhere.accession, type: "CITES" })).toMatchObject({ __typename: "InvalidInputError", code: "CROSS_TARGET_RELATION" });
+    expect(await relateObjects(running.service.url, token, { from: a.accession, to: a.slug, type: "SUPPORTS" })).toMatchObject({ __typename: "ResearchInvalidInputError", code: "SELF_RELATION" });
+    expect(await relateObjects(running.service.url, token, { from: a.accession, to: b.accession, type: "SUPPORTS" })).toMatchObject({ __typename: "ResearchConflictError", code: "RELATION_EXISTS" });
+    expect(await relateObjects(running.service.url, token, { from: a.accession, to: elsewhere.accession, type: "CITES" })).toMatchObject({ __typename: "ResearchInvalidInputError", code: "CROSS_TARGET_RELATION" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
@@ -96,7 +96,7 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
     const elsewhere = await recordObject(running.service.url, token, (await createProjectFor(running.service.url, token, { problemRef: "cp:erdos:4" })).id);
     const before = await researchCounts(prisma());
     const error = await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id, { relations: [{ type: "SUPPORTS", target: elsewhere.accession }] }), token);
-    expect(error).toMatchObject({ __typename: "InvalidInputError", code: "CROSS_TARGET_RELATION" });
+    expect(error).toMatchObject({ __typename: "ResearchInvalidInputError", code: "CROSS_TARGET_RELATION" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
@@ -127,11 +127,11 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
     await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: first.accession });
     const before = await researchCounts(prisma());
     expect(await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: second.accession })).toMatchObject({
-      __typename: "AlreadySupersededError", code: "ALREADY_SUPERSEDED", accession: old.accession,
+      __typename: "ResearchAlreadySupersededError", code: "ALREADY_SUPERSEDED", accession: old.accession,
     });
-    expect(await supersedeObject(running.service.url, token, { target: second.accession, supersededBy: old.accession })).toMatchObject({ __typename: "AlreadySupersededError" });
+    expect(await supersedeObject(running.service.url, token, { target: second.accession, supersededBy: old.accession })).toMatchObject({ __typename: "ResearchAlreadySupersededError" });
     const viaRecord = await mutateExpectingError(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id, { supersedes: [old.accession] }), token);
-    expect(viaRecord).toMatchObject({ __typename: "AlreadySupersededError", code: "ALREADY_SUPERSEDED" });
+    expect(viaRecord).toMatchObject({ __typename: "ResearchAlreadySupersededError", code: "ALREADY_SUPERSEDED" });
     expect(await supersedeObject(running.service.url, token, { target: second.accession, supersededBy: second.accession })).toMatchObject({ code: "SELF_SUPERSESSION" });
     expect(await researchCounts(prisma())).toEqual(before);
     expect((await fetchResearchObject(running.service.url, second.accession))!.state).toBe("CURRENT");
@@ -143,7 +143,7 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
       supersedeObject(running.service.url, token, { target: old.accession, supersededBy: first.accession }),
       supersedeObject(running.service.url, token, { target: old.accession, supersededBy: second.accession }),
     ]);
-    expect(results.map((result) => result.__typename).sort()).toEqual(["AlreadySupersededError", "ResearchObjectPayload"]);
+    expect(results.map((result) => result.__typename).sort()).toEqual(["ResearchAlreadySupersededError", "ResearchObjectPayload"]);
     const row = await prisma().researchObject.findFirstOrThrow({ where: { slug: old.slug } });
     expect(await prisma().changeEvent.count({ where: { eventType: "research.superseded", resourceId: row.id } })).toBe(1);
   });

@@ -48,9 +48,9 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
     await importCatalogue({ prisma: prisma(), problems: [first!, second!] });
     const before = await researchCounts(prisma());
     const ambiguous = await mutateExpectingError(running.service.url, CREATE_PROJECT, { problemRef: alias, name: "Twin", idempotencyKey: uniqueToken() }, token);
-    expect(ambiguous).toMatchObject({ __typename: "AmbiguousRefError", code: "AMBIGUOUS_REF", candidateStableIds: [first!.stableId, second!.stableId].sort() });
+    expect(ambiguous).toMatchObject({ __typename: "ResearchAmbiguousRefError", code: "AMBIGUOUS_REF", candidateStableIds: [first!.stableId, second!.stableId].sort() });
     const freeText = await mutateExpectingError(running.service.url, CREATE_PROJECT, { problemRef: "sets whose subset sums are all distinct", name: "Free", idempotencyKey: uniqueToken() }, token);
-    expect(freeText).toMatchObject({ __typename: "NotFoundError", code: "NOT_FOUND" });
+    expect(freeText).toMatchObject({ __typename: "ResearchNotFoundError", code: "NOT_FOUND" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 

@@ -4,7 +4,7 @@ import { ErrorInterface } from "../../graphql/errors.js";
 import { InvalidCursorError } from "./memory.errors.js";
 
 builder.objectType(InvalidCursorError, {
-  name: "InvalidCursorError",
+  name: "ResearchInvalidCursorError",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof InvalidCursorError,
   fields: (t) => ({ reason: t.exposeString("reason", { description: "MALFORMED, TAMPERED or FOREIGN." }) }),

@@ -13,7 +13,7 @@ import { searchPremises } from "./search.js";
 export class PremiseRequestError extends DomainError {}
 
 builder.objectType(PremiseRequestError, {
-  name: "PremiseRequestError",
+  name: "ResearchPremiseRequestError",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof PremiseRequestError,
 });

@@ -140,8 +140,11 @@ builder.prismaObject("FormalDeclaration", {
 });
 
 builder.asEntity(ProblemType, {
-  key: builder.selection<{ id: string }>("id"),
+  // The opaque global id, and the public identity other subgraphs know a problem by (`cp:erdos:1`).
+  key: [builder.selection<{ id: string }>("id"), builder.selection<{ stableId: string }>("stableId")],
   // async: a malformed representation rejects its own item (null + INVALID_ID), not the batch.
   resolveReference: async (reference, context) =>
-    context.prisma.problem.findUnique({ where: { id: decodeIdOf("Problem", reference.id) } }),
+    "id" in reference
+      ? context.prisma.problem.findUnique({ where: { id: decodeIdOf("Problem", reference.id) } })
+      : context.prisma.problem.findUnique({ where: { stableId: reference.stableId } }),
 });

@@ -20,7 +20,9 @@ export const ProjectType = builder.prismaNode("Project", {
 });
 
 builder.asEntity(ProjectType, {
-  key: builder.selection<{ id: string }>("id"),
+  key: [builder.selection<{ id: string }>("id"), builder.selection<{ slug: string }>("slug")],
   resolveReference: async (reference, context) =>
-    context.prisma.project.findUnique({ where: { id: decodeIdOf("Project", reference.id) } }),
+    "id" in reference
+      ? context.prisma.project.findUnique({ where: { id: decodeIdOf("Project", reference.id) } })
+      : context.prisma.project.findUnique({ where: { slug: reference.slug } }),
 });

@@ -4,7 +4,7 @@ import { ErrorInterface } from "../../graphql/errors.js";
 import { AlreadySupersededError, AmbiguousRefError, IdempotencyConflictError, RelationCycleError } from "./research.errors.js";
 
 builder.objectType(AmbiguousRefError, {
-  name: "AmbiguousRefError",
+  name: "ResearchAmbiguousRefError",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof AmbiguousRefError,
   fields: (t) => ({
@@ -14,21 +14,21 @@ builder.objectType(AmbiguousRefError, {
 });
 
 builder.objectType(RelationCycleError, {
-  name: "RelationCycleError",
+  name: "ResearchRelationCycleError",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof RelationCycleError,
   fields: (t) => ({ relationType: t.exposeString("relationType"), path: t.exposeStringList("path") }),
 });
 
 builder.objectType(AlreadySupersededError, {
-  name: "AlreadySupersededError",
+  name: "ResearchAlreadySupersededError",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof AlreadySupersededError,
   fields: (t) => ({ accession: t.exposeString("accession") }),
 });
 
 builder.objectType(IdempotencyConflictError, {
-  name: "IdempotencyConflictError",
+  name: "ResearchIdempotencyConflictError",
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof IdempotencyConflictError,
   fields: (t) => ({ key: t.exposeString("key") }),

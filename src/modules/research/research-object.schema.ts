@@ -69,10 +69,20 @@ builder.prismaObjectField("Problem", "researchObjects", (t) =>
   }),
 );
 
+/** `R12` → 12; anything else names no research object. */
+function accessionNumber(accession: string): number | null {
+  const match = /^R(\d{1,9})$/.exec(accession);
+  return match ? Number(match[1]) : null;
+}
+
 builder.asEntity(ResearchObjectType, {
-  key: builder.selection<{ id: string }>("id"),
-  resolveReference: async (reference, context) =>
-    context.prisma.researchObject.findUnique({ where: { id: decodeIdOf("ResearchObject", reference.id) } }),
+  // The accession (`R12`) is the citation form records, packets and other subgraphs use.
+  key: [builder.selection<{ id: string }>("id"), builder.selection<{ accession: string }>("accession")],
+  resolveReference: async (reference, context) => {
+    if ("id" in reference) return context.prisma.researchObject.findUnique({ where: { id: decodeIdOf("ResearchObject", reference.id) } });
+    const accession = accessionNumber(reference.accession);
+    return accession === null ? null : context.prisma.researchObject.findUnique({ where: { accession } });
+  },
 });
 
 builder.prismaObjectField("ResearchObject", "manifest", (t) =>
