@@ -13,8 +13,11 @@ export interface Env {
   databaseUrl: string | null;
   /** Directory of the embedded database. */
   dataDir: string;
-  /** Load the bundled fixture catalogue when the catalogue is empty. */
-  loadFixtureOnStart: boolean;
+  /**
+   * What a start on an empty catalogue loads: `bundled` (default) the full catalogue and the Batteries premise
+   * corpus from data/bundled/, `demo` the 33-problem fixture and the small premise fixture (tests), `none` no catalogue.
+   */
+  catalogue: CatalogueSetting;
   /** Run the projection worker inside the service process. */
   runWorker: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -42,6 +45,9 @@ export interface Env {
   /** Live graphql-ws operations one socket, and one operator (anonymous: one address), may hold. */
   subscriptionLimits: { perSocket: number; perOperator: number };
 }
+
+export const CATALOGUE_SETTINGS = ["bundled", "demo", "none"] as const;
+export type CatalogueSetting = (typeof CATALOGUE_SETTINGS)[number];
 
 export class ConfigurationError extends Error {
   override readonly name = "ConfigurationError";
@@ -105,6 +111,18 @@ function parseCors(raw: string | undefined, nodeEnv: Env["nodeEnv"]): Env["cors"
   return { origins, allowLoopback: false };
 }
 
+/** CATALOGUE, or the deprecated LOAD_FIXTURE (false means none; true means the default). */
+function parseCatalogue(source: NodeJS.ProcessEnv): CatalogueSetting {
+  const raw = source.CATALOGUE?.trim().toLowerCase();
+  if (raw !== undefined && raw !== "") {
+    if (!(CATALOGUE_SETTINGS as readonly string[]).includes(raw)) {
+      throw new ConfigurationError(`CATALOGUE must be one of ${CATALOGUE_SETTINGS.join(", ")}, got "${source.CATALOGUE}"`);
+    }
+    return raw as CatalogueSetting;
+  }
+  return parseBoolean(source.LOAD_FIXTURE, "LOAD_FIXTURE", true) ? "bundled" : "none";
+}
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -119,7 +137,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: source.HOST ?? "0.0.0.0",
     databaseUrl: parseDatabaseUrl(source.DATABASE_URL),
     dataDir: path.resolve(projectRoot, source.DATA_DIR ?? ".data"),
-    loadFixtureOnStart: parseBoolean(source.LOAD_FIXTURE, "LOAD_FIXTURE", true),
+    catalogue: parseCatalogue(source),
     runWorker: parseBoolean(source.RUN_WORKER, "RUN_WORKER", true),
     logLevel,
     anonymousReads: parseBoolean(source.ANONYMOUS_READS, "ANONYMOUS_READS", true),

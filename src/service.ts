@@ -1,4 +1,4 @@
-// Starts the whole service from a parsed configuration: database (migrated), bundled catalogue on
+// Starts the whole service from a parsed configuration: database (migrated), catalogue (CATALOGUE) on
 // first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests.
 import type { Services } from "./context.js";
 import { openDatabase } from "./db/database.js";
@@ -9,6 +9,8 @@ import { FreshnessFeed } from "./projections/freshness-feed.js";
 import { createLogger, type Logger } from "./logger.js";
 import { loadFixtureCatalogue } from "./modules/catalogue/fixture-catalogue.js";
 import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
+import { bundledVersionLabel } from "./modules/catalogue/bundled-data.js";
+import { readBundledCatalogue } from "./modules/catalogue/read-catalogue-files.js";
 import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./modules/premises/premise-service.js";
 import { DiscoveryService } from "./modules/discovery/discovery-service.js";
@@ -24,14 +26,33 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-async function loadFixtureIfEmpty(services: Services): Promise<void> {
+/** On an empty catalogue, loads what CATALOGUE names: the bundled full catalogue (default) or the 33-problem demo. */
+async function loadCatalogueIfEmpty(services: Services, setting: Env["catalogue"]): Promise<void> {
+  if (setting === "none") return;
   if ((await services.db.prisma.problem.count()) > 0) return;
+  const started = Date.now();
+  const problems = setting === "bundled" ? readBundledCatalogue() : loadFixtureCatalogue();
+  const source = setting === "bundled"
+    ? `data/bundled (${bundledVersionLabel("erdosProblems")}, ${bundledVersionLabel("formalConjectures")})`
+    : "fixtures/catalogue/problems.json (demo)";
+  services.logger.info("loading the catalogue into the empty database", { catalogue: setting, problems: problems.length, source });
+  let logged = 0;
   const report = await importCatalogue({
     prisma: services.db.prisma,
-    problems: loadFixtureCatalogue(),
+    problems,
     afterWrite: maintainProblemDocuments,
+    onProgress: (done, total) => {
+      // A line every 500 problems or so: the full catalogue takes a few seconds.
+      if (done < total && done - logged < 500) return;
+      logged = done;
+      services.logger.info("catalogue import progress", { done, total });
+    },
   });
-  services.logger.info("loaded the bundled fixture catalogue", { problems: report.created, published: report.published });
+  const stated = await services.db.prisma.problem.count({ where: { statement: { not: null } } });
+  services.logger.info("loaded the catalogue", {
+    catalogue: setting, source, problems: report.created, published: report.published, catalogued: report.catalogued,
+    withStatement: stated, parseAndImportMs: Date.now() - started, importMs: report.durationMs,
+  });
 }
 
 export async function startService(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<RunningService> {
@@ -49,10 +70,17 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
     const services: Services = { env, db, logger, notifier, changeFeed, freshness, discovery, premises };
-    if (env.loadFixtureOnStart) await loadFixtureIfEmpty(services);
+    await loadCatalogueIfEmpty(services, env.catalogue);
     await rebuildStaleViews(db.prisma, logger);
     await discovery.start();
-    await premises.start();
+    const premiseStart = await premises.start(env.catalogue === "bundled" ? "bundled" : "fixture");
+    if (premiseStart.stored) {
+      logger.info("stored the premise index", {
+        premises: premiseStart.info.premiseCount,
+        source: premiseStart.source === "bundled" ? `data/bundled (${bundledVersionLabel("premiseCorpus")})` : "fixtures/premises (demo)",
+        sha256: premiseStart.info.contentHash.slice(0, 12),
+      });
+    }
     const server = await startServer(services, { port: env.port, host: env.host });
     // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
     const worker = env.runWorker ? startProjectionWorker({ prisma: db.prisma, notifier, logger }) : null;

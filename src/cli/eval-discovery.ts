@@ -1,5 +1,5 @@
 // The discovery evaluation: fixtures/discovery/eval.jsonl against an index built in memory from the
-// shared data files (unit tests) or loaded from a database's stored sparse documents (`npm run eval`).
+// bundled (or shared) data files (unit tests) or loaded from a database's stored sparse documents (`npm run eval`).
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +9,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import { createNotifier } from "../events/notifier.js";
 import { createLogger } from "../logger.js";
 import type { CatalogueProblem } from "../modules/catalogue/catalogue.types.js";
-import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
+import { readBundledCatalogue, readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
 import { buildDiscoveryIndex } from "../modules/discovery/build-index.js";
 import { discover, type DiscoveryResult } from "../modules/discovery/discover.js";
 import { discoverProblems } from "../modules/discovery/discover-problems.js";
@@ -86,8 +86,13 @@ export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: read
   }
 }
 
-/** The full catalogue read from the shared data files; throws when they are missing. */
-export async function readFullCatalogue(dataDir = DEFAULT_DATA_DIR): Promise<CatalogueProblem[]> {
+/**
+ * The full catalogue: from the files bundled in data/bundled/ when no directory is given (the same Erdős
+ * database and formal-conjectures files as the shared data, so every clone can measure it), else from
+ * `dataDir`'s shared-data layout; throws when those files are missing.
+ */
+export async function readFullCatalogue(dataDir?: string | null): Promise<CatalogueProblem[]> {
+  if (!dataDir) return readBundledCatalogue();
   const erdosYamlPath = path.join(dataDir, "erdosproblems/problems.yaml");
   const formalConjecturesPath = path.join(dataDir, "formal-conjectures/statements.jsonl");
   if (!existsSync(erdosYamlPath) || !existsSync(formalConjecturesPath)) {
@@ -97,11 +102,11 @@ export async function readFullCatalogue(dataDir = DEFAULT_DATA_DIR): Promise<Cat
 }
 
 /** The in-memory index over the full catalogue (see readFullCatalogue). */
-export async function buildFullCatalogueIndex(dataDir = DEFAULT_DATA_DIR): Promise<DiscoveryIndex> {
+export async function buildFullCatalogueIndex(dataDir?: string | null): Promise<DiscoveryIndex> {
   return buildDiscoveryIndex(await readFullCatalogue(dataDir));
 }
 
-/** In memory, straight from the shared data files: what the unit test measures. */
+/** In memory, straight from the catalogue files (bundled unless `dataDir` names shared data): what the unit test measures. */
 export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Promise<DiscoveryEvalReport> {
   const print = options.print ?? ((line: string) => console.log(line));
   const index = await buildFullCatalogueIndex(options.dataDir);

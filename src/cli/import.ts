@@ -3,6 +3,7 @@
 import { SingleBar, Presets } from "cli-progress";
 import { openDatabase, refreshStatistics } from "../db/database.js";
 import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
+import { bundledFilePath } from "../modules/catalogue/bundled-data.js";
 import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
 import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
 import { parseArgs } from "node:util";
@@ -12,7 +13,8 @@ import { fetchErdosStatementsCommand } from "./fetch-erdos-statements.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const USAGE =
-  "usage: npm run import -- catalogue [--erdos problems.yaml] [--erdos-statements site-statements.jsonl] [--formal-conjectures statements.jsonl]\n" +
+  "usage: npm run import -- catalogue [--bundled] [--erdos problems.yaml] [--erdos-statements site-statements.jsonl] [--formal-conjectures statements.jsonl]\n" +
+  "       (--bundled reads the Erdős database and formal-conjectures files shipped in data/bundled/; a path given as well wins)\n" +
   "       npm run import -- fetch-erdos-statements --out FILE [--delay-ms 1000] [--base-url URL] [--cache-dir DIR] [--from N] [--to M]";
 
 async function main(argv: string[]): Promise<number> {
@@ -20,12 +22,12 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { erdos: { type: "string" }, "erdos-statements": { type: "string" }, "formal-conjectures": { type: "string" } },
+    options: { bundled: { type: "boolean" }, erdos: { type: "string" }, "erdos-statements": { type: "string" }, "formal-conjectures": { type: "string" } },
   });
   if (positionals[0] !== "catalogue") throw new UsageError(USAGE);
-  const erdosYamlPath = values.erdos;
+  const erdosYamlPath = values.erdos ?? (values.bundled ? bundledFilePath("erdosProblems") : undefined);
   const erdosStatementsPath = values["erdos-statements"];
-  const formalConjecturesPath = values["formal-conjectures"];
+  const formalConjecturesPath = values["formal-conjectures"] ?? (values.bundled ? bundledFilePath("formalConjectures") : undefined);
   if (!erdosYamlPath && !erdosStatementsPath && !formalConjecturesPath) throw new UsageError(`${USAGE}\n(give at least one file)`);
   const env = parseEnv();
   const parseStarted = Date.now();

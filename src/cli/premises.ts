@@ -17,7 +17,7 @@ import { loadCommand } from "./premises-load.js";
 import { parseSplit, parseTopK } from "../modules/premises/splits.js";
 
 const USAGE = `usage:
-  premises load --corpus FILE [--id default]
+  premises load --corpus FILE|--bundled [--id default]
   premises run --input DIR --out DIR
   premises run-retrieval-bundle --input DIR --out DIR
   premises eval --corpus FILE --queries FILE [--strategy ${STRATEGY_IDS.join("|")}] [--split dev] [--train FILE] [--top-k N]`;

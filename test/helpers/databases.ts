@@ -101,7 +101,7 @@ export function memoryLogger(lines: string[] = []): { logger: Logger; lines: str
   return { logger: createLogger("debug", (line) => lines.push(line)), lines };
 }
 
-/** A running service on a random loopback port over an isolated database (fixture catalogue loaded). */
+/** A running service on a random loopback port over an isolated database (demo catalogue loaded unless envOverrides say otherwise). */
 export async function startTestService(
   target: TestDatabaseTarget,
   envOverrides: Record<string, string> = {},
@@ -114,6 +114,8 @@ export async function startTestService(
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
+      // The 33-problem demo catalogue keeps test services fast; a test may ask for CATALOGUE=bundled.
+      CATALOGUE: "demo",
       ...(server ? { DATABASE_URL: server.url } : {}),
       ...envOverrides,
     });

@@ -151,7 +151,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL ser
     const direct = new URL(database.url);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     direct.port = String(proxy.port);
-    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: direct.toString() });
+    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", CATALOGUE: "demo", DATABASE_URL: direct.toString() });
     service = await startService(env, { dataDir: null, logger: createLogger("silent") });
     url = service.server.url;
   });

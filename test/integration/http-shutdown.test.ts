@@ -27,7 +27,7 @@ interface ChildService {
 async function startChild(env: Record<string, string>): Promise<ChildService> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WRITE_RATE_LIMIT: "0", ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WRITE_RATE_LIMIT: "0", CATALOGUE: "demo", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: Record<string, unknown>[] = [];

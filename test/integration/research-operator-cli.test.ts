@@ -42,7 +42,7 @@ describe.each(testDatabaseTargets())("operator CLI ($name database)", (target) =
     try {
       const { stdout, stderr } = await run("npx", ["tsx", "src/cli/operator.ts", ...args], {
         cwd: projectRoot,
-        env: { ...process.env, LOG_LEVEL: "warn", ...databaseEnv, ...extraEnv },
+        env: { ...process.env, LOG_LEVEL: "warn", CATALOGUE: "demo", ...databaseEnv, ...extraEnv },
         timeout: 90_000,
       });
       return { code: 0, stdout, stderr };
@@ -53,7 +53,7 @@ describe.each(testDatabaseTargets())("operator CLI ($name database)", (target) =
   };
 
   const startOnSameDatabase = async () => {
-    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...databaseEnv });
+    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", CATALOGUE: "demo", ...databaseEnv });
     return startService(env, { logger: createLogger("silent") });
   };
 

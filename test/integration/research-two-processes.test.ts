@@ -23,7 +23,7 @@ if (!serverTarget) {
 }
 
 function startOnDatabase(url: string): Promise<RunningService> {
-  const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: url });
+  const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", CATALOGUE: "demo", DATABASE_URL: url });
   return startService(env, { dataDir: null, logger: createLogger("silent") });
 }
 
@@ -31,7 +31,7 @@ function startOnDatabase(url: string): Promise<RunningService> {
 async function startChildService(url: string): Promise<{ child: ChildProcess; graphqlUrl: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test" },
+    env: { ...process.env, DATABASE_URL: url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", CATALOGUE: "demo" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stderr: string[] = [];

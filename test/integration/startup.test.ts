@@ -30,7 +30,7 @@ describe("database start-up failures", () => {
   });
 
   it("makes the service refuse to start on an unreachable server", async () => {
-    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: UNREACHABLE_URL });
+    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", CATALOGUE: "demo", DATABASE_URL: UNREACHABLE_URL });
     await expect(startService(env, { logger: createLogger("silent") })).rejects.toThrow(DatabaseStartupError);
   });
 
@@ -99,7 +99,7 @@ describe("npm start", () => {
   it("stops the service, and releases the data directory, when the npm process is signalled", async () => {
     const dataDir = temporaryDataDir();
     const child = spawn("npm", ["start", "--silent"], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "" },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", CATALOGUE: "demo" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let output = "";
@@ -137,6 +137,15 @@ describe("configuration", () => {
   });
 
   it("accepts an empty configuration with working defaults", () => {
-    expect(parseEnv({})).toMatchObject({ port: 4000, databaseUrl: null, loadFixtureOnStart: true });
+    expect(parseEnv({})).toMatchObject({ port: 4000, databaseUrl: null, catalogue: "bundled" });
+  });
+
+  it("reads CATALOGUE, keeps LOAD_FIXTURE=false as a deprecated alias of none, and rejects anything else", () => {
+    expect(parseEnv({ CATALOGUE: "demo" }).catalogue).toBe("demo");
+    expect(parseEnv({ CATALOGUE: "None" }).catalogue).toBe("none");
+    expect(parseEnv({ LOAD_FIXTURE: "false" }).catalogue).toBe("none");
+    expect(parseEnv({ LOAD_FIXTURE: "true" }).catalogue).toBe("bundled");
+    expect(parseEnv({ LOAD_FIXTURE: "false", CATALOGUE: "demo" }).catalogue).toBe("demo");
+    expect(() => parseEnv({ CATALOGUE: "full" })).toThrow(/CATALOGUE must be one of bundled, demo, none/);
   });
 });

@@ -1,7 +1,7 @@
 // Writes a parsed catalogue into the database in ONE transaction: new problems are created, changed
 // ones updated, unchanged ones skipped (by digest), each write with its change event. All or nothing.
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { LONG_TRANSACTION, type TransactionClient } from "../../db/transaction.js";
 import { allocate } from "../../events/counters.js";
 import { appendEvents, type NewChangeEvent } from "../../events/change-events.js";
@@ -70,21 +70,52 @@ function problemColumns(problem: CatalogueProblem, digest: string) {
   };
 }
 
+/** A timestamp(3) value in UTC, as Prisma writes DateTime columns, whatever the session's time zone. */
+function utcNow(): Prisma.Sql {
+  return Prisma.sql`(${new Date().toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
+// The children of a batch go in one INSERT ... SELECT FROM unnest(arrays) per table: a handful of parameters
+// instead of one per value (tens of thousands for the full catalogue), so neither Prisma nor Postgres handles
+// each row separately. The rows are the ones createMany({ skipDuplicates: true }) would write.
 async function writeChildren(tx: TransactionClient, rows: { id: string; problem: CatalogueProblem; accession: number | null }[]) {
-  await tx.problemIdentifier.createMany({
-    data: rows.flatMap(({ id, problem, accession }) =>
-      identifiersFor(problem, accession).map((identifier) => ({ ...identifier, problemId: id })),
-    ),
-    skipDuplicates: true,
-  });
-  await tx.problemSource.createMany({
-    data: rows.flatMap(({ id, problem }) => problem.sources.map((source) => ({ ...source, problemId: id }))),
-    skipDuplicates: true,
-  });
-  await tx.formalDeclaration.createMany({
-    data: rows.flatMap(({ id, problem }) => problem.formalDeclarations.map((declaration) => ({ ...declaration, problemId: id }))),
-    skipDuplicates: true,
-  });
+  const identifiers = rows.flatMap(({ id, problem, accession }) => identifiersFor(problem, accession).map((identifier) => ({ ...identifier, problemId: id })));
+  if (identifiers.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO problem_identifiers (kind, value, problem_id, display, created_at)
+      SELECT v.kind::"IdentityKind", v.value, v.problem_id, v.display, ${utcNow()}
+      FROM unnest(${identifiers.map((row) => row.kind)}::text[], ${identifiers.map((row) => row.value)}::text[],
+                  ${identifiers.map((row) => row.problemId)}::uuid[], ${identifiers.map((row) => row.display)}::text[])
+           AS v(kind, value, problem_id, display)
+      ON CONFLICT DO NOTHING`;
+  }
+  const sources = rows.flatMap(({ id, problem }) => problem.sources.map((source) => ({ ...source, problemId: id })));
+  if (sources.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO problem_sources (id, problem_id, kind, record_id, url, title, created_at)
+      SELECT v.id, v.problem_id, v.kind, v.record_id, v.url, v.title, ${utcNow()}
+      FROM unnest(${sources.map(() => randomUUID())}::uuid[], ${sources.map((row) => row.problemId)}::uuid[],
+                  ${sources.map((row) => row.kind)}::text[], ${sources.map((row) => row.recordId)}::text[],
+                  ${sources.map((row) => row.url)}::text[], ${sources.map((row) => row.title)}::text[])
+           AS v(id, problem_id, kind, record_id, url, title)
+      ON CONFLICT DO NOTHING`;
+  }
+  const declarations = rows.flatMap(({ id, problem }) => problem.formalDeclarations.map((declaration) => ({ ...declaration, problemId: id })));
+  if (declarations.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO formal_declarations (id, problem_id, decl_name, kind, statement, docstring, category, file, line, pinned_world,
+                                       has_answer_placeholder, proof_uses_sorry, created_at)
+      SELECT v.id, v.problem_id, v.decl_name, v.kind, v.statement, v.docstring, v.category, v.file, v.line, v.pinned_world,
+             v.has_answer_placeholder, v.proof_uses_sorry, ${utcNow()}
+      FROM unnest(${declarations.map(() => randomUUID())}::uuid[], ${declarations.map((row) => row.problemId)}::uuid[],
+                  ${declarations.map((row) => row.declName)}::text[], ${declarations.map((row) => row.kind)}::text[],
+                  ${declarations.map((row) => row.statement)}::text[], ${declarations.map((row) => row.docstring)}::text[],
+                  ${declarations.map((row) => row.category)}::text[], ${declarations.map((row) => row.file)}::text[],
+                  ${declarations.map((row) => row.line)}::int[], ${declarations.map((row) => row.pinnedWorld)}::text[],
+                  ${declarations.map((row) => row.hasAnswerPlaceholder)}::boolean[], ${declarations.map((row) => row.proofUsesSorry)}::boolean[])
+           AS v(id, problem_id, decl_name, kind, statement, docstring, category, file, line, pinned_world, has_answer_placeholder, proof_uses_sorry)
+      ON CONFLICT DO NOTHING`;
+  }
 }
 
 async function createStatementFamilies(tx: TransactionClient, rows: { id: string; problem: CatalogueProblem }[]) {
@@ -98,10 +129,13 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
     data: withStatement.flatMap((row, index) => statementRows(families[index]!.id, row.problem)),
     skipDuplicates: true,
   });
-  for (const [index, family] of families.entries()) {
-    await tx.problem.update({ where: { id: family.problemId }, data: { statementFamilyId: family.id } });
-    accessions.set(withStatement[index]!.id, family.accession);
-  }
+  // One statement for the batch instead of a round trip per problem (what `update` would store, updated_at included).
+  await tx.$executeRaw`
+    UPDATE problems AS p SET statement_family_id = v.family_id, updated_at = ${utcNow()}
+    FROM (SELECT unnest(${families.map((family) => family.problemId)}::uuid[]) AS problem_id,
+                 unnest(${families.map((family) => family.id)}::uuid[]) AS family_id) AS v
+    WHERE p.id = v.problem_id`;
+  for (const [index, family] of families.entries()) accessions.set(withStatement[index]!.id, family.accession);
   return accessions;
 }
 

@@ -1,8 +1,6 @@
-// The evaluation set's shape and split rule, the pure metric computation, and (when the shared
-// data is present) the measured figures on the full catalogue's held-out test split.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// The evaluation set's shape and split rule, the pure metric computation, and the measured figures on the
+// full catalogue, built from the files bundled in data/bundled/ so they run on every clone.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_EVAL_PATH, EVAL_SPLITS, readFullCatalogue, runDiscoveryEval } from "../../../src/cli/eval-discovery.js";
 import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
@@ -10,9 +8,6 @@ import { discover } from "../../../src/modules/discovery/discover.js";
 import { computeDiscoveryMetrics, expectedCalibrationError, parseEvalRows, splitOf } from "../../../src/modules/discovery/evaluation.js";
 import { questionOf } from "../../../src/modules/discovery/sparse-document.js";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const dataDir = path.resolve(repoRoot, "../shared/data");
-const hasData = existsSync(path.join(dataDir, "erdosproblems/problems.yaml")) && existsSync(path.join(dataDir, "formal-conjectures/statements.jsonl"));
 const rows = parseEvalRows(readFileSync(DEFAULT_EVAL_PATH, "utf8"));
 
 describe("evaluation set", () => {
@@ -79,8 +74,6 @@ describe("metrics", () => {
   });
 });
 
-if (!hasData) console.warn(`SKIPPED full-catalogue discovery evaluation: shared data not found under ${dataDir}`);
-
 describe("full catalogue", () => {
   // Regression floors a point under discovery v12.11's figures (normaliser v21) (in memory and on the database alike). The README's
   // discovery table gives every split's figures, and each blind split's single measurement before it was read.
@@ -119,8 +112,9 @@ describe("full catalogue", () => {
     holdout27: { precisionAt1: 0.93, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.52 },
     holdout28: { precisionAt1: 0.88, recallAt5: 0.96, abstentionPrecision: 0.99, abstentionRecall: 0.55 },
   } as const;
-  it.skipIf(!hasData)("keeps the measured figures of every split", async () => {
-    const report = await runDiscoveryEval({ dataDir, print: () => undefined });
+  // The catalogue is the bundled one (data/bundled/: the shared data's problems.yaml and statements.jsonl, byte for byte).
+  it("keeps the measured figures of every split", async () => {
+    const report = await runDiscoveryEval({ print: () => undefined });
     for (const [split, floor] of Object.entries(floors)) {
       const measured = report[split as keyof typeof floors];
       expect(measured.precisionAt1, `${split} P@1`).toBeGreaterThanOrEqual(floor.precisionAt1);
@@ -133,8 +127,8 @@ describe("full catalogue", () => {
   // A known item: an agent pasting a published problem's opening question (the statement up to its remarks) should get that
   // problem first in a committed answer. v12.11 does for 1,132 of the 1,170 (v12.1: 1,130); most of the rest are questions with no context
   // of their own ("Are all terms integers?"), where abstaining is right.
-  it.skipIf(!hasData)("finds a published problem from its own opening question", async () => {
-    const problems = (await readFullCatalogue(dataDir)).filter((problem) => problem.publicationState === "PUBLISHED");
+  it("finds a published problem from its own opening question", async () => {
+    const problems = (await readFullCatalogue()).filter((problem) => problem.publicationState === "PUBLISHED");
     const index = buildDiscoveryIndex(problems);
     const found = problems.filter((problem) => {
       const result = discover(index, questionOf(problem.statement)!.slice(0, 2000), { limit: 5 });
