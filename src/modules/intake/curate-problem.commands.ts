@@ -37,7 +37,8 @@ async function transition(props: CurationProps, options: { operation: string; al
   const problem = await settleChallengePeriod(props, await resolveExactProblem(props.prisma, props.input.problemRef));
   const isSubmission = problem.submittedById !== null;
   if (!options.allowed.includes(problem.publicationState) || (options.submissionsOnly && !isSubmission)) {
-    throw new ProblemStateError(problem.stableId, options.submissionsOnly && !isSubmission ? `${problem.publicationState} (not a submission)` : problem.publicationState, options.allowed, options.operation);
+    const detail = options.submissionsOnly && !isSubmission ? " and was catalogued, not submitted" : "";
+    throw new ProblemStateError(problem.stableId, problem.publicationState, options.allowed, options.operation, detail);
   }
   const sequence = await props.prisma.$transaction(async (tx) => {
     // The state guard makes a concurrent curator's step fail here instead of being overwritten.

@@ -19,8 +19,9 @@ export class ProblemStateError extends DomainError {
     readonly publicationState: string,
     readonly allowedStates: string[],
     operation: string,
+    detail = "",
   ) {
-    super("WRONG_PROBLEM_STATE", `${operation} needs ${stableId} to be ${allowedStates.join(" or ")}; it is ${publicationState}`);
+    super("WRONG_PROBLEM_STATE", `${operation} needs ${stableId} to be ${allowedStates.join(" or ")}; it is ${publicationState}${detail}`);
   }
 }
 
