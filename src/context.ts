@@ -10,6 +10,7 @@ import type { ChangeFeed } from "./events/change-feed.js";
 import type { FreshnessFeed } from "./projections/freshness-feed.js";
 import type { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import type { PremiseService } from "./modules/premises/premise-service.js";
+import type { ChallengePeriodSweeper } from "./modules/intake/challenge-period.js";
 import { authenticate, type TokenCheck } from "./modules/operators/operator.commands.js";
 
 /** Long-lived collaborators shared by all requests (no per-request state lives here). */
@@ -24,6 +25,8 @@ export interface Services {
   freshness: FreshnessFeed;
   discovery: DiscoveryService;
   premises: PremiseService;
+  /** Ends challenge periods whose deadline passed (reads also settle them lazily). */
+  challengePeriods: ChallengePeriodSweeper;
 }
 
 export interface Context {

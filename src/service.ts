@@ -19,6 +19,7 @@ import { impressionWriter } from "./modules/telemetry/impressions.js";
 import { orientCaches } from "./orient/orient-caches.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
+import { ChallengePeriodSweeper } from "./modules/intake/challenge-period.js";
 
 export interface RunningService {
   services: Services;
@@ -69,7 +70,10 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
-    const services: Services = { env, db, logger, notifier, changeFeed, freshness, discovery, premises };
+    const challengePeriods = new ChallengePeriodSweeper({
+      prisma: db.prisma, notifier, onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
+    });
+    const services: Services = { env, db, logger, notifier, changeFeed, freshness, discovery, premises, challengePeriods };
     await loadCatalogueIfEmpty(services, env.catalogue);
     await rebuildStaleViews(db.prisma, logger);
     await discovery.start();
@@ -84,11 +88,13 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     const server = await startServer(services, { port: env.port, host: env.host });
     // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
     const worker = env.runWorker ? startProjectionWorker({ prisma: db.prisma, notifier, logger }) : null;
+    challengePeriods.start();
     return {
       services,
       server,
       async stop() {
         await server.stop();
+        await challengePeriods.stop();
         changeFeed.stop();
         freshness.stop();
         await worker?.stop();

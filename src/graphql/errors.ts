@@ -1,6 +1,6 @@
 // GraphQL shape of expected failures: a `ResearchError` interface with `message` and `code`, one
 // object type per DomainError class. Fields opt in to the classes they can return. Every name carries
-// the `Research` prefix: in a company-wide supergraph, `Error`, `BaseError` or `NotFoundError` are
+// the `Research` prefix: in a company-wide supergraph, `Error`, `ResearchOtherError` or `ResearchNotFoundError` are
 // defined by other subgraphs with other fields, and same-named types would not compose
 // (test/integration/federation-siblings.test.ts composes beside such a sibling).
 import {

@@ -23,10 +23,16 @@ export interface Actionability {
   challengeDeadline: Date | null;
 }
 
+/** States in which only audit and correction continue, with the reason orient gives. */
+const CLOSED_STATES: Readonly<Record<string, string>> = {
+  WITHDRAWN: "The problem is withdrawn: only SOURCE_AUDIT and CORRECTION work continues.",
+  REJECTED: "A curator rejected this submission: only SOURCE_AUDIT and CORRECTION work continues.",
+  PENDING_REVIEW: "The problem waits for curator review (a strong match or a challenged period): only SOURCE_AUDIT and CORRECTION work continues.",
+};
+
 function pausedFor(input: ActionabilityInput): { intents: Intent[]; reasons: string[] } {
-  if (input.publicationState === "WITHDRAWN") {
-    return { intents: ["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", ...STATEMENT_DEPENDENT_INTENTS], reasons: ["The problem is withdrawn: only SOURCE_AUDIT and CORRECTION work continues."] };
-  }
+  const closed = CLOSED_STATES[input.publicationState];
+  if (closed) return { intents: ["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", ...STATEMENT_DEPENDENT_INTENTS], reasons: [closed] };
   const reasons: string[] = [];
   const intents = new Set<Intent>();
   for (const advisory of input.blockingAdvisories) {
@@ -44,6 +50,9 @@ export function actionability(input: ActionabilityInput): Actionability {
   const paused = pausedFor(input);
   const actionable = !paused.intents.includes(input.intent);
   const reasons = [...paused.reasons];
+  if (input.publicationState !== "CHALLENGE_PERIOD" && input.challengeDeadline !== null) {
+    reasons.push(`The challenge period ended ${input.challengeDeadline.toISOString()}; the problem is now ${input.publicationState}.`);
+  }
   if (input.publicationState === "CHALLENGE_PERIOD") {
     const deadline = input.challengeDeadline ? input.challengeDeadline.toISOString() : "not set";
     reasons.push(`Challenge period until ${deadline}: the problem is actionable, but editorial review is not complete.`);

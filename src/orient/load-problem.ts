@@ -1,6 +1,7 @@
 // DB read: the canonical problem behind an exact ref, with its open advisories, statement accession,
 // the pinned worlds of its Lean declarations, and (in the same statement) the derived views' freshness
-// (view-freshness.ts). Free text is refused with a pointer to discoverProblems.
+// (view-freshness.ts). Free text is refused with a pointer to discoverProblems. A merged problem's
+// identifiers load its survivor; an ended challenge period reads as ended (intake/challenge-period.ts).
 import type { Sql } from "./sql.js";
 import { InvalidInputError, NotFoundError } from "../errors/domain-error.js";
 import { IDENTITY_PRECEDENCE, pickByPrecedence, probeKeys } from "../modules/identity/identifier-keys.js";
@@ -8,6 +9,7 @@ import { validateRef } from "../modules/identity/resolve-problem-ref.js";
 import { AmbiguousRefError } from "../modules/research/research.errors.js";
 import { projectUuid } from "../modules/research/research-refs.js";
 import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
+import { settledPublication } from "../modules/intake/challenge-period.js";
 import type { EnvelopeProblem } from "./envelope.js";
 import type { ViewFreshness } from "../projections/freshness.js";
 import { FRESHNESS_VIEWS, freshnessOf, type FreshnessColumns } from "./view-freshness.js";
@@ -65,7 +67,7 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
            COALESCE((SELECT json_agg(json_build_object('view', pp.view, 'servingVersion', pp.serving_version))
                      FROM projection_pointers pp WHERE pp.view = ANY(${FRESHNESS_VIEWS}::text[])), '[]'::json) AS view_pointers,
            (SELECT max(sequence)::text FROM change_events) AS event_head
-    FROM (SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${MEMORY_VIEW}) AS version) memory CROSS JOIN problem_identifiers i JOIN problems p ON p.id = i.problem_id LEFT JOIN statement_families f ON f.id = p.statement_family_id
+    FROM (SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${MEMORY_VIEW}) AS version) memory CROSS JOIN problem_identifiers i JOIN problems named ON named.id = i.problem_id JOIN problems p ON p.id = COALESCE(named.merged_into_id, named.id) LEFT JOIN statement_families f ON f.id = p.statement_family_id
     WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
       AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
     ORDER BY array_position(${IDENTITY_PRECEDENCE}::text[], i.kind::text), p.id LIMIT 64`;
@@ -78,7 +80,8 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
   }
   return {
     id: problem.id, stableId: problem.stable_id, number: problem.number, slug: problem.slug, title: problem.title, statement: problem.statement,
-    definitions: problem.definitions, resolutionState: problem.resolution_state, publicationState: problem.publication_state,
+    definitions: problem.definitions, resolutionState: problem.resolution_state,
+    publicationState: settledPublication({ publicationState: problem.publication_state, challengeDeadline: problem.challenge_deadline, openAdvisoryCount: problem.advisories.length }, new Date()),
     challengeDeadline: problem.challenge_deadline, acceptanceConditions: problem.acceptance_conditions,
     statementFamilyAccession: problem.statement_family_accession,
     // json_agg carries timestamps as text: restore the Date the envelope (and its schema) expects.

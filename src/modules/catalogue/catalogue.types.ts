@@ -5,7 +5,7 @@ export type ResolutionState =
   | "OPEN" | "PROVED" | "DISPROVED" | "SOLVED" | "FALSIFIABLE" | "VERIFIABLE" | "DECIDABLE"
   | "NOT_PROVABLE" | "NOT_DISPROVABLE" | "INDEPENDENT" | "UNKNOWN";
 
-export type PublicationState = "PUBLISHED" | "CHALLENGE_PERIOD" | "PENDING_REVIEW" | "CATALOGUED" | "WITHDRAWN";
+export type PublicationState = "PUBLISHED" | "CHALLENGE_PERIOD" | "PENDING_REVIEW" | "CATALOGUED" | "WITHDRAWN" | "REJECTED" | "MERGED";
 
 /** A challenge-period problem is actionable as soon as intake assigns its ID: a discovery candidate, like a published one. */
 export function isActionable(state: PublicationState): boolean {

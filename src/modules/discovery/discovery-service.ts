@@ -8,7 +8,10 @@ import type { PublicationState } from "../catalogue/catalogue.types.js";
 import { DiscoveryIndex, type DiscoveryEntry } from "./discovery-index.js";
 import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, type SparseDocument } from "./sparse-document.js";
 
-const PROBLEM_EVENT_TYPES = ["problem.created", "problem.updated", "problem.submitted", "problem.published"];
+const PROBLEM_EVENT_TYPES = [
+  "problem.created", "problem.updated", "problem.submitted", "problem.published",
+  "problem.challenge_period_ended", "problem.rejected", "problem.withdrawn", "problem.merged",
+];
 
 export interface IndexFreshness {
   version: string;

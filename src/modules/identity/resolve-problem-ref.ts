@@ -1,5 +1,6 @@
 // Exact identity: resolves a problem ref through every identifier form, strongest kind first.
 // Never free text: a ref that matches nothing is NOT_FOUND, and several problems give AMBIGUOUS.
+// A merged problem's identifiers answer its survivor, with `mergedFromId` saying which one was named.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
 import { type IdentityKind, pickByPrecedence, probeKeys } from "./identifier-keys.js";
@@ -15,6 +16,8 @@ export interface ProblemRefResolution {
   matchedBy: IdentityKind | null;
   problemId: string | null;
   candidateIds: string[];
+  /** The merged problem the ref named, when it resolved to that problem's survivor. */
+  mergedFromId: string | null;
 }
 
 export function validateRef(ref: string): string {
@@ -40,17 +43,22 @@ export async function resolveProblemRefs(prisma: PrismaClient, refs: readonly st
   const rows = allProbes.length
     ? await prisma.problemIdentifier.findMany({
         where: { OR: allProbes.map((probe) => ({ kind: probe.kind, value: probe.key })) },
-        select: { kind: true, value: true, problemId: true },
+        select: { kind: true, value: true, problemId: true, problem: { select: { mergedIntoId: true } } },
       })
     : [];
-  return refs.map((ref, index) => {
-    const matched = pickByPrecedence(probesByRef[index]!, rows);
+  // Follow merges before precedence, so a merged problem and its survivor sharing an alias are one problem.
+  const followed = rows.map((row) => ({ ...row, problemId: row.problem.mergedIntoId ?? row.problemId, namedId: row.problemId }));
+  return refs.map((ref, index): ProblemRefResolution => {
+    const matched = pickByPrecedence(probesByRef[index]!, followed);
     if (matched) {
       const ids = matched.rows.map((row) => row.problemId).sort();
-      if (ids.length === 1) return { ref, status: "RESOLVED", matchedBy: matched.kind, problemId: ids[0]!, candidateIds: ids };
-      return { ref, status: "AMBIGUOUS", matchedBy: matched.kind, problemId: null, candidateIds: ids };
+      if (ids.length === 1) {
+        const named = followed.find((row) => row.kind === matched.kind && row.problemId === ids[0] && row.value === matched.rows[0]!.value && row.namedId !== row.problemId);
+        return { ref, status: "RESOLVED", matchedBy: matched.kind, problemId: ids[0]!, candidateIds: ids, mergedFromId: named?.namedId ?? null };
+      }
+      return { ref, status: "AMBIGUOUS", matchedBy: matched.kind, problemId: null, candidateIds: ids, mergedFromId: null };
     }
-    return { ref, status: "NOT_FOUND", matchedBy: null, problemId: null, candidateIds: [] };
+    return { ref, status: "NOT_FOUND", matchedBy: null, problemId: null, candidateIds: [], mergedFromId: null };
   });
 }
 

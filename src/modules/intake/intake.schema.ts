@@ -1,5 +1,5 @@
 // Curator workflow mutations: submitProblem (AGENT), publishProblem, raiseAdvisory, resolveAdvisory
-// (CURATOR). Each returns its payload or a typed error.
+// (CURATOR). Each returns its payload or a typed error. Reject, withdraw and merge: curation.schema.ts.
 import type { Advisory, Problem } from "../../generated/prisma/client.js";
 import { builder } from "../../graphql/builder.js";
 import { WRITE_ERRORS } from "../../graphql/errors.js";
@@ -11,8 +11,10 @@ import "../research/research-errors.schema.js";
 import { raiseAdvisory, resolveAdvisory } from "../advisories/advisory.commands.js";
 import { publishProblem } from "./publish-problem.command.js";
 import { submitProblem, type SubmissionResult } from "./submit-problem.command.js";
+import { StatementRefusedError } from "./intake.errors.js";
+import "./intake-errors.schema.js";
 
-const CURATION_ERRORS = [...WRITE_ERRORS, AmbiguousRefError, IdempotencyConflictError];
+export const CURATION_ERRORS = [...WRITE_ERRORS, AmbiguousRefError, IdempotencyConflictError];
 
 const DefinitionInput = builder.inputType("DefinitionInput", {
   fields: (t) => ({ term: t.string({ required: true }), text: t.string({ required: true }) }),
@@ -36,6 +38,9 @@ const SubmissionOutcomeEnum = builder.enumType("SubmissionOutcome", {
     ACCEPTED: { description: "Deterministic intake assigned an id; actionable now, in its challenge period." },
     PAUSED_FOR_REVIEW: { description: "A catalogued problem matches strongly: a curator must review before it is actionable." },
     POSSIBLE_DUPLICATE: { description: "Published problems match: compare them, then use one's stable ref or resubmit with confirmedDistinctFrom." },
+    ALREADY_CATALOGUED: {
+      description: "The text names a catalogued problem by an exact identifier (`matchedReference`): `problem` is that one, nothing was minted. Resubmit with its stableId in confirmedDistinctFrom if yours is different.",
+    },
   },
 });
 
@@ -57,13 +62,14 @@ const SubmitProblemPayload = builder.objectRef<SubmissionResult>("SubmitProblemP
     }),
     candidates: t.field({ type: [DuplicateCandidateType], resolve: (result) => result.candidates }),
     replayed: t.exposeBoolean("replayed"),
+    matchedReference: t.string({ nullable: true, resolve: (result) => result.matchedReference ?? null }),
   }),
 });
 
 builder.mutationField("submitProblem", (t) =>
   t.field({
     type: SubmitProblemPayload,
-    errors: { types: CURATION_ERRORS, directResult: true, union: { name: "SubmitProblemResult" } },
+    errors: { types: [...CURATION_ERRORS, StatementRefusedError], directResult: true, union: { name: "SubmitProblemResult" } },
     args: { input: t.arg({ type: SubmitProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
       submitProblem({
@@ -73,7 +79,7 @@ builder.mutationField("submitProblem", (t) =>
   }),
 );
 
-const ProblemPayload = builder.objectRef<{ problem: Problem; changed: boolean }>("PublishProblemPayload").implement({
+export const ProblemPayload = builder.objectRef<{ problem: Problem; changed: boolean }>("PublishProblemPayload").implement({
   fields: (t) => ({
     problem: t.field({ type: ProblemType, resolve: (payload) => payload.problem }),
     changed: t.exposeBoolean("changed"),

@@ -1,6 +1,8 @@
 // submitProblem: runs discovery on the proposed statement first. A strong unpublished match pauses the
 // submission for curator review; a strong published match asks the caller to compare (and either use
 // that stable ref or confirm it is distinct); otherwise deterministic intake mints an id at once.
+// Before any of that: a statement with no mathematical content is refused (statement-content.ts), and
+// an exact identifier in the text ("Erdős problem 12: …") answers with that problem, minting nothing.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../db/transaction.js";
 import { allocate } from "../../events/counters.js";
@@ -16,6 +18,10 @@ import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../r
 import { IdempotencyConflictError } from "../research/research.errors.js";
 import { kebab } from "../research/slugs.js";
 import { maintainProblemDocuments } from "../../projections/problem-documents.js";
+import { exactReferences } from "../discovery/exact-references.js";
+import { MAX_REF_LENGTH, resolveProblemRefs } from "../identity/resolve-problem-ref.js";
+import { StatementRefusedError } from "./intake.errors.js";
+import { statementRefusal } from "./statement-content.js";
 import {
   CHALLENGE_PERIOD_DAYS, DUPLICATE_MIN_COVERAGE, MAX_DEFINITIONS, MAX_STATEMENT_CHARS, MAX_SUBMISSION_TITLE_CHARS,
   PUBLISHED_DUPLICATE_CONFIDENCE, UNPUBLISHED_DUPLICATE_CONFIDENCE,
@@ -32,13 +38,15 @@ export interface SubmitProblemInput {
   idempotencyKey: string;
 }
 
-export type SubmissionOutcome = "ACCEPTED" | "PAUSED_FOR_REVIEW" | "POSSIBLE_DUPLICATE";
+export type SubmissionOutcome = "ACCEPTED" | "PAUSED_FOR_REVIEW" | "POSSIBLE_DUPLICATE" | "ALREADY_CATALOGUED";
 
 export interface SubmissionResult {
   outcome: SubmissionOutcome;
   problemId: string | null;
   candidates: DiscoveryCandidate[];
   replayed: boolean;
+  /** The identifier as written in the submission, when it named a catalogued problem (ALREADY_CATALOGUED). */
+  matchedReference?: string | null;
 }
 
 function validate(input: SubmitProblemInput): { title: string; statement: string } {
@@ -47,11 +55,40 @@ function validate(input: SubmitProblemInput): { title: string; statement: string
   if (!title || title.length > MAX_SUBMISSION_TITLE_CHARS) throw new InvalidInputError(`title must be 1-${MAX_SUBMISSION_TITLE_CHARS} characters`, "title");
   if (!statement || statement.length > MAX_STATEMENT_CHARS) throw new InvalidInputError(`statement must be 1-${MAX_STATEMENT_CHARS} characters`, "statement");
   if ((input.definitions?.length ?? 0) > MAX_DEFINITIONS) throw new InvalidInputError(`at most ${MAX_DEFINITIONS} definitions`, "definitions");
+  const refusal = statementRefusal(statement);
+  if (refusal) throw new StatementRefusedError(refusal.rule, refusal.message);
   return { title, statement };
+}
+
+/**
+ * The first catalogued problem an exact identifier in the title or statement names, unless the caller
+ * confirmed it is a different problem. Refs that are not identifier-shaped (a one-word text) never count.
+ */
+async function namedProblem(prisma: PrismaClient, title: string, statement: string, confirmed: ReadonlySet<string>) {
+  const references = [title, statement].flatMap((text) =>
+    exactReferences(text).filter((reference) => reference.ref.length <= MAX_REF_LENGTH && /\s|[:#./-]|\d/u.test(reference.ref)),
+  );
+  if (references.length === 0) return null;
+  const resolutions = await resolveProblemRefs(prisma, references.map((reference) => reference.ref));
+  const ids = [...new Set(resolutions.flatMap((resolution) => (resolution.problemId ? [resolution.problemId] : [])))];
+  const stableIds = new Map((await prisma.problem.findMany({ where: { id: { in: ids } }, select: { id: true, stableId: true } })).map((row) => [row.id, row.stableId]));
+  const named = resolutions.find((resolution) => resolution.problemId && !confirmed.has(stableIds.get(resolution.problemId) ?? ""));
+  return named ? { problemId: named.problemId!, reference: named.ref } : null;
 }
 
 function strongMatches(candidates: DiscoveryCandidate[], threshold: number): DiscoveryCandidate[] {
   return candidates.filter((candidate) => candidate.confidence >= threshold && candidate.coverage >= DUPLICATE_MIN_COVERAGE);
+}
+
+/** Catalogued and in-review matches pause a submission; a withdrawn, rejected or merged one does not. */
+async function liveMatches(prisma: PrismaClient, candidates: DiscoveryCandidate[]): Promise<DiscoveryCandidate[]> {
+  if (candidates.length === 0) return [];
+  const live = await prisma.problem.findMany({
+    where: { id: { in: candidates.map((candidate) => candidate.problemId) }, publicationState: { in: ["CATALOGUED", "PENDING_REVIEW"] } },
+    select: { id: true },
+  });
+  const liveIds = new Set(live.map((row) => row.id));
+  return candidates.filter((candidate) => liveIds.has(candidate.problemId));
 }
 
 async function replayOf(prisma: PrismaClient, problemId: string): Promise<SubmissionResult> {
@@ -77,9 +114,11 @@ export async function submitProblem(props: {
     if (earlier.requestHash !== digest) throw new IdempotencyConflictError(key);
     return replayOf(props.prisma, earlier.resultId);
   }
-  const discovery = discover(props.index, `${title}\n${statement}`.slice(0, 8_000), { limit: 5 });
-  const unpublished = strongMatches(discovery.duplicateWarnings, UNPUBLISHED_DUPLICATE_CONFIDENCE);
   const confirmed = new Set(props.input.confirmedDistinctFrom ?? []);
+  const named = await namedProblem(props.prisma, title, statement, confirmed);
+  if (named) return { outcome: "ALREADY_CATALOGUED", problemId: named.problemId, candidates: [], replayed: false, matchedReference: named.reference };
+  const discovery = discover(props.index, `${title}\n${statement}`.slice(0, 8_000), { limit: 5 });
+  const unpublished = await liveMatches(props.prisma, strongMatches(discovery.duplicateWarnings, UNPUBLISHED_DUPLICATE_CONFIDENCE));
   const published = strongMatches(discovery.candidates, PUBLISHED_DUPLICATE_CONFIDENCE);
   const problemIds = [...published, ...unpublished].map((candidate) => candidate.problemId);
   const stableIds = new Map(

@@ -4,6 +4,8 @@ import { builder } from "../../graphql/builder.js";
 import { decodeIdOf } from "../../graphql/global-ids.js";
 import { PublicationStateEnum, ResolutionStateEnum } from "./problem-enums.js";
 import { defaultAcceptanceConditions } from "./acceptance.js";
+import { settledPublication } from "../intake/challenge-period.js";
+import type { PublicationState } from "../../generated/prisma/enums.js";
 
 interface Definition {
   term: string;
@@ -54,7 +56,15 @@ export const ProblemType = builder.prismaNode("Problem", {
     resolutionState: t.expose("resolutionState", { type: ResolutionStateEnum }),
     resolutionNote: t.exposeString("resolutionNote", { nullable: true }),
     formalizedSolution: t.exposeBoolean("formalizedSolution"),
-    publicationState: t.expose("publicationState", { type: PublicationStateEnum }),
+    publicationState: t.field({
+      type: PublicationStateEnum,
+      description: "Read at request time: a challenge period whose deadline passed reads as ended even before the sweep records it.",
+      // The same selection as sourceIntegrity, so asking for both loads the open advisories once.
+      select: { advisories: { where: { resolvedAt: null }, orderBy: { raisedAt: "asc" } } },
+      resolve: (problem) =>
+        settledPublication({ publicationState: problem.publicationState, challengeDeadline: problem.challengeDeadline, openAdvisoryCount: problem.advisories.length }, new Date()) as PublicationState,
+    }),
+    mergedInto: t.relation("mergedInto", { nullable: true, description: "The surviving problem when this one is MERGED." }),
     challengeDeadline: t.expose("challengeDeadline", { type: "DateTime", nullable: true }),
     acceptanceConditions: t.string({
       resolve: (problem) => problem.acceptanceConditions ?? defaultAcceptanceConditions(problem),

@@ -12,6 +12,10 @@ import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "./id
 import { AmbiguousRefError } from "./research.errors.js";
 import { MAX_PROJECT_NAME_CHARS } from "./research.limits.js";
 import { kebab } from "./slugs.js";
+import { settleChallengePeriod } from "../intake/challenge-period.js";
+
+/** Publication states that take no new projects (a MERGED ref already resolves to its survivor). */
+const CLOSED_STATES: ReadonlySet<string> = new Set(["WITHDRAWN", "PENDING_REVIEW", "REJECTED", "MERGED"]);
 
 export interface CreateProjectInput {
   problemRef: string;
@@ -44,9 +48,12 @@ export async function createProject(props: CreateProjectProps) {
     throw new InvalidInputError(`Project names are 1-${MAX_PROJECT_NAME_CHARS} characters`, "name");
   }
   const key = validateIdempotencyKey(props.input.idempotencyKey);
-  const problem = await resolveExactProblem(props.prisma, props.input.problemRef);
-  if (problem.publicationState === "WITHDRAWN" || problem.publicationState === "PENDING_REVIEW") {
+  const problem = await settleChallengePeriod(props, await resolveExactProblem(props.prisma, props.input.problemRef));
+  if (CLOSED_STATES.has(problem.publicationState)) {
     throw new InvalidInputError(`${problem.stableId} is ${problem.publicationState} and takes no new projects`, "problemRef", "PROBLEM_NOT_ACTIONABLE");
+  }
+  if (!problem.statement?.trim()) {
+    throw new InvalidInputError(`${problem.stableId} has no canonical statement yet: a project needs one to work on`, "problemRef", "PROBLEM_NOT_ACTIONABLE");
   }
   const digest = requestDigest({ problemId: problem.id, name });
   const result = await props.prisma.$transaction(async (tx) => {
