@@ -6,7 +6,7 @@ import { findConcepts, proseParameters } from "./concepts.js";
 import { FORMULA_MARK, formulaShingles } from "./formulas.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
-import { DEFINITIONAL_PHRASES, PHRASE_SPELLINGS } from "./phrases.js";
+import { LEXICON } from "./lexicon/load.js";
 import { functionComparisons, linearEquations, oneVariableForms, parameterBounds, unitFractionEquations } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
@@ -86,6 +86,14 @@ export interface AnalyzedText {
 }
 
 const stemsOf = (phrase: string): string[] => wordsOf(foldText(phrase)).map((word) => word.stem);
+
+/**
+ * Definitional phrases (lexicon/phrases.yaml) kept together as one token ("primitive set" -> `primitive-set`), so a query
+ * naming a defined notion outweighs one that merely uses the same two common words apart; and other spellings of a
+ * phrase, each yielding the phrase's own token.
+ */
+const DEFINITIONAL_PHRASES: readonly string[] = LEXICON.phrases.groups.flatMap((group) => group.phrases);
+const PHRASE_SPELLINGS = LEXICON.phrases.spellings;
 
 /** Phrases in the same stemmed form as text; another spelling of a phrase yields the phrase's token. */
 const PHRASE_TABLE = buildSequenceTable([
