@@ -1,5 +1,6 @@
 // The one text normaliser shared by indexing and querying (problems now, research memory later):
-// folded text -> word, number, parameter and definitional-phrase tokens. Changing it bumps the version.
+// folded text -> word, number, parameter and definitional-phrase tokens. Its version is a code version (bumped by hand
+// for a change of mechanism) and the lexicon's hash (a change to the data files needs no bump: see docs/lexicon.md).
 
 import { binomialForms } from "./binomials.js";
 import { findConcepts, proseParameters } from "./concepts.js";
@@ -14,7 +15,8 @@ export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
 export { foldText, stripControlCharacters } from "./latex.js";
 
 /**
- * Bump on any change to the token stream; the sparse document view versions derive from it.
+ * The normaliser's code version: bump on any change to the code (mechanisms) that changes the token stream. A change to
+ * the lexicon's data files changes NORMALIZER_VERSION through their hash instead; the history below lists both kinds.
  * - 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...).
  * - 4: a k-th root `\sqrt[k]{x}` folds to the power `x^{1/k}`.
  * - 5: Unicode subscript and superscript letters (`aᵢ`, `nᵏ`); linear equations (`lin_1+3_eq_2+2`) and
@@ -64,7 +66,15 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 21: a shuffled or reordered sequence is a permutation of it; a simple closed curve is a Jordan curve, and "Jordan curve"
  *   is a phrase.
  */
-export const NORMALIZER_VERSION = 21;
+export const NORMALIZER_CODE_VERSION = 21;
+
+/** A code version joined with the lexicon's hash: `21007+831666ae337d`. Every version of a view built from tokens derives from it. */
+export function withLexiconHash(codeVersion: number): string {
+  return `${codeVersion}+${LEXICON.hash.slice(0, 12)}`;
+}
+
+/** The normaliser's version: its code version and the hash of the lexicon it reads. */
+export const NORMALIZER_VERSION: string = withLexiconHash(NORMALIZER_CODE_VERSION);
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
