@@ -163,7 +163,7 @@ export function nameSignature(name: string): string {
 }
 
 /** Aliases that are identifiers rather than names: Lean declarations ("a_recurrence", "kourovka.«19.25»"), OEIS numbers. */
-const IDENTIFIER_ALIAS = /^[^\s]*[_.«»][^\s]*$|^A\d{6}$/u;
+const IDENTIFIER_ALIAS = /^[^\s_.«»]*[_.«»]\S*$|^A\d{6}$/u;
 
 function nameCounts(problem: CatalogueProblem): TermCounts {
   const aliases = problem.aliases.filter((alias) => !IDENTIFIER_ALIAS.test(alias));

@@ -30,8 +30,8 @@ function undouble(stem: string): string {
 
 function stripPlural(word: string): string {
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(ss|us|is|ous|ics)$/.test(word)) return word;
-  if (/(sses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  if (/(?:ss|us|is|ous|ics)$/.test(word)) return word;
+  if (/(?:sses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("s") && !word.endsWith("'s")) return word.slice(0, -1);
   return word;
 }

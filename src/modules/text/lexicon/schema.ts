@@ -173,7 +173,7 @@ export const stemsFile = record({
 
 const latexName: Check<string> = (value, at) => {
   const name = text(value, at);
-  if (!/^[A-Za-z]+$/.test(name)) throw new EntryError(at, `"${name}" is not a LaTeX command name (letters only, no backslash)`);
+  if (!/^[A-Z]+$/i.test(name)) throw new EntryError(at, `"${name}" is not a LaTeX command name (letters only, no backslash)`);
   return name;
 };
 
