@@ -70,3 +70,6 @@ export function exactReferences(text: string): ExactReference[] {
   }
   return merged;
 }
+
+/** The patterns this module builds from parts (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [...EMBEDDED_REFERENCES, LISTED_ERDOS_NUMBERS];

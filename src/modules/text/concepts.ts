@@ -76,3 +76,6 @@ export function findConcepts(folded: string, words: readonly Word[]): string[] {
 export function proseParameters(folded: string): string[] {
   return PROSE_PARAMETERS.flatMap(({ pattern, parameter }) => [...folded.matchAll(pattern)].map((match) => parameter(match[1] ?? "")));
 }
+
+/** The patterns this module builds from the lexicon (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = CONCEPT_NOTATION.map(({ pattern }) => pattern);

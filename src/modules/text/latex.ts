@@ -133,3 +133,6 @@ export function foldText(raw: string): string {
     .replace(/\(\s*(log|ln)\s+([a-z])\s*\)\s*\^/g, "$2 $1^")
     .replace(/\s+/g, " ").trim();
 }
+
+/** The patterns this module builds from parts or data (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [SCALED_COUNT];

@@ -123,3 +123,8 @@ export function oneVariableForms(folded: string): string[] {
   for (const [, sign, constant, exponent] of folded.matchAll(SHIFTED_POWER_FORM)) tokens.push(`form_(v${sign}${constant})^${exponent}`);
   return tokens;
 }
+
+/** The patterns this module builds from parts (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [
+  LINEAR_EQUATION, FRACTION_EQUATION, FUNCTION_COMPARISON, POWER_FORM, SCALED_FORM, EXPONENTIAL_FORM, SHIFTED_POWER_FORM,
+];

@@ -17,3 +17,6 @@ export const PROSE_RELATIONS: ReadonlyArray<[RegExp, string]> = LEXICON.words.pr
   new RegExp(String.raw`\b${phrase}\b`, "g"),
   ` ${relation} `,
 ]);
+
+/** The patterns this module builds from the lexicon: for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = PROSE_RELATIONS.map(([pattern]) => pattern);
