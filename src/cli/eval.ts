@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "../db/database.js";
 import { ConfigurationError, parseEnv } from "../env.js";
 import { DatabaseStartupError } from "../db/embedded.js";
 import { runOrientSuite } from "./eval-orient.js";
-import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW } from "../modules/discovery/sparse-document.js";
+import { PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VIEW_VERSION } from "../modules/discovery/sparse-document.js";
 import { staleViews } from "../projections/rebuilders.js";
 import { EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runServiceEvalRows, type SplitChoice } from "./eval-discovery.js";
 
@@ -43,11 +43,11 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
     print(`WARNING: only ${stored.catalogueSize} problems are stored, so this is not the full catalogue and the figures ` +
       `below do not measure discovery. Import it first:\n  ${IMPORT_HINT}`);
   }
-  // A rebuild stores a new version number, so compare the code version the serving view was built by.
+  // A rebuild stores a new version number, so compare the view version (code and lexicon) the serving view was built by.
   const stale = (await staleViews(db.prisma)).find(({ rebuilder }) => rebuilder.view === PROBLEM_SPARSE_VIEW);
   if (stale) {
     print(`WARNING: the stored index was built by ${PROBLEM_SPARSE_VIEW}@${stale.builtBy} but this code builds ` +
-      `${PROBLEM_SPARSE_VIEW}@${PROBLEM_SPARSE_VERSION}, so queries and documents are normalised by different code. Start the ` +
+      `${PROBLEM_SPARSE_VIEW}@${PROBLEM_SPARSE_VIEW_VERSION}, so queries and documents are normalised by different code or data. Start the ` +
       `service once (it rebuilds stale views) or run:\n  npm run projections -- rebuild ${PROBLEM_SPARSE_VIEW}`);
   }
   const rows = readEvalRows();

@@ -71,7 +71,7 @@ export async function applyAndAdvance(tx: TransactionClient, version: number, ma
 /** One transaction: the next batch of events into the serving version of `memory-branches`. */
 export async function refreshMemoryOnce(prisma: PrismaClient, options: RefreshOptions = {}): Promise<RefreshResult> {
   return prisma.$transaction(async (tx) => {
-    const version = await servingVersion(tx, MEMORY_VIEW, MEMORY_VIEW_VERSION);
+    const version = await servingVersion(tx, MEMORY_VIEW, MEMORY_VIEW_VERSION, String(MEMORY_VIEW_VERSION));
     const mark = await lockState(tx, MEMORY_VIEW, version);
     if (mark === null) return { status: "busy", applied: 0, version, highWaterMark: 0n };
     const events = await applyAndAdvance(tx, version, mark, options);

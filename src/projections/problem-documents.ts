@@ -2,7 +2,7 @@
 // transaction that writes the problem, so the discovery index can never drift from the record.
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../db/transaction.js";
-import { buildSparseDocument, PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW } from "../modules/discovery/sparse-document.js";
+import { buildSparseDocument, PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VIEW_VERSION } from "../modules/discovery/sparse-document.js";
 import { PROBLEM_RECORD_INCLUDE, problemRecordToCatalogue, type ProblemRecord } from "./problem-record.js";
 import { registerInlineView, servingVersion } from "./projection-state.js";
 
@@ -25,7 +25,7 @@ export function problemDocumentRow(row: ProblemRecord, version: number): Prisma.
 /** Rewrites the sparse documents of the given problems in the serving version. */
 export async function maintainProblemDocuments(tx: TransactionClient, problemIds: string[]): Promise<void> {
   if (problemIds.length === 0) return;
-  const version = await servingVersion(tx, PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VERSION);
+  const version = await servingVersion(tx, PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION);
   const rows = await tx.problem.findMany({ where: { id: { in: problemIds } }, include: PROBLEM_RECORD_INCLUDE });
   await tx.sparseDocument.deleteMany({ where: { view: PROBLEM_SPARSE_VIEW, version, documentId: { in: problemIds } } });
   await insertSparseDocuments(tx, rows.map((row) => problemDocumentRow(row, version)));

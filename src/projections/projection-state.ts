@@ -9,13 +9,16 @@ export function registerInlineView(view: string, version: number): void {
   INLINE_VIEWS.set(view, version);
 }
 
-/** The serving version of a view, creating the state and pointer for `codeVersion` on first use. */
-export async function servingVersion(tx: TransactionClient, view: string, codeVersion: number): Promise<number> {
+/**
+ * The serving version of a view, creating the state and pointer for `codeVersion` on first use, recorded as built by
+ * `viewVersion` (the code and data that build it: see Rebuilder.viewVersion).
+ */
+export async function servingVersion(tx: TransactionClient, view: string, codeVersion: number, viewVersion: string): Promise<number> {
   const pointer = await tx.projectionPointer.findUnique({ where: { view } });
   if (pointer) return pointer.servingVersion;
   await tx.projectionState.upsert({
     where: { view_version: { view, version: codeVersion } },
-    create: { view, version: codeVersion, status: "SERVING", details: { codeVersion } },
+    create: { view, version: codeVersion, status: "SERVING", details: { codeVersion, viewVersion } },
     update: {},
   });
   await tx.projectionPointer.upsert({ where: { view }, create: { view, servingVersion: codeVersion }, update: {} });

@@ -9,6 +9,7 @@ const ROOT = `'project'`;
 export const memoryRebuilder: Rebuilder = {
   view: MEMORY_VIEW,
   codeVersion: MEMORY_VIEW_VERSION,
+  viewVersion: String(MEMORY_VIEW_VERSION), // built from records alone, no lexicon
   inline: false,
   tables: [
     { table: "memory_branches", key: ["id"], compare: ["project_id", "routing_target_id", "name", "kind", "parent_id", "created_at"] },

@@ -3,10 +3,10 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../db/transaction.js";
 import type { ChangeEventRow } from "../events/event-stream.js";
-import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW } from "../modules/discovery/sparse-document.js";
+import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VIEW_VERSION } from "../modules/discovery/sparse-document.js";
 import { problemDocumentRow } from "./problem-documents.js";
 import { PROBLEM_RECORD_INCLUDE } from "./problem-record.js";
-import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW, researchDocumentRow } from "./research-documents.js";
+import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VIEW_VERSION, researchDocumentRow } from "./research-documents.js";
 import type { Rebuilder } from "./rebuild.js";
 import type { TableSpec } from "./rebuild-compare.js";
 
@@ -31,14 +31,14 @@ const researchRows: RowBuilder = async (tx, ids, afterId, version) => {
   return { rows: rows.map((row) => researchDocumentRow(row, version)), lastId: rows.at(-1)?.id };
 };
 
-function sparseRebuilder(view: string, codeVersion: number, canonical: "problems" | "research_objects", rowsOf: RowBuilder, touched: (events: ChangeEventRow[]) => string[]): Rebuilder {
+function sparseRebuilder(view: string, codeVersion: number, viewVersion: string, canonical: "problems" | "research_objects", rowsOf: RowBuilder, touched: (events: ChangeEventRow[]) => string[]): Rebuilder {
   const table: TableSpec = {
     table: "sparse_documents", key: ["document_id"], filter: `view = '${view}'`,
     compare: ["routing_target_id", "project_id", "fields", "terms", "length", "eligible"],
   };
   const eligible = canonical === "problems" ? `c.publication_state IN ('PUBLISHED', 'CHALLENGE_PERIOD')` : `c.state = 'CURRENT'`;
   return {
-    view, codeVersion, inline: true, tables: [table],
+    view, codeVersion, viewVersion, inline: true, tables: [table],
     checks: [
       { name: `every canonical record has a document`, sql: `SELECT count(*) FROM ${canonical} c WHERE NOT EXISTS (SELECT 1 FROM sparse_documents d WHERE d.view = '${view}' AND d.version = $1 AND d.document_id = c.id::text)` },
       { name: `no document without its canonical record`, sql: `SELECT count(*) FROM sparse_documents d WHERE d.view = '${view}' AND d.version = $1 AND NOT EXISTS (SELECT 1 FROM ${canonical} c WHERE c.id::text = d.document_id)` },
@@ -69,11 +69,11 @@ function sparseRebuilder(view: string, codeVersion: number, canonical: "problems
 
 const RESEARCH_RESOURCES = new Set(["research_object", "research_relation", "project"]);
 
-export const problemDiscoveryRebuilder = sparseRebuilder(PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VERSION, "problems", problemRows, (events) =>
+export const problemDiscoveryRebuilder = sparseRebuilder(PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION, "problems", problemRows, (events) =>
   // Any non-research event may touch a problem; re-deriving an unchanged one is harmless.
   events.filter((event) => !RESEARCH_RESOURCES.has(event.resourceType) && event.routingTargetId).map((event) => event.routingTargetId!),
 );
 
-export const researchMemoryRebuilder = sparseRebuilder(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION, "research_objects", researchRows, (events) =>
+export const researchMemoryRebuilder = sparseRebuilder(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION, "research_objects", researchRows, (events) =>
   events.filter((event) => event.resourceType === "research_object").map((event) => event.resourceId),
 );

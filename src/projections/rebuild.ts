@@ -11,7 +11,14 @@ import { settleInlineSwitch } from "./rebuild-inline.js";
 
 export interface Rebuilder {
   view: string;
+  /** The view's code version: the first version number a store uses for it (versions are an int column). */
   codeVersion: number;
+  /**
+   * What builds the view, recorded with each version it builds (`details.viewVersion`): start-up rebuilds a serving
+   * version recorded otherwise (rebuilders.ts). For views built from tokens it is the code version and the lexicon's
+   * hash (`21007+831666ae337d`), so a change to the lexicon's data files rebuilds them with no number bumped.
+   */
+  viewVersion: string;
   /** Inline views are written by write transactions; the rest by the worker. */
   inline: boolean;
   tables: TableSpec[];
@@ -37,11 +44,11 @@ const CATCH_UP_BATCH = 1_000;
 
 async function prepare(prisma: PrismaClient, rebuilder: Rebuilder): Promise<{ serving: number; target: number }> {
   return prisma.$transaction(async (tx) => {
-    const serving = await servingVersion(tx, rebuilder.view, rebuilder.codeVersion);
+    const serving = await servingVersion(tx, rebuilder.view, rebuilder.codeVersion, rebuilder.viewVersion);
     const latest = await tx.projectionState.aggregate({ where: { view: rebuilder.view }, _max: { version: true } });
     // Above every version ever used (failed and retired ones too), so no leftover rows can mix in.
     const target = Math.max(latest._max.version ?? 0, serving, rebuilder.codeVersion - 1) + 1;
-    await tx.projectionState.create({ data: { view: rebuilder.view, version: target, status: "BUILDING", details: { startedAt: new Date().toISOString(), codeVersion: rebuilder.codeVersion } } });
+    await tx.projectionState.create({ data: { view: rebuilder.view, version: target, status: "BUILDING", details: { startedAt: new Date().toISOString(), codeVersion: rebuilder.codeVersion, viewVersion: rebuilder.viewVersion } } });
     return { serving, target };
   });
 }
@@ -101,6 +108,6 @@ async function abandon(prisma: PrismaClient, rebuilder: Rebuilder, version: numb
   await prisma.$transaction(async (tx) => {
     await discardVersion(tx, rebuilder.tables, version);
     if (failures === null) await tx.projectionState.delete({ where: { view_version: { view: rebuilder.view, version } } });
-    else await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version } }, data: { status: "FAILED", details: { failures, codeVersion: rebuilder.codeVersion } } });
+    else await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version } }, data: { status: "FAILED", details: { failures, codeVersion: rebuilder.codeVersion, viewVersion: rebuilder.viewVersion } } });
   }, LONG_TRANSACTION);
 }

@@ -11,20 +11,25 @@ export const REBUILDERS: ReadonlyMap<string, Rebuilder> = new Map(
   [memoryRebuilder, researchMemoryRebuilder, problemDiscoveryRebuilder].map((rebuilder) => [rebuilder.view, rebuilder]),
 );
 
-/** The code version that built a state row: recorded in details; older rows only have their version. */
-export function builtByCodeVersion(state: { version: number; details: unknown }): number {
-  const recorded = (state.details as { codeVersion?: unknown } | null)?.codeVersion;
-  return typeof recorded === "number" ? recorded : state.version;
+/**
+ * The view version (code and data) that built a state row, as recorded in its details. Rows written before view versions
+ * carried the lexicon's hash record only a code version number (or nothing but their own version): they read as that
+ * number, which no current view version equals, so such a view is rebuilt once.
+ */
+export function builtByViewVersion(state: { version: number; details: unknown }): string {
+  const details = state.details as { codeVersion?: unknown; viewVersion?: unknown } | null;
+  if (typeof details?.viewVersion === "string") return details.viewVersion;
+  return String(typeof details?.codeVersion === "number" ? details.codeVersion : state.version);
 }
 
-export async function staleViews(prisma: PrismaClient): Promise<{ rebuilder: Rebuilder; builtBy: number }[]> {
+export async function staleViews(prisma: PrismaClient): Promise<{ rebuilder: Rebuilder; builtBy: string }[]> {
   const stale = [];
   for (const rebuilder of REBUILDERS.values()) {
     const pointer = await prisma.projectionPointer.findUnique({ where: { view: rebuilder.view } });
     if (!pointer) continue;
     const state = await prisma.projectionState.findUnique({ where: { view_version: { view: rebuilder.view, version: pointer.servingVersion } } });
-    const builtBy = state ? builtByCodeVersion(state) : -1;
-    if (builtBy !== rebuilder.codeVersion) stale.push({ rebuilder, builtBy });
+    const builtBy = state ? builtByViewVersion(state) : "nothing recorded";
+    if (builtBy !== rebuilder.viewVersion) stale.push({ rebuilder, builtBy });
   }
   return stale;
 }
@@ -38,7 +43,7 @@ export async function initialiseInlineViews(prisma: PrismaClient): Promise<void>
     if (!rebuilder.inline) continue;
     await prisma.$transaction(async (tx) => {
       if (await tx.projectionPointer.findUnique({ where: { view: rebuilder.view } })) return;
-      const version = await servingVersion(tx, rebuilder.view, rebuilder.codeVersion);
+      const version = await servingVersion(tx, rebuilder.view, rebuilder.codeVersion, rebuilder.viewVersion);
       if ((await tx.sparseDocument.count({ where: { view: rebuilder.view, version } })) > 0) return;
       const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
       await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version } }, data: { highWaterMark: head } });
@@ -50,7 +55,7 @@ export async function initialiseInlineViews(prisma: PrismaClient): Promise<void>
 export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger): Promise<void> {
   await initialiseInlineViews(prisma);
   for (const { rebuilder, builtBy } of await staleViews(prisma)) {
-    logger.warn("derived view was built by other code: rebuilding", { view: rebuilder.view, builtBy, codeVersion: rebuilder.codeVersion });
+    logger.warn("derived view was built by other code: rebuilding", { view: rebuilder.view, builtBy, viewVersion: rebuilder.viewVersion });
     const report = await rebuildView(prisma, rebuilder);
     if (report.switched) await prisma.$executeRaw`ANALYZE`;
     const log = report.switched ? logger.info : logger.error;

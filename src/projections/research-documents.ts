@@ -3,13 +3,15 @@
 // indexed for audit views but are marked ineligible, so ranking never sees them by default.
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../db/transaction.js";
-import { NORMALIZER_VERSION, tokenize } from "../modules/text/normalize.js";
+import { NORMALIZER_CODE_VERSION, tokenize, withLexiconHash } from "../modules/text/normalize.js";
 import { registerInlineView, servingVersion } from "./projection-state.js";
 
 export const RESEARCH_SPARSE_VIEW = "research-memory";
 // Layout 2: source_sequence carries the record's accession (write order) for newest-first probes.
 const RESEARCH_LAYOUT_VERSION = 2;
-export const RESEARCH_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
+/** The view's code version (its first `sparse_documents.version`) and, with the lexicon's hash, what built it (see sparse-document.ts). */
+export const RESEARCH_SPARSE_VERSION = NORMALIZER_CODE_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
+export const RESEARCH_SPARSE_VIEW_VERSION: string = withLexiconHash(RESEARCH_SPARSE_VERSION);
 
 registerInlineView(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
 
@@ -59,7 +61,7 @@ export function researchDocumentRow(row: ResearchRow, version: number): Prisma.S
 
 export async function maintainResearchDocuments(tx: TransactionClient, objectIds: string[]): Promise<void> {
   if (objectIds.length === 0) return;
-  const version = await servingVersion(tx, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
+  const version = await servingVersion(tx, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION);
   const rows = await tx.researchObject.findMany({ where: { id: { in: objectIds } } });
   await tx.sparseDocument.deleteMany({ where: { view: RESEARCH_SPARSE_VIEW, version, documentId: { in: objectIds } } });
   await tx.sparseDocument.createMany({ data: rows.map((row) => researchDocumentRow(row, version)) });

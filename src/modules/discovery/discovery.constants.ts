@@ -2,6 +2,7 @@
 // split of fixtures/discovery/eval.jsonl; the test split is only ever measured (see evaluation.ts).
 
 import type { TokenKind } from "../text/normalize.js";
+import { LEXICON } from "../text/lexicon/load.js";
 import { stemWord } from "../text/stem.js";
 import type { RerankFeatureName } from "./rerank-features.js";
 import type { SparseField } from "./sparse-document.js";
@@ -130,12 +131,10 @@ export const MAX_FULLY_COVERING_FRACTION = 0.056;
 /** In a small store every share is a handful of problems: never call a query generic for fewer than this many. */
 export const FULLY_COVERING_FLOOR = 10;
 /**
- * Head nouns of area names (MSC section names end in them): the words just before one name the area
+ * Head nouns of area names (MSC section names end in them; lexicon/discovery.yaml): the words just before one name the area
  * ("extremal graph theory", "combinatorial number theory", "additive combinatorics"), not a problem.
  */
-export const AREA_HEAD_WORDS: ReadonlySet<string> = new Set(
-  "theory combinatorics geometry analysis topology algebra dynamics".split(" ").map(stemWord),
-);
+export const AREA_HEAD_WORDS: ReadonlySet<string> = new Set(LEXICON.discovery.area_head_words.map(stemWord));
 /** How many words before a head word belong to the area's name: "combinatorial number theory" has two. */
 export const AREA_MODIFIER_REACH = 2;
 /**
@@ -189,23 +188,8 @@ export const MIN_RELEVANCE = 0.15;
  */
 export const MIN_MARGIN = 0.45;
 
-/** Query words that describe the request, not the mathematics ("an open problem about ..."). */
-export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(
-  (
-    "problem question conjecture conjectured theorem prove proof proving show open hard difficult famous " +
-    "unsolved solve solved result something anything true false whether find known study research paper " +
-    "math mathematics mathematical interesting classic classical give determine ask asked statement claim " +
-    "lemma example general good nice important related concerning involving regarding topic area thing " +
-    "erdos paul old new recent well know people tell explain want need look looking work working " +
-    // Shapes of an answer rather than of a problem: every estimate asks for a bound or a growth rate.
-    "estimate asymptotic growth function bound tight inequality property answer yes result parameter " +
-    // Shapes of a request for progress: any open problem can ask to improve, sharpen or settle a limit.
-    "improve improvement best known sharp sharpen converge convergence limit lim exist exists existence " +
-    "representable sufficiently large " +
-    // Asking for a direction rather than stating one: "suggest a research direction I could make progress on".
-    "suggest recommend direction progress idea"
-  ).split(" ").map(stemWord),
-);
+/** Query words that describe the request, not the mathematics ("an open problem about ..."): lexicon/discovery.yaml, by reason. */
+export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(LEXICON.discovery.generic_query_words.flatMap((group) => group.words).map(stemWord));
 
 /** Longest accepted query, in UTF-16 code units: a statement plus context fits; 100 KB is an input error. */
 export const MAX_QUERY_CHARACTERS = 8192;

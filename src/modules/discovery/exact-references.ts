@@ -4,12 +4,12 @@
 // looked up first (see discover-problems.ts); a name ("the sunflower conjecture") is discovery's own.
 
 /** "Erdős", "Erdos's problem", "erdős problems": what an Erdős number follows. */
-const ERDOS_PREFIX = String.raw`\berd(?:ő|ö|o)s(?:'s)?(?:\s+problems?)?`;
+const ERDOS_PREFIX = String.raw`\berd[őöo]s(?:'s)?(?:\s+problems?)?`;
 
 /** Identifier shapes found anywhere in the text. Each match is a ref the identity resolver may know. */
 const EMBEDDED_REFERENCES: readonly RegExp[] = [
   // An Erdős number: "Erdős 786", "Erdos problem #786", "erdos-786", "Erdős problem no. 12".
-  new RegExp(String.raw`${ERDOS_PREFIX}(?:\s+(?:no\.?|number))?\s*[#:_-]?\s*\d{1,5}\b`, "giu"),
+  new RegExp(String.raw`${ERDOS_PREFIX}(?:\s+(?:no\.?|number))?\s*(?:[#:_-]\s*)?\d{1,5}\b`, "giu"),
   // An OEIS sequence number.
   /\bA\d{6}\b/gu,
   // A catalogue stable id.
@@ -25,7 +25,7 @@ const EMBEDDED_REFERENCES: readonly RegExp[] = [
  * problem as the first does; the ref is the number with the first one's prefix, as the identity resolver reads it. A
  * number that starts a word or a formula ("Erdős problem 12, 3-term progressions", "…, 2^k") is no listed problem.
  */
-const LISTED_ERDOS_NUMBERS = new RegExp(String.raw`(${ERDOS_PREFIX})\s*#?\s*\d{1,5}((?:\s*(?:,|and|&|or)\s*#?\s*\d{1,5}(?![\w^/-]|\.\d))+)`, "giu");
+const LISTED_ERDOS_NUMBERS = new RegExp(String.raw`(${ERDOS_PREFIX})\s*(?:#\s*)?\d{1,5}((?:\s*(?:,|and|&|or)\s*(?:#\s*)?\d{1,5}(?![\w^/-]|\.\d))+)`, "giu");
 const LISTED_NUMBER = /\d{1,5}/gu;
 
 function listedErdosNumbers(text: string): ExactReference[] {
@@ -70,3 +70,6 @@ export function exactReferences(text: string): ExactReference[] {
   }
   return merged;
 }
+
+/** The patterns this module builds from parts (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [...EMBEDDED_REFERENCES, LISTED_ERDOS_NUMBERS];

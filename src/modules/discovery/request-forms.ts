@@ -95,7 +95,8 @@ const PROOF_ASSISTANT_HELP = inTheProofAssistant(ASKS_ABOUT_THE_TOOL);
  * it a statement ("how do I prove in Lean that 4/n = 1/x + 1/y + 1/z always has a solution?" asks for that problem),
  * as does naming the problem.
  */
-const PROOF_IN_THE_ASSISTANT = inTheProofAssistant(new RegExp(String.raw`${HOW_DO_I}prove\b`, "i"));
+const HOW_DO_I_PROVE = new RegExp(String.raw`${HOW_DO_I}prove\b`, "i");
+const PROOF_IN_THE_ASSISTANT = inTheProofAssistant(HOW_DO_I_PROVE);
 /**
  * An error message of the proof assistant quoted for help: "failed to synthesize Fintype ↑s", "type mismatch", "unsolved
  * goals". A problem's statement never reads like one, whatever notation the message quotes.
@@ -165,3 +166,8 @@ export function isRequestWhateverTheNotation(text: string): boolean {
 export function isRequestForAny(text: string): boolean {
   return isRequestForAFamilyOrHelp(text) || isRequestWhateverTheNotation(text);
 }
+
+/** The patterns this module builds from parts (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [
+  ANY_PROBLEM_OF_A_TOPIC, ANY_ONE_OF_A_FAMILY, HOW_TO, DEFINITION, ASKS_ABOUT_THE_TOOL, HOW_DO_I_PROVE, STATE_OF_AN_AREA,
+];

@@ -3,7 +3,7 @@
 
 import type { CatalogueProblem } from "../catalogue/catalogue.types.js";
 import { aliasKey } from "../identity/identifier-keys.js";
-import { analyzeText, NORMALIZER_VERSION, tokenKind, type AnalyzedText } from "../text/normalize.js";
+import { analyzeText, NORMALIZER_CODE_VERSION, tokenKind, withLexiconHash, type AnalyzedText } from "../text/normalize.js";
 import { memoised } from "../../lib/memoise.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 
@@ -46,8 +46,17 @@ const SPARSE_LAYOUT_VERSION = 7;
  * hash folds): equal from 1 to 12 words, one row lost at 20.
  */
 const HEADING_MAX_WORDS = 8;
-/** `sparse_documents.version`: any change to normalisation or layout gives a new, rebuildable view version. */
-export const PROBLEM_SPARSE_VERSION = NORMALIZER_VERSION * 1000 + SPARSE_LAYOUT_VERSION;
+/**
+ * The code version of the view (normaliser code and layout): the first `sparse_documents.version` a store writes (an
+ * int column; a rebuild writes the next free one) and the code half of PROBLEM_SPARSE_VIEW_VERSION.
+ */
+export const PROBLEM_SPARSE_VERSION = NORMALIZER_CODE_VERSION * 1000 + SPARSE_LAYOUT_VERSION;
+/**
+ * What built the view: the code version and the lexicon's hash (`21007+831666ae337d`), recorded with each built version
+ * (`projection_states.details.viewVersion`). Any change to normalisation, its data files or the layout differs from the
+ * recorded one, so start-up rebuilds the view (rebuildStaleViews); nobody bumps a number for a data change.
+ */
+export const PROBLEM_SPARSE_VIEW_VERSION: string = withLexiconHash(PROBLEM_SPARSE_VERSION);
 
 export type TermCounts = Record<string, number>;
 
@@ -154,7 +163,7 @@ export function nameSignature(name: string): string {
 }
 
 /** Aliases that are identifiers rather than names: Lean declarations ("a_recurrence", "kourovka.«19.25»"), OEIS numbers. */
-const IDENTIFIER_ALIAS = /^[^\s]*[_.«»][^\s]*$|^A\d{6}$/u;
+const IDENTIFIER_ALIAS = /^[^\s_.«»]*[_.«»]\S*$|^A\d{6}$/u;
 
 function nameCounts(problem: CatalogueProblem): TermCounts {
   const aliases = problem.aliases.filter((alias) => !IDENTIFIER_ALIAS.test(alias));

@@ -113,7 +113,7 @@ function distinguishingShingles(index: DiscoveryIndex, terms: readonly QueryTerm
  * A question, a request to prove or find, an existence claim ("there is no …"), or notation: the query states what it
  * asks. The question may follow a name, after a colon or a dash ("the odd covering problem - can a covering system …").
  */
-const STATES_SOMETHING = /[?$=<>≤≥^()|]|(?:^|[:;—–]|\s-)\s*(is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b|\bbeing\b/i;
+const STATES_SOMETHING = /[?$=<>≤≥^()|]|(?:^|[:;—–]|\s-)\s*(?:is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b|\bbeing\b/i;
 /** A claim about a set's size: "the set of irregular primes is infinite", "infinitely many Wieferich primes exist". */
 const CLAIMS_A_SIZE = /\b(?:is|are)\s+(?:not\s+)?(?:in)?finite\b/i;
 const HOW_MANY = /\b(?:infinitely|finitely)\s+many\b/i;
@@ -136,7 +136,7 @@ export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolea
 }
 
 /** Plural request nouns: "open problems about …", "which conjectures …", "results on …" ask for several problems. */
-const SEVERAL_PROBLEMS = /\b(problems|questions|conjectures|results)\b/i;
+const SEVERAL_PROBLEMS = /\b(?:problems|questions|conjectures|results)\b/i;
 
 /**
  * A request for several problems ("open problems about sum-free sets", "what are some unsolved questions about
@@ -161,7 +161,7 @@ const NOT_REQUEST_NOUNS =
  * One member of a list: "one of the 'First Proof' challenge questions", "(one of Green's problems)", "as listed among the
  * open questions in Bugeaud's book", a numbered one ("Ben Green's open problems, problem #38").
  */
-const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its|\p{Lu}\p{Ll}+['’]s)(?![\p{L}])|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/iu;
+const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its|\p{Lu}\p{Ll}+['’]s)(?!\p{L})|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/iu;
 
 /**
  * A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"), perhaps

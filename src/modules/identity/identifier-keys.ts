@@ -50,7 +50,7 @@ export function numberKey(collection: string, number: number): string {
 }
 
 const NUMBER_REF =
-  /^(?:(erdos|erdős)(?:\s*problems?)?(?:\s*(?:no\.?|number))?\s*[-#:_ ]?\s*)?#?\s*(\d{1,6})$/i;
+  /^(?:(erdos|erdős)(?:\s*problems?)?(?:\s*(?:no\.?|number))?(?:\s*[-#:_])?)?\s*(?:#\s*)?(\d{1,6})$/i;
 
 /** "12", "#12", "Erdős 12", "erdos-12", "Erdos problem #12" → "erdos:12". */
 export function parseNumberRef(ref: string): string | null {

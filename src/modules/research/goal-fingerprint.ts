@@ -11,6 +11,7 @@ export function exactGoalFingerprint(goal: string, pinnedWorld: string): string 
   return sha256Hex(`${pinnedWorld}\u0000${normaliseWhitespace(goal)}`);
 }
 
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- read on whitespace-normalised text (single spaces), so the spaces around the names trade at most one character
 const BINDER = /(?:∀|∃|fun|λ|Σ|∑|∏)\s+([^,:=>]+?)\s*(?:[,:]|=>|↦)/gu;
 const HYPOTHESIS = /(?:^|\s)([A-Za-z_][\w']*)\s*:(?!=)/gu;
 

@@ -4,11 +4,15 @@
 
 /** A simple linear argument: integers and single letters joined by + or - (`n`, `2n`, `n+k`, `w+2`). */
 const ARGUMENT = /^[+-]?\d*[a-z]?(?:[+-]\d*[a-z]?)*$/;
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- both arguments are at most 12 characters: a start tries a bounded number of splits
 const BRACED = /binomial\s*\{\s*([^{}]{1,12}?)\s*\}\s*\{\s*([^{}]{1,12}?)\s*\}/g;
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- both arguments are at most 12 characters: a start tries a bounded number of splits
 const CHOOSE = /\{\s*([^{}]{1,12}?)\s+binomial\s+([^{}]{1,12}?)\s*\}/g;
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- both arguments are at most 12 characters: a start tries a bounded number of splits
 const CALL = /binomial\s*\(\s*([^(),]{1,12}?)\s*,\s*([^(),]{1,12}?)\s*\)/g;
 /** Read aloud: "n choose 2", "|A| choose 2" (a size's bars dropped); "players choose integers" has no argument on either side. */
-const SPOKEN = /(?<![a-z0-9_^+-])\|?\s*([0-9]*[a-z]?(?:[+-][0-9]*[a-z]?)*)\s*\|?\s+choose\s+([0-9]*[a-z]?(?:[+-][0-9]*[a-z]?)*)(?![a-z0-9])/g;
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- read on folded text, whose whitespace runs are single spaces: the optional bars and spaces trade at most one character
+const SPOKEN = /(?<![a-z0-9_^+-])\|?\s*(\d*[a-z]?(?:[+-]\d*[a-z]?)*)\s*\|?\s+choose\s+(\d*[a-z]?(?:[+-]\d*[a-z]?)*)(?![a-z0-9])/g;
 
 /** Letters renamed in order of appearance (a, b, c, …): `binom{n+k}{k}` and `binom{x+y}{y}` are one shape. */
 function canonicalPair(top: string, bottom: string): string | null {

@@ -1,14 +1,21 @@
-// Concept tokens from the curated lexicon (synonyms.ts) and parameters named in prose ("five-cycle"
+// Concept tokens from the curated lexicon (lexicon/concepts.yaml) and parameters named in prose ("five-cycle"
 // is C_5): added next to the original tokens so paraphrase and notation meet on one token.
 
 import { foldText } from "./latex.js";
-import { CONCEPT_GROUPS } from "./synonyms.js";
+import { LEXICON } from "./lexicon/load.js";
 import { buildSequenceTable, matchSequences, wordsOf, type Word } from "./words.js";
 
 /** The token a concept adds: its stems, joined with "-" when it has several words (a phrase token). */
 function conceptToken(concept: string): string {
   return wordsOf(foldText(concept)).map((word) => word.stem).join("-");
 }
+
+/**
+ * Each concept group (lexicon/concepts.yaml): `concept` is the token every spelling adds (analysed like any text, so a
+ * two-word concept becomes a phrase token); `spellings` are plain-English word sequences; `notation` matches folded
+ * text. Originals are kept, the concept is added, so exact wording still counts.
+ */
+const CONCEPT_GROUPS = LEXICON.concepts;
 
 const CONCEPT_TABLE = buildSequenceTable(
   CONCEPT_GROUPS.flatMap((group) => {
@@ -22,7 +29,7 @@ const CONCEPT_TABLE = buildSequenceTable(
 );
 
 const CONCEPT_NOTATION: readonly { pattern: RegExp; token: string }[] = CONCEPT_GROUPS.flatMap((group) =>
-  [group.notation ?? []].flat().map((notation) => ({ pattern: new RegExp(notation.source, "g"), token: conceptToken(group.concept) })),
+  group.notation.map((notation) => ({ pattern: new RegExp(notation, "g"), token: conceptToken(group.concept) })),
 );
 
 /**
@@ -69,3 +76,6 @@ export function findConcepts(folded: string, words: readonly Word[]): string[] {
 export function proseParameters(folded: string): string[] {
   return PROSE_PARAMETERS.flatMap(({ pattern, parameter }) => [...folded.matchAll(pattern)].map((match) => parameter(match[1] ?? "")));
 }
+
+/** The patterns this module builds from the lexicon (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = CONCEPT_NOTATION.map(({ pattern }) => pattern);

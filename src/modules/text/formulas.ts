@@ -4,20 +4,15 @@
 // totient holds as well. Read from folded text (latex.ts), where every spelling of a symbol is already one.
 
 import { RELATION_WORDS } from "./latex-symbols.js";
+import { LEXICON } from "./lexicon/load.js";
 
 /** Symbols in a run; a longer run says more, but a paraphrase rarely keeps more than a few symbols in a row. */
 export const FORMULA_SHINGLE_LENGTH = 3;
 /** Marks a shingle token apart from words, parameters, phrases and pairs (tokenKind reads it). */
 export const FORMULA_MARK = "ƒ";
 
-/** Words that belong to a formula: relations, functions and operators as foldText spells them, and Greek letters. */
-const FORMULA_WORDS: ReadonlySet<string> = new Set([
-  ...RELATION_WORDS, "equiv", "sim", "asymp", "approx", "ll", "gg", "divides", "mod",
-  "log", "ln", "exp", "sin", "cos", "tan", "sqrt", "gcd", "lcm", "max", "min", "lim", "liminf", "limsup", "sup", "inf",
-  "sum", "product", "binomial", "floor", "ceil", "infinity",
-  "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "kappa", "lambda", "mu", "nu", "xi",
-  "pi", "rho", "sigma", "tau", "phi", "chi", "psi", "omega",
-]);
+/** Words that belong to a formula: relations, functions and operators as foldText spells them, and Greek letters (lexicon/symbols.yaml). */
+const FORMULA_WORDS: ReadonlySet<string> = new Set([...RELATION_WORDS, ...LEXICON.symbols.formula_words]);
 
 /**
  * Grouping and juxtaposition are spelled too many ways to compare: `\frac{a}{b}`, `a/b` and `a/(b)`; `p_{n+1}`

@@ -25,7 +25,7 @@ function digitsOf(run: string, alphabet: string): string {
 /** A simple argument stays bare; anything longer is parenthesised so `a/b` keeps its grouping. */
 function group(argument: string): string {
   const trimmed = argument.trim();
-  return /^[A-Za-z0-9]+$/.test(trimmed) ? trimmed : `(${trimmed})`;
+  return /^[A-Z0-9]+$/i.test(trimmed) ? trimmed : `(${trimmed})`;
 }
 
 function commandText(name: string): string {
@@ -35,14 +35,14 @@ function commandText(name: string): string {
 
 function rewriteLatexCommands(text: string): string {
   return text
-    .replace(/\\mathbb\s*\{?\s*([A-Za-z])\s*\}?/g, (_match, letter: string) => NUMBER_SYSTEMS.get(letter.toUpperCase()) ?? " ")
+    .replace(/\\mathbb\s*(?:\{\s*)?([A-Za-z])\s*\}?/g, (_match, letter: string) => NUMBER_SYSTEMS.get(letter.toUpperCase()) ?? " ")
     .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_match, top: string, bottom: string) => ` ${group(top)}/${group(bottom)} `)
     .replace(/\\[dt]?frac\s*([A-Za-z0-9])\s*([A-Za-z0-9])/g, " $1/$2 ")
     // A k-th root is the power 1/k (`\sqrt[n]{p_n}` is `p_n^{1/n}`): both spellings should meet, and it is no square root.
     .replace(/\\sqrt\s*\[([^\]]{1,8})\]\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_match, index: string, radicand: string) => ` ${radicand}^{1/${group(index)}} `)
     // A square root of one symbol is also written as the power 1/2; both spellings should meet.
     .replace(/\\sqrt\s*(?:\{\s*([A-Za-z0-9]+)\s*\}|\s([A-Za-z0-9]))/g, (_match, braced?: string, bare?: string) => ` sqrt ${braced ?? bare ?? ""}^{1/2} `)
-    .replace(/\\([A-Za-z]+)/g, (_match, name: string) => commandText(name))
+    .replace(/\\([A-Z]+)/gi, (_match, name: string) => commandText(name))
     .replace(/\\./g, " ")
     .replace(/\$/g, " ");
 }
@@ -109,7 +109,8 @@ function rewriteAsciiRelations(text: string): string {
  * `C(n,k)`, `C(2n, n)`, `C(a+2,2)`: how agents type a binomial coefficient, which catalogue statements spell `\binom`.
  * A capital C of two short lower-case arguments only: `c(n, k)` may well be a count.
  */
-const BINOMIAL_CALL = /(?<![A-Za-z0-9_\\])C\s*\(\s*([a-z0-9+\- ]{1,12}?)\s*,\s*([a-z0-9+\- ]{1,12}?)\s*\)/g;
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- each argument is at most 12 characters, so a start tries a bounded number of splits
+const BINOMIAL_CALL = /(?<![\w\\])C\s*\(\s*([a-z0-9+\- ]{1,12}?)\s*,\s*([a-z0-9+\- ]{1,12}?)\s*\)/g;
 
 /** Folds raw text to lower-case ASCII words, numbers and the symbols `_ ^ { } ( ) /`. */
 export function foldText(raw: string): string {
@@ -132,3 +133,6 @@ export function foldText(raw: string): string {
     .replace(/\(\s*(log|ln)\s+([a-z])\s*\)\s*\^/g, "$2 $1^")
     .replace(/\s+/g, " ").trim();
 }
+
+/** The patterns this module builds from parts or data (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [SCALED_COUNT];

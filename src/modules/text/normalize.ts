@@ -1,12 +1,13 @@
 // The one text normaliser shared by indexing and querying (problems now, research memory later):
-// folded text -> word, number, parameter and definitional-phrase tokens. Changing it bumps the version.
+// folded text -> word, number, parameter and definitional-phrase tokens. Its version is a code version (bumped by hand
+// for a change of mechanism) and the lexicon's hash (a change to the data files needs no bump: see docs/lexicon.md).
 
 import { binomialForms } from "./binomials.js";
 import { findConcepts, proseParameters } from "./concepts.js";
 import { FORMULA_MARK, formulaShingles } from "./formulas.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
-import { DEFINITIONAL_PHRASES, PHRASE_SPELLINGS } from "./phrases.js";
+import { LEXICON } from "./lexicon/load.js";
 import { functionComparisons, linearEquations, oneVariableForms, parameterBounds, unitFractionEquations } from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
@@ -14,7 +15,8 @@ export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
 export { foldText, stripControlCharacters } from "./latex.js";
 
 /**
- * Bump on any change to the token stream; the sparse document view versions derive from it.
+ * The normaliser's code version: bump on any change to the code (mechanisms) that changes the token stream. A change to
+ * the lexicon's data files changes NORMALIZER_VERSION through their hash instead; the history below lists both kinds.
  * - 3: general-vocabulary concepts (factorial, prime counting, lcm, gcd, central binomial, partition, ...).
  * - 4: a k-th root `\sqrt[k]{x}` folds to the power `x^{1/k}`.
  * - 5: Unicode subscript and superscript letters (`aᵢ`, `nᵏ`); linear equations (`lin_1+3_eq_2+2`) and
@@ -64,7 +66,15 @@ export { foldText, stripControlCharacters } from "./latex.js";
  * - 21: a shuffled or reordered sequence is a permutation of it; a simple closed curve is a Jordan curve, and "Jordan curve"
  *   is a phrase.
  */
-export const NORMALIZER_VERSION = 21;
+export const NORMALIZER_CODE_VERSION = 21;
+
+/** A code version joined with the lexicon's hash: `21007+831666ae337d`. Every version of a view built from tokens derives from it. */
+export function withLexiconHash(codeVersion: number): string {
+  return `${codeVersion}+${LEXICON.hash.slice(0, 12)}`;
+}
+
+/** The normaliser's version: its code version and the hash of the lexicon it reads. */
+export const NORMALIZER_VERSION: string = withLexiconHash(NORMALIZER_CODE_VERSION);
 
 /**
  * Proximity pairs join content words at most this many content words apart: 2 lets one
@@ -86,6 +96,14 @@ export interface AnalyzedText {
 }
 
 const stemsOf = (phrase: string): string[] => wordsOf(foldText(phrase)).map((word) => word.stem);
+
+/**
+ * Definitional phrases (lexicon/phrases.yaml) kept together as one token ("primitive set" -> `primitive-set`), so a query
+ * naming a defined notion outweighs one that merely uses the same two common words apart; and other spellings of a
+ * phrase, each yielding the phrase's own token.
+ */
+const DEFINITIONAL_PHRASES: readonly string[] = LEXICON.phrases.groups.flatMap((group) => group.phrases);
+const PHRASE_SPELLINGS = LEXICON.phrases.spellings;
 
 /** Phrases in the same stemmed form as text; another spelling of a phrase yields the phrase's token. */
 const PHRASE_TABLE = buildSequenceTable([

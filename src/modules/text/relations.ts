@@ -18,7 +18,7 @@ const SIDE = String.raw`${TERM}(?:\s*[+-]\s*${TERM})*`;
  */
 const SUM_START = String.raw`(?<![a-z0-9^_(/])(?<![+-]\s*)(?<!\d\s+)`;
 const LINEAR_EQUATION = new RegExp(String.raw`${SUM_START}(${SIDE})\s+eq\s+(${SIDE})(?![a-z0-9^_(/])`, "g");
-const PARAMETER_BOUND = new RegExp(String.raw`(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])`, "g");
+const PARAMETER_BOUND = /(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])/g;
 
 /** Signed coefficients of one side, sorted: variable names are arbitrary, the shape is not. */
 function coefficients(side: string): string[] {
@@ -75,7 +75,7 @@ export function unitFractionEquations(folded: string): string[] {
   return tokens;
 }
 
-const ARGUMENT = String.raw`\(\s*([a-z])\s*(?:([+-])\s*(\d+))?\s*\)`;
+const ARGUMENT = String.raw`\(\s*([a-z])(?:\s*([+-])\s*(\d+))?\s*\)`;
 /** The same function name on both sides; nothing may follow that extends the right-hand side (`φ(n) = φ(m) + 1`). */
 const FUNCTION_COMPARISON = new RegExp(
   String.raw`(?<![a-z0-9_^])([a-z]+)\s*${ARGUMENT}\s+(eq|ne|lt|gt|le|ge)\s+\1\s*${ARGUMENT}(?![a-z0-9^(/*]|\s*[\^(/*+-])`, "g",
@@ -123,3 +123,8 @@ export function oneVariableForms(folded: string): string[] {
   for (const [, sign, constant, exponent] of folded.matchAll(SHIFTED_POWER_FORM)) tokens.push(`form_(v${sign}${constant})^${exponent}`);
   return tokens;
 }
+
+/** The patterns this module builds from parts (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [
+  LINEAR_EQUATION, FRACTION_EQUATION, FUNCTION_COMPARISON, POWER_FORM, SCALED_FORM, EXPONENTIAL_FORM, SHIFTED_POWER_FORM,
+];

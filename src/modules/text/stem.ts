@@ -1,27 +1,22 @@
 // Conservative inflection folding for English mathematical prose: plurals, -ing and -ed, British
 // spellings. It only ever merges forms of one word; anything it is unsure about stays as written.
 
-import { DERIVATIONS } from "./derivations.js";
+import { LEXICON } from "./lexicon/load.js";
 
 /** Irregular plurals common in mathematics (the suffix rules would get them wrong), and "different" read as "distinct". */
-const IRREGULAR: ReadonlyMap<string, string> = new Map([
-  ["vertices", "vertex"], ["matrices", "matrix"], ["indices", "index"], ["simplices", "simplex"],
-  ["hypotheses", "hypothesis"], ["radii", "radius"], ["lemmata", "lemma"], ["polyhedra", "polyhedron"],
-  ["maxima", "maximum"], ["minima", "minimum"], ["bases", "basis"], ["loci", "locus"], ["foci", "focus"],
-  ["tori", "torus"], ["different", "distinct"], ["differing", "distinct"], ["criteria", "criterion"], ["phenomena", "phenomenon"], ["analyses", "analysis"],
-  ["leaves", "leaf"], ["halves", "half"],
-]);
+const IRREGULAR: ReadonlyMap<string, string> = new Map(LEXICON.stems.irregular);
 
 /** Words that end like an inflection but are not one (names, Latin, -ss, -us, -is, short words). */
-const PROTECTED: ReadonlySet<string> = new Set([
-  "erdos", "lucas", "gauss", "jones", "moses", "thomas", "nicholas", "ramanujans", "series", "species",
-  "always", "perhaps", "whereas", "thus", "plus", "minus", "bonus", "various", "previous", "famous",
-  "string", "during", "bring", "spring", "thing", "nothing", "something", "anything", "everything",
-  "morning", "evening", "wing", "swing", "sling", "sing", "king", "ring", "hundred", "kindred", "sacred",
-  "naked", "wicked", "embed", "shed", "bed", "red", "need", "seed", "speed", "indeed", "exceed",
-  "proceed", "succeed", "feed", "breed", "bleed", "led", "fled", "sled", "wed", "bred", "fed",
-  "chaos", "cos", "los", "pythagoras", "euclides", "archimedes", "diophantus", "pappus",
-]);
+const PROTECTED: ReadonlySet<string> = new Set(LEXICON.stems.protected);
+
+/**
+ * Derivational families: the noun or adverb of a property and the property itself ("monotonicity", "monotonic",
+ * "monotone") name one notion. Listed word by word (lexicon/stems.yaml) rather than by a suffix rule, because "-ity"
+ * and "-ic" rules merge unrelated words ("logic" and "log", "city"). Form -> base word; the base is then stemmed.
+ */
+const DERIVATIONS: ReadonlyMap<string, string> = new Map(
+  LEXICON.stems.derivations.flatMap(({ base, forms }) => forms.map((form): [string, string] => [form, base])),
+);
 
 const KEEP_DOUBLE = new Set(["l", "s", "z", "f"]);
 const VOWEL = /[aeiouy]/;
@@ -35,8 +30,8 @@ function undouble(stem: string): string {
 
 function stripPlural(word: string): string {
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(ss|us|is|ous|ics)$/.test(word)) return word;
-  if (/(sses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
+  if (/(?:ss|us|is|ous|ics)$/.test(word)) return word;
+  if (/(?:sses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("s") && !word.endsWith("'s")) return word.slice(0, -1);
   return word;
 }
@@ -67,7 +62,7 @@ function foldSpelling(word: string): string {
     .replace(/^(col|neighb|fav|behavi|lab|harb)our/, "$1or");
 }
 
-/** Folds one lower-case ASCII word (derivational families first, see derivations.ts); numbers and words of three letters or fewer are returned as-is. */
+/** Folds one lower-case ASCII word (derivational families first); numbers and words of three letters or fewer are returned as-is. */
 export function stemWord(word: string): string {
   const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return irregular;

@@ -1,6 +1,7 @@
 // Splits folded text into stemmed words, expanding abbreviations and flagging stopwords; the
 // shared first step of tokens, definitional phrases, concepts and proximity pairs.
 
+import { LEXICON } from "./lexicon/load.js";
 import { stemWord } from "./stem.js";
 import { STOPWORDS } from "./stopwords.js";
 
@@ -9,15 +10,8 @@ export interface Word {
   stop: boolean;
 }
 
-/** Abbreviations that stand for a definitional phrase. */
-const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map([
-  ["ap", ["arithmetic", "progression"]],
-  ["aps", ["arithmetic", "progression"]],
-  ["gp", ["geometric", "progression"]],
-  // Closed compounds written open or hyphenated as often ("square-free", "sum free"): one spelling so they meet.
-  ["squarefree", ["square", "free"]],
-  ["sumfree", ["sum", "free"]],
-]);
+/** Abbreviations that stand for a definitional phrase, and closed compounds written open (lexicon/words.yaml). */
+const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map(LEXICON.words.abbreviations);
 
 export function wordsOf(folded: string): Word[] {
   const words: Word[] = [];
@@ -41,7 +35,7 @@ export type SequenceTable<Value> = ReadonlyMap<string, { stems: string[]; value:
  * Determiners a phrase may carry or drop without changing what it names: "sum of its divisors", "sum of the
  * divisors" and "sum of all divisors" are the sum of divisors. Sequences are matched with them left out.
  */
-const DETERMINERS: ReadonlySet<string> = new Set(["the", "a", "an", "its", "their", "his", "her", "all"].map(stemWord));
+const DETERMINERS: ReadonlySet<string> = new Set(LEXICON.words.determiners.map(stemWord));
 
 const withoutDeterminers = <Item>(items: readonly Item[], stemOf: (item: Item) => string): Item[] => items.filter((item) => !DETERMINERS.has(stemOf(item)));
 

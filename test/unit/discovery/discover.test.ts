@@ -148,7 +148,7 @@ describe("roots as powers", () => {
   });
 });
 
-describe("paraphrase vocabulary (normaliser v7)", () => {
+describe("paraphrase vocabulary", () => {
   const vocabulary = buildDiscoveryIndex([
     buildProblem({ stableId: "cp:test:midpoint", statement: "Let $f:\\mathbb{R}\\to\\mathbb{R}$ satisfy $2f(x) \\le f(x+h)+f(x+2h)$ for all $x$ and $h>0$. Must $f$ be monotonic?" }),
     buildProblem({ stableId: "cp:test:cauchy", statement: "Suppose $f$ is additive and measurable. Must $f$ be linear? Take any real $x$ and consider what follows." }),

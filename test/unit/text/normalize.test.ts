@@ -35,7 +35,7 @@ describe("parameters", () => {
     expect(analyzeText("$4 \\leq k$").parameters).toEqual(["k_ge_4"]);
   });
 
-  it("n^{1/3}, n^{\\frac{1}{3}} and n^(1/3) give n^1/3; a square root is the power 1/2, written 0.5 (normaliser v10)", () => {
+  it("n^{1/3}, n^{\\frac{1}{3}} and n^(1/3) give n^1/3; a square root is the power 1/2, written 0.5", () => {
     for (const text of ["$n^{1/3}$", "$n^{\\frac{1}{3}}$", "n^(1/3)"]) expect(analyzeText(text).parameters).toEqual(["n^1/3"]);
     expect(analyzeText("$\\sqrt{n}$").parameters).toEqual(["n^0.5"]);
     expect(analyzeText("√n").parameters).toEqual(["n^0.5"]);

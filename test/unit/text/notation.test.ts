@@ -1,4 +1,4 @@
-// General notation and vocabulary that meet their prose spellings on one concept token (normaliser v5).
+// General notation and vocabulary that meet their prose spellings on one concept token.
 import { describe, expect, it } from "vitest";
 import { foldText, tokenize } from "../../../src/modules/text/normalize.js";
 

@@ -1,0 +1,34 @@
+// What built a derived view: the recorded view version, read back from a state row's details, decides whether
+// start-up rebuilds it; a token view's version joins its code version and the lexicon's hash.
+import { describe, expect, it } from "vitest";
+import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION } from "../../../src/modules/discovery/sparse-document.js";
+import { LEXICON } from "../../../src/modules/text/lexicon/load.js";
+import { NORMALIZER_CODE_VERSION, NORMALIZER_VERSION } from "../../../src/modules/text/normalize.js";
+import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION } from "../../../src/projections/research-documents.js";
+import { builtByViewVersion, REBUILDERS } from "../../../src/projections/rebuilders.js";
+
+describe("view versions", () => {
+  it("join the code version and the lexicon's hash for every view built from tokens", () => {
+    const hash = LEXICON.hash.slice(0, 12);
+    expect(NORMALIZER_VERSION).toBe(`${NORMALIZER_CODE_VERSION}+${hash}`);
+    expect(PROBLEM_SPARSE_VIEW_VERSION).toBe(`${PROBLEM_SPARSE_VERSION}+${hash}`);
+    expect(RESEARCH_SPARSE_VIEW_VERSION).toBe(`${RESEARCH_SPARSE_VERSION}+${hash}`);
+    expect(REBUILDERS.get("problem-discovery")?.viewVersion).toBe(PROBLEM_SPARSE_VIEW_VERSION);
+    expect(REBUILDERS.get("research-memory")?.viewVersion).toBe(RESEARCH_SPARSE_VIEW_VERSION);
+  });
+
+  it("read back the recorded view version, or a code version number from rows written before view versions", () => {
+    expect(builtByViewVersion({ version: 3, details: { codeVersion: 21007, viewVersion: "21007+0123456789ab" } })).toBe("21007+0123456789ab");
+    expect(builtByViewVersion({ version: 3, details: { codeVersion: 21007 } })).toBe("21007");
+    expect(builtByViewVersion({ version: 21007, details: null })).toBe("21007");
+  });
+
+  it("make a view built before the lexicon's hash was recorded stale, and one built by this code and data fresh", () => {
+    const rebuilder = REBUILDERS.get("problem-discovery")!;
+    expect(builtByViewVersion({ version: rebuilder.codeVersion, details: { codeVersion: rebuilder.codeVersion } })).not.toBe(rebuilder.viewVersion);
+    expect(builtByViewVersion({ version: rebuilder.codeVersion + 1, details: { codeVersion: rebuilder.codeVersion, viewVersion: rebuilder.viewVersion } })).toBe(rebuilder.viewVersion);
+    // The memory view reads no lexicon: its view version is its code version, so its existing rows stay fresh.
+    const memory = REBUILDERS.get("memory-branches")!;
+    expect(builtByViewVersion({ version: memory.codeVersion, details: { codeVersion: memory.codeVersion } })).toBe(memory.viewVersion);
+  });
+});
