@@ -62,6 +62,7 @@ export function buildEnvelope(problem: EnvelopeProblem, intent: Intent, matchedB
   const blocking = problem.advisories.filter((advisory) => advisory.blocking);
   const state = actionability({
     intent,
+    resolutionState: problem.resolutionState,
     publicationState: problem.publicationState,
     hasStatement: problem.statement !== null && problem.statement.trim() !== "",
     challengeDeadline: problem.challengeDeadline,
