@@ -47,7 +47,7 @@ export async function readCandidates(
   sql: Sql, caches: OrientCaches, context: ReadContext, query: AnalysedQuery, intent: Intent, shares: Promise<ReadonlyMap<string, number>>,
 ): Promise<CandidateReads> {
   const fingerprints = goalFingerprints(query.goals, context.worlds);
-  const proofPending = loadProofMatches(sql, context.targetId, fingerprints.exact, fingerprints.structural);
+  const proofPending = loadProofMatches(sql, context.targetId, context.scope, fingerprints.exact, fingerprints.structural);
   proofPending.catch(() => undefined); // awaited below
   const checkpoints = context.memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, context.memoryVersion, context.targetId, context.scope, context.headMark);
   // The sparse probe needs only the root checkpoints' key terms, not the ranking: it starts first, and the
