@@ -54,7 +54,7 @@ export async function readCandidates(
   // checkpoints are ranked while it runs.
   const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
   const sparsePending: Promise<SparsePool> = context.sparseVersion === null
-    ? Promise.resolve({ hits: [], saturated: false })
+    ? Promise.resolve({ hits: [], withheld: [], saturated: false })
     : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent));
   sparsePending.catch(() => undefined); // awaited below
   const ranked = rankCheckpoints(checkpoints, query.terms, intent);
