@@ -16,6 +16,7 @@ import "../modules/research/project.mutations.js";
 import "../modules/research/project-members.schema.js";
 import "../modules/operators/operator.schema.js";
 import "../modules/research/research.mutations.js";
+import "../modules/research/trust/quarantine.mutations.js";
 import "../modules/intake/intake.schema.js";
 import "../modules/intake/curation.schema.js";
 import "../modules/events/change-event.schema.js";

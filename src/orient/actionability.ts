@@ -1,5 +1,5 @@
-// Actionability of an intent on a problem: a blocking statement-integrity advisory pauses proof,
-// resolution and bounty work; audit and correction stay open; a challenge period states its deadline.
+// Actionability of an intent on a problem: a settled resolution state or a blocking statement-integrity
+// advisory pauses proof, resolution and bounty work; audit and correction stay open; a challenge period states its deadline.
 import type { Intent } from "./orient.types.js";
 
 /** Work that relies on the statement being right: paused while a blocking advisory is open. */
@@ -7,8 +7,16 @@ export const STATEMENT_DEPENDENT_INTENTS: readonly Intent[] = ["PROVE", "RESOLVE
 /** Work on the statement or its sources itself: always available, even when everything else pauses. */
 export const AUDIT_INTENTS: readonly Intent[] = ["SOURCE_AUDIT", "CORRECTION"];
 
+/**
+ * Resolution states that settle the question: proving, resolving or claiming a bounty again is moot,
+ * while verifying, formalizing and auditing the settling argument stay useful. NOT_PROVABLE and
+ * NOT_DISPROVABLE settle one direction only, so the other may still be worked on.
+ */
+export const SETTLED_RESOLUTION_STATES: readonly string[] = ["PROVED", "DISPROVED", "SOLVED", "INDEPENDENT"];
+
 export interface ActionabilityInput {
   intent: Intent;
+  resolutionState: string;
   publicationState: string;
   hasStatement: boolean;
   challengeDeadline: Date | null;
@@ -35,6 +43,10 @@ function pausedFor(input: ActionabilityInput): { intents: Intent[]; reasons: str
   if (closed) return { intents: ["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", ...STATEMENT_DEPENDENT_INTENTS], reasons: [closed] };
   const reasons: string[] = [];
   const intents = new Set<Intent>();
+  if (SETTLED_RESOLUTION_STATES.includes(input.resolutionState)) {
+    reasons.push(`The problem is ${input.resolutionState}: PROVE, RESOLVE and BOUNTY are paused; VERIFY, FORMALIZE, SOURCE_AUDIT and CORRECTION of the resolution stay open.`);
+    for (const intent of STATEMENT_DEPENDENT_INTENTS) intents.add(intent);
+  }
   for (const advisory of input.blockingAdvisories) {
     reasons.push(`Blocking ${advisory.kind} advisory: ${advisory.message} PROVE, RESOLVE and BOUNTY are paused; use SOURCE_AUDIT or CORRECTION.`);
     for (const intent of STATEMENT_DEPENDENT_INTENTS) intents.add(intent);

@@ -1,7 +1,9 @@
 // Stage 4: the bounded union of sparse, checkpoint-member, graph-neighbour and proof-state candidates,
-// then eligibility (before any ranking): superseded records only in audit views, project scope enforced.
+// then eligibility (before any ranking): superseded and quarantined records only in audit views,
+// project scope enforced; what it removed that matched the query is counted for the lane report.
 import { includesSuperseded } from "./intent-policy.js";
 import { CANDIDATE_LIMIT } from "./orient.constants.js";
+import type { WithheldMatch } from "./load-sparse.js";
 import type { CandidateRecord, CandidateSource, Intent, PooledCandidate } from "./orient.types.js";
 
 export interface CandidateSources {
@@ -15,8 +17,16 @@ export interface CandidateSources {
 
 export interface Eligibility {
   eligible: PooledCandidate[];
-  /** Candidates removed by eligibility: superseded outside audit views, or outside the project. */
-  filtered: number;
+  /** Ids of matching candidates removed by eligibility: superseded outside audit views, or outside the project. */
+  filtered: string[];
+  /** Ids of matching candidates removed as QUARANTINED outside audit views. */
+  heldBack: string[];
+}
+
+/** A candidate the query reached on its own: a shared term or a proof-state fingerprint, not just a branch or an edge. */
+export function matchesQuery(candidate: PooledCandidate, terms: readonly string[]): boolean {
+  if (candidate.sources.has("sparse") || candidate.sources.has("proof-exact") || candidate.sources.has("proof-structural")) return true;
+  return terms.some((term) => Object.values(candidate.record.fields).some((field) => (field[term] ?? 0) > 0));
 }
 
 export function unionCandidates(sources: CandidateSources): PooledCandidate[] {
@@ -45,9 +55,23 @@ export function unionCandidates(sources: CandidateSources): PooledCandidate[] {
   return [...pool.values()];
 }
 
-export function applyEligibility(pool: readonly PooledCandidate[], intent: Intent, projectId: string | null): Eligibility {
+export function applyEligibility(pool: readonly PooledCandidate[], intent: Intent, projectId: string | null, terms: readonly string[]): Eligibility {
   const audit = includesSuperseded(intent);
-  const eligible = pool.filter((candidate) =>
-    (audit || candidate.record.state === "CURRENT") && (projectId === null || candidate.record.projectId === projectId));
-  return { eligible, filtered: pool.length - eligible.length };
+  const eligibility: Eligibility = { eligible: [], filtered: [], heldBack: [] };
+  for (const candidate of pool) {
+    const inScope = projectId === null || candidate.record.projectId === projectId;
+    if (inScope && (audit || candidate.record.state === "CURRENT")) eligibility.eligible.push(candidate);
+    else if (!matchesQuery(candidate, terms)) continue;
+    else if (inScope && candidate.record.state === "QUARANTINED") eligibility.heldBack.push(candidate.record.id);
+    else eligibility.filtered.push(candidate.record.id);
+  }
+  return eligibility;
+}
+
+/** The lane's counts: matches eligibility removed from the pool, with those the sparse probe left out (each record once). */
+export function withheldCounts(removed: Pick<Eligibility, "filtered" | "heldBack">, withheld: readonly WithheldMatch[]): { filtered: number; heldBack: number } {
+  const heldBack = new Set([...removed.heldBack, ...withheld.filter((match) => match.state === "QUARANTINED").map((match) => match.id)]);
+  const filtered = new Set([...removed.filtered, ...withheld.filter((match) => match.state !== "QUARANTINED").map((match) => match.id)]);
+  for (const id of heldBack) filtered.delete(id);
+  return { filtered: filtered.size, heldBack: heldBack.size };
 }

@@ -34,7 +34,9 @@ export interface Composition {
   reserves: Selection["reserves"];
   selection: ProjectSelection;
   scored: ScoredCandidate[];
-  filtered: number;
+  /** Ids of matching records eligibility removed (superseded, out of project) and held back (quarantined). */
+  filtered: string[];
+  heldBack: string[];
   eligibleMatches: number;
   bearings: PlanBearing[];
 }
@@ -43,7 +45,8 @@ export interface Composition {
 export interface PoolRanking {
   scored: ScoredCandidate[];
   selection: ProjectSelection;
-  filtered: number;
+  filtered: string[];
+  heldBack: string[];
   /** Records that may enter the packet, best first. */
   relevant: ScoredCandidate[];
   fallback: boolean;
@@ -72,10 +75,10 @@ function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[],
 }
 
 export function rankPool(input: ComposeInput): PoolRanking {
-  const { eligible, filtered } = applyEligibility(input.pool, input.intent, input.scopedProjectId);
+  const { eligible, filtered, heldBack } = applyEligibility(input.pool, input.intent, input.scopedProjectId, input.query.terms);
   const { scored, selection } = rerank(eligible, input.scorer, input.scopedProjectId);
   const { records, fallback } = relevantRecords(scored);
-  return { scored, selection, filtered, relevant: records, fallback };
+  return { scored, selection, filtered, heldBack, relevant: records, fallback };
 }
 
 function dedupeWindow(ranking: PoolRanking): ScoredCandidate[] {
@@ -111,7 +114,7 @@ export function chosenIds(choice: PacketChoice): string[] {
 
 /** `texts` holds the chosen records' bodies and replays; a missing entry renders the title alone. */
 export function composePacket(input: ComposeInput, choice: PacketChoice, texts: ReadonlyMap<string, ItemText>): Composition {
-  const { chosen, folded, fallback, selection, scored, filtered, relations } = choice;
+  const { chosen, folded, fallback, selection, scored, filtered, heldBack, relations } = choice;
   const order = input.mode === "checkPlan" ? PLAN_CATEGORY_ORDER : CATEGORY_ORDER[input.intent];
   const included = new Set(chosenIds(choice));
   const accessions = new Map(input.pool.map((candidate) => [candidate.record.id, `R${candidate.record.accession}`]));
@@ -125,7 +128,7 @@ export function composePacket(input: ComposeInput, choice: PacketChoice, texts: 
   }, items, input.maxChars, input.mode === "checkPlan" ? PLAN_ITEM_TEXT_MAX : ITEM_TEXT_MAX);
   const present = new Set(packet.items.map((item) => item.id));
   return {
-    packet, fallback, reserves: chosen.reserves, selection, scored, filtered,
+    packet, fallback, reserves: chosen.reserves, selection, scored, filtered, heldBack,
     eligibleMatches: scored.filter(overlaps).length, bearings: bearings.filter((entry) => present.has(entry.id)),
   };
 }

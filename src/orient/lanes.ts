@@ -9,7 +9,11 @@ export interface LaneFacts {
   freshness: ViewFreshness[];
   headSequence: bigint;
   documentCount: number;
-  sparse: { version: number | null; hits: number; eligibleMatches: number; filtered: number; saturated: boolean };
+  /**
+   * `eligibleMatches`: eligible records sharing a query term; `filtered`: matching records eligibility
+   * removed (superseded, other project); `heldBack`: matching records kept out as QUARANTINED.
+   */
+  sparse: { version: number | null; hits: number; eligibleMatches: number; filtered: number; heldBack: number; fallback: boolean; saturated: boolean };
   memory: { version: number | null; checkpoints: number; selected: string[] };
   graph: { seeds: number; neighbours: number };
   proof: { goals: number; worlds: string[]; exact: number; structural: number };
@@ -20,11 +24,19 @@ function viewState(facts: LaneFacts, view: string): Pick<LaneReport, "highWaterM
   return { highWaterMark: state?.highWaterMark ?? 0n, lagEvents: Number(state?.lagEvents ?? facts.headSequence) };
 }
 
+/**
+ * Why the lane did not answer: no index; nothing stored; only removed records matched (FILTERED:
+ * superseded or another project's; HELD_BACK: quarantined); matches too weak for a packet (WEAK_MATCH,
+ * relevance fallback); nothing matched at all (RELEVANCE_FALLBACK, the packet holds the newest records).
+ */
 function sparseAbstention(facts: LaneFacts): string | null {
-  if (facts.sparse.version === null) return "INDEX_UNAVAILABLE";
-  if (facts.documentCount === 0 && facts.sparse.hits === 0) return "EMPTY_STORE";
-  if (facts.sparse.eligibleMatches > 0) return null;
-  return facts.sparse.filtered > 0 ? "FILTERED" : "WEAK_MATCH";
+  const { sparse } = facts;
+  if (sparse.version === null) return "INDEX_UNAVAILABLE";
+  if (facts.documentCount === 0 && sparse.hits === 0 && sparse.filtered + sparse.heldBack === 0) return "EMPTY_STORE";
+  if (sparse.eligibleMatches > 0 && !sparse.fallback) return null;
+  if (sparse.eligibleMatches === 0 && sparse.filtered > 0) return "FILTERED";
+  if (sparse.eligibleMatches === 0 && sparse.heldBack > 0) return "HELD_BACK";
+  return sparse.eligibleMatches > 0 ? "WEAK_MATCH" : "RELEVANCE_FALLBACK";
 }
 
 export function laneReports(facts: LaneFacts): LaneReport[] {
@@ -37,8 +49,8 @@ export function laneReports(facts: LaneFacts): LaneReport[] {
       ...viewState(facts, "problem-discovery"), scoreBasis: "not consulted: an exact problemRef resolved", abstentionReason: "EXACT_REF_RESOLVED",
     },
     {
-      lane: "research-memory", candidateCount: facts.sparse.hits, indexVersion: `research-memory@${facts.sparse.version ?? "none"}`, ...viewState(facts, "research-memory"),
-      scoreBasis: `field-weighted BM25 (k1 ${BM25_K1}, b ${BM25_B}; ${fields}) with exact-coverage share; IDF from a bounded pool (${facts.sparse.saturated ? "sampled" : "exact"}) over ${facts.documentCount} records; graph neighbours of ${facts.graph.seeds} top hits added ${facts.graph.neighbours}`,
+      lane: "research-memory", candidateCount: facts.sparse.eligibleMatches, heldBack: facts.sparse.heldBack, indexVersion: `research-memory@${facts.sparse.version ?? "none"}`, ...viewState(facts, "research-memory"),
+      scoreBasis: `field-weighted BM25 (k1 ${BM25_K1}, b ${BM25_B}; ${fields}) with exact-coverage share; IDF from a bounded pool (${facts.sparse.saturated ? "sampled" : "exact"}) over ${facts.documentCount} records; graph neighbours of ${facts.graph.seeds} top hits added ${facts.graph.neighbours}${facts.sparse.fallback ? "; relevance fallback: the packet holds the newest records, not matches" : ""}`,
       abstentionReason: sparseAbstention(facts),
     },
     {

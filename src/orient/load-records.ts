@@ -181,11 +181,13 @@ export interface ProofMatches {
   states: Map<string, ResearchState>;
 }
 
-export async function loadProofMatches(sql: Sql, targetId: string, exact: string[], structural: string[]): Promise<ProofMatches> {
+/** Fingerprint matches on the target, within `projectId` when the request is scoped to one project. */
+export async function loadProofMatches(sql: Sql, targetId: string, projectId: string | null, exact: string[], structural: string[]): Promise<ProofMatches> {
   if (exact.length === 0 && structural.length === 0) return { exactIds: [], structuralIds: [], states: new Map() };
   const rows = await sql<{ id: string; state: ResearchState; goal_fingerprint: string | null; goal_shape_fingerprint: string | null }>`
     SELECT id::text, state, goal_fingerprint, goal_shape_fingerprint FROM research_objects
-    WHERE routing_target_id = ${targetId}::uuid AND (goal_fingerprint = ANY(${exact}::text[]) OR goal_shape_fingerprint = ANY(${structural}::text[]))
+    WHERE routing_target_id = ${targetId}::uuid AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)
+      AND (goal_fingerprint = ANY(${exact}::text[]) OR goal_shape_fingerprint = ANY(${structural}::text[]))
     ORDER BY created_at DESC LIMIT ${PROOF_STATE_LIMIT}`;
   const exactSet = new Set(exact);
   return {

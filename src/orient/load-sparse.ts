@@ -3,7 +3,8 @@
 // target), then any term. Scoring happens in the service (bm25.ts); the database only generates candidates.
 import type { Sql } from "./sql.js";
 import { RESEARCH_SPARSE_VIEW } from "../projections/research-documents.js";
-import { SPARSE_POOL_LIMIT } from "./orient.constants.js";
+import { SPARSE_POOL_LIMIT, WITHHELD_LIMIT } from "./orient.constants.js";
+import type { ResearchState } from "../generated/prisma/enums.js";
 import type { FieldCounts } from "./orient.types.js";
 import { documentCounts, documentKey, type DocumentCounts, type OrientCaches } from "./orient-caches.js";
 
@@ -16,13 +17,21 @@ export interface SparseHit {
   eligible: boolean;
 }
 
+/** An ineligible record (superseded or quarantined) sharing a query term: what eligibility withheld. */
+export interface WithheldMatch {
+  id: string;
+  state: ResearchState;
+}
+
 export interface SparsePool {
   hits: SparseHit[];
+  /** Only when ineligible records were left out of the probes: the newest few of them that match. */
+  withheld: WithheldMatch[];
   /** True when a probe hit its LIMIT: frequencies in the pool are then a sample. */
   saturated: boolean;
 }
 
-type Row = { probe: number; document_id: string; project_id: string; length: number; eligible: boolean };
+type Row = { probe: number; document_id: string; project_id: string; length: number; eligible: boolean; state: ResearchState | null };
 
 /**
  * One statement, two bounded probes. The first asks for the query's distinctive terms (at most half the
@@ -38,7 +47,7 @@ type Row = { probe: number; document_id: string; project_id: string; length: num
 export async function loadSparsePool(
   sql: Sql, cache: OrientCaches["documents"], version: number, targetId: string, projectId: string | null, terms: string[], distinctive: string[], eligibleOnly: boolean,
 ): Promise<SparsePool> {
-  if (terms.length === 0) return { hits: [], saturated: false };
+  if (terms.length === 0) return { hits: [], withheld: [], saturated: false };
   const half = Math.floor(SPARSE_POOL_LIMIT / 2);
   const runFirst = distinctive.length > 0 && distinctive.length < terms.length;
   const rows = await sql.planned<Row>`
@@ -53,12 +62,21 @@ export async function loadSparsePool(
       WHERE view = ${RESEARCH_SPARSE_VIEW} AND version = ${version} AND routing_target_id = ${targetId}::uuid
         AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)
         AND (${eligibleOnly} = false OR eligible) AND terms && ${terms}::text[]
-      ORDER BY source_sequence DESC LIMIT ${SPARSE_POOL_LIMIT} - (SELECT count(*) FROM first))
-    SELECT 1 AS probe, document_id, project_id::text, length, eligible FROM first
+      ORDER BY source_sequence DESC LIMIT ${SPARSE_POOL_LIMIT} - (SELECT count(*) FROM first)),
+    withheld AS (
+      SELECT d.document_id, o.state::text AS state FROM sparse_documents d JOIN research_objects o ON o.id = d.document_id::uuid
+      WHERE ${eligibleOnly} AND d.view = ${RESEARCH_SPARSE_VIEW} AND d.version = ${version} AND d.routing_target_id = ${targetId}::uuid
+        AND (${projectId}::uuid IS NULL OR d.project_id = ${projectId}::uuid)
+        AND NOT d.eligible AND d.terms && ${terms}::text[]
+      ORDER BY d.source_sequence DESC LIMIT ${WITHHELD_LIMIT})
+    SELECT 1 AS probe, document_id, project_id::text, length, eligible, NULL AS state FROM first
     UNION ALL
-    SELECT 2 AS probe, document_id, project_id::text, length, eligible FROM second`;
+    SELECT 2 AS probe, document_id, project_id::text, length, eligible, NULL AS state FROM second
+    UNION ALL
+    SELECT 3 AS probe, document_id, NULL AS project_id, 0 AS length, false AS eligible, state FROM withheld`;
   const first = rows.filter((row) => row.probe === 1);
   const secondRaw = rows.filter((row) => row.probe === 2);
+  const withheld = rows.filter((row) => row.probe === 3).map((row) => ({ id: row.document_id, state: row.state! }));
   const seen = new Set(first.map((row) => row.document_id));
   const kept = [...first, ...secondRaw.filter((row) => !seen.has(row.document_id))];
   const counts = await documentCountsOf(sql, cache, version, kept.map((row) => row.document_id));
@@ -67,6 +85,7 @@ export async function loadSparsePool(
       const document = counts.get(row.document_id);
       return document ? [{ id: row.document_id, projectId: row.project_id, fields: document.fields, length: row.length, distinctTerms: document.distinctTerms, eligible: row.eligible }] : [];
     }),
+    withheld,
     saturated: first.length >= half || secondRaw.length >= SPARSE_POOL_LIMIT - first.length,
   };
 }

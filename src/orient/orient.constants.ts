@@ -17,6 +17,8 @@ export const MAX_QUERY_TERMS = 48;
 
 /** Sparse candidates read per request, whatever the history size (the bounded-latency guarantee). */
 export const SPARSE_POOL_LIMIT = 300;
+/** Ineligible matches read to tell FILTERED and HELD_BACK from WEAK_MATCH: the lane reports a count, never a list. */
+export const WITHHELD_LIMIT = 64;
 /**
  * A term in this share of all sparse documents cannot narrow the sparse probe's first half (it would
  * fill it with the newest records); it still counts in the second half and in scoring.

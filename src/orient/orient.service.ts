@@ -12,7 +12,7 @@ import type { ResearchState } from "../generated/prisma/enums.js";
 import type { LaneReport } from "../modules/discovery/discovery.schema.js";
 import type { ViewFreshness } from "../projections/freshness.js";
 import type { AssembledPacket } from "./assemble-packet.js";
-import { unionCandidates } from "./candidates.js";
+import { unionCandidates, withheldCounts } from "./candidates.js";
 import { choosePacket, chosenIds, composePacket, packetCandidates, rankPool, type Composition } from "./compose.js";
 import { buildEnvelope, type Envelope } from "./envelope.js";
 import { laneReports } from "./lanes.js";
@@ -95,7 +95,8 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const leading = leadingHits(sparse.hits, scorer, MAX_PACKET_ITEMS);
   const seeds = leading.slice(0, GRAPH_SEEDS);
   // States seen by this request's reads win over the graph's.
-  const states = new Map<string, ResearchState>(sparse.hits.map((hit) => [hit.id, hit.eligible ? "CURRENT" : "SUPERSEDED"]));
+  // An eligible hit is CURRENT; an ineligible one (audit views) may be superseded or quarantined, so its row says which.
+  const states = new Map<string, ResearchState>(sparse.hits.filter((hit) => hit.eligible).map((hit) => [hit.id, "CURRENT"]));
   for (const [id, state] of proof.states) states.set(id, state);
   const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
   absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
@@ -132,11 +133,15 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const choice = sameEdges(relations, cachedRelations) ? provisional : choosePacket(composeInput, ranking, relations);
   keepTargetGraph(caches.graphs, problem.id, graph);
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
-  const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId);
+  const withheld = withheldCounts(composition, sparse.withheld);
+  const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId, withheld.heldBack);
   const headSequence = freshness[0]?.headSequence ?? 0n;
   const lanes = laneReports({
     matchedBy: problem.matchedBy, freshness, headSequence, documentCount,
-    sparse: { version: sparseVersion, hits: sparse.hits.length, eligibleMatches: composition.eligibleMatches, filtered: composition.filtered, saturated: sparse.saturated },
+    sparse: {
+      version: sparseVersion, hits: sparse.hits.length, eligibleMatches: composition.eligibleMatches, fallback: composition.fallback, saturated: sparse.saturated,
+      ...withheld,
+    },
     memory: { version: memoryVersion, checkpoints: checkpoints.length, selected: descent.selected.map((entry) => entry.name) },
     graph: { seeds: seeds.length, neighbours: edges.length },
     proof: { goals: query.goals.length, worlds, exact: proof.exactIds.length, structural: proof.structuralIds.length },

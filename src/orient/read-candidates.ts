@@ -47,14 +47,14 @@ export async function readCandidates(
   sql: Sql, caches: OrientCaches, context: ReadContext, query: AnalysedQuery, intent: Intent, shares: Promise<ReadonlyMap<string, number>>,
 ): Promise<CandidateReads> {
   const fingerprints = goalFingerprints(query.goals, context.worlds);
-  const proofPending = loadProofMatches(sql, context.targetId, fingerprints.exact, fingerprints.structural);
+  const proofPending = loadProofMatches(sql, context.targetId, context.scope, fingerprints.exact, fingerprints.structural);
   proofPending.catch(() => undefined); // awaited below
   const checkpoints = context.memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, context.memoryVersion, context.targetId, context.scope, context.headMark);
   // The sparse probe needs only the root checkpoints' key terms, not the ranking: it starts first, and the
   // checkpoints are ranked while it runs.
   const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
   const sparsePending: Promise<SparsePool> = context.sparseVersion === null
-    ? Promise.resolve({ hits: [], saturated: false })
+    ? Promise.resolve({ hits: [], withheld: [], saturated: false })
     : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent));
   sparsePending.catch(() => undefined); // awaited below
   const ranked = rankCheckpoints(checkpoints, query.terms, intent);

@@ -6,7 +6,7 @@ import { addObjects, ensureRootBranches, loadMemoryObjects, membershipsOfObjects
 import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
 
 /** Events that change the view; every other event only advances the high-water mark. */
-export const MEMORY_EVENT_TYPES = ["project.created", "research.recorded", "research.superseded"] as const;
+export const MEMORY_EVENT_TYPES = ["project.created", "research.recorded", "research.superseded", "research.quarantined", "research.released"] as const;
 
 // Objects read per page when building from scratch: bounded memory at 100k objects.
 const BUILD_PAGE = 2_000;
@@ -27,10 +27,19 @@ async function refreshTouched(tx: TransactionClient, version: number, branchIds:
 export async function applyMemoryEvents(tx: TransactionClient, version: number, events: ChangeEventRow[]): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
-  const ofType = (type: string) => [...new Set(events.filter((event) => event.eventType === type).map((event) => event.resourceId))];
+  // One entry per event (a record may be quarantined, released and quarantined again in one batch).
+  const eachOf = (type: string, counted: (payload: Record<string, unknown>) => boolean = () => true) =>
+    events.filter((event) => event.eventType === type && counted(event.payload as Record<string, unknown>)).map((event) => event.resourceId);
+  const ofType = (type: string, counted?: (payload: Record<string, unknown>) => boolean) => [...new Set(eachOf(type, counted))];
   const projects = ofType("project.created");
   const recorded = ofType("research.recorded");
-  const superseded = ofType("research.superseded");
+  // A record quarantined at write was never counted current.
+  const recordedQuarantined = new Set(ofType("research.recorded", (payload) => payload.state === "QUARANTINED"));
+  // Leaving CURRENT (superseded or quarantined) takes a member out of the current count; a release to CURRENT puts it back.
+  const leftCurrent = [...eachOf("research.superseded", (payload) => payload.fromState !== "QUARANTINED"), ...eachOf("research.quarantined", (payload) => payload.fromState === "CURRENT")];
+  const backToCurrent = eachOf("research.released", (payload) => payload.toState === "CURRENT");
+  // Quarantine and release change what the summaries may quote, whatever the counts do.
+  const restated = [...ofType("research.quarantined"), ...ofType("research.released")];
   const touched = new Set<string>(await ensureRootBranches(tx, version, projects));
   const changes = new BranchChanges();
   if (recorded.length > 0) {
@@ -39,13 +48,15 @@ export async function applyMemoryEvents(tx: TransactionClient, version: number, 
     const { branchIds, added } = await addObjects(tx, version, objects);
     for (const id of branchIds) touched.add(id);
     await settleCreationTimes(tx, version, noteEarliest(new Map(), added));
-    for (const member of added) changes.added(member);
+    for (const member of added) changes.added(member, !recordedQuarantined.has(member.researchObjectId));
   }
-  if (superseded.length > 0) {
-    const objects = await loadMemoryObjects(tx, { id: { in: superseded } });
+  const changed = [...new Set([...leftCurrent, ...backToCurrent, ...restated])];
+  if (changed.length > 0) {
+    const objects = await loadMemoryObjects(tx, { id: { in: changed } });
     for (const member of await membershipsOfObjects(tx, version, objects)) {
       touched.add(member.branchId);
-      changes.superseded(member);
+      for (const id of leftCurrent) if (id === member.researchObjectId) changes.superseded(member);
+      for (const id of backToCurrent) if (id === member.researchObjectId) changes.restored(member);
     }
   }
   await refreshTouched(tx, version, [...touched], changes, last.sequence);

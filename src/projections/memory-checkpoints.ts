@@ -52,9 +52,14 @@ export class BranchChanges {
     change.newest = newer(change.newest, { id: member.researchObjectId, at: member.memberCreatedAt });
   }
 
-  /** A member flipped CURRENT -> SUPERSEDED. */
+  /** A member left CURRENT (superseded or quarantined). */
   superseded(member: { branchId: string; kind: ResearchKind; evidenceGrade: EvidenceGrade }): void {
     countMember(this.of(member.branchId).delta, member, { members: 0, current: -1 });
+  }
+
+  /** A quarantined member released back to CURRENT. */
+  restored(member: { branchId: string; kind: ResearchKind; evidenceGrade: EvidenceGrade }): void {
+    countMember(this.of(member.branchId).delta, member, { members: 0, current: 1 });
   }
 }
 

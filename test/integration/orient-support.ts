@@ -13,9 +13,9 @@ const ORIENTATION_FIELDS = `
     sourceIntegrity { blocking advisories { kind message blocking } }
     actionability { intent actionable pausedIntents reasons challengeDeadline } }
   packet { serialized chars maxChars omitted relevanceFallback
-    items { id accession kind category evidenceGrade state reason text reserved duplicates relations { type to } }
+    items { id accession kind category evidenceGrade state reason text untrustedText { trust source text } reserved duplicates relations { type to } }
     reserves { category satisfied recordId } selectedBranches { id name } }
-  lanes { lane candidateCount indexVersion highWaterMark lagEvents scoreBasis abstentionReason }
+  lanes { lane candidateCount indexVersion highWaterMark lagEvents scoreBasis abstentionReason heldBack }
   freshness { view version status }
   impressionId`;
 
@@ -25,6 +25,7 @@ export const RECORD_USE = `mutation RecordUse($input: RecordUseInput!) { recordU
 
 export interface PacketItemResult {
   id: string; accession: string; kind: string; category: string; evidenceGrade: string; state: string; reason: string; text: string;
+  untrustedText: { trust: string; source: string; text: string };
   reserved: boolean; duplicates: string[]; relations: { type: string; to: string }[];
 }
 
@@ -42,7 +43,7 @@ export interface OrientationResult {
     serialized: string; chars: number; maxChars: number; omitted: number; relevanceFallback: boolean; items: PacketItemResult[];
     reserves: { category: string; satisfied: boolean; recordId: string | null }[]; selectedBranches: { id: string; name: string }[];
   };
-  lanes: { lane: string; candidateCount: number; indexVersion: string; abstentionReason: string | null; scoreBasis: string }[];
+  lanes: { lane: string; candidateCount: number; indexVersion: string; abstentionReason: string | null; scoreBasis: string; heldBack: number }[];
   bearings?: { accession: string; id: string; bearing: string }[];
   impressionId: string;
 }

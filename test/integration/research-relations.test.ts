@@ -71,8 +71,19 @@ describe.each(testDatabaseTargets())("research relations and supersession ($name
     const before = await researchCounts(prisma());
     expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "DEPENDS_ON" })).toMatchObject({ __typename: "ResearchRelationCycleError" });
     expect(await researchCounts(prisma())).toEqual(before);
-    // A cycle through another relation type is not circular reasoning of this type.
-    expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "SUPPORTS" })).toMatchObject({ __typename: "RelateResearchPayload" });
+    // Circular reasoning whatever acyclic types its edges mix: SUPPORTS back along DEPENDS_ON is refused too.
+    expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "SUPPORTS" })).toMatchObject({ __typename: "ResearchRelationCycleError", relationType: "SUPPORTS" });
+    expect(await researchCounts(prisma())).toEqual(before);
+    // A symmetric type may still close the loop: disagreement is not reasoning from a premise.
+    expect(await relateObjects(running.service.url, token, { from: c.accession, to: a.accession, type: "DISAGREES_WITH" })).toMatchObject({ __typename: "RelateResearchPayload" });
+  });
+
+  it("refuses a cycle that mixes SUPPORTS and DEPENDS_ON", async () => {
+    const [a, b] = [await record(), await record()];
+    expect(await relateObjects(running.service.url, token, { from: a.accession, to: b.accession, type: "SUPPORTS" })).toMatchObject({ __typename: "RelateResearchPayload" });
+    const before = await researchCounts(prisma());
+    expect(await relateObjects(running.service.url, token, { from: b.accession, to: a.accession, type: "DEPENDS_ON" })).toMatchObject({ __typename: "ResearchRelationCycleError", relationType: "DEPENDS_ON" });
+    expect(await researchCounts(prisma())).toEqual(before);
   });
 
   it.each(CYCLES_ALLOWED)("allows %s both ways", async (type) => {

@@ -79,6 +79,8 @@ export interface LaneReport {
   lagEvents: number;
   scoreBasis: string;
   abstentionReason: string | null;
+  /** Records that matched but were held back as QUARANTINED (research-memory lane; 0 elsewhere). */
+  heldBack?: number;
 }
 
 export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implement({
@@ -91,6 +93,10 @@ export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implem
     lagEvents: t.exposeInt("lagEvents"),
     scoreBasis: t.exposeString("scoreBasis"),
     abstentionReason: t.exposeString("abstentionReason", { nullable: true }),
+    heldBack: t.int({
+      description: "Matching records kept out of this packet as QUARANTINED (instruction-like or repetitive text); only audit intents see them.",
+      resolve: (report) => report.heldBack ?? 0,
+    }),
   }),
 });
 

@@ -20,6 +20,7 @@ import { projectUuid, requireResearchObject } from "./research-refs.js";
 import { supersedeWithin } from "./supersede-research.command.js";
 import { requireProjectWriter } from "./project-access.js";
 import { kebab } from "./slugs.js";
+import { classifierReason, writeVerdict } from "./trust/record-verdict.js";
 
 export interface RecordResearchInput {
   projectId: string;
@@ -99,6 +100,8 @@ export async function recordResearch(props: RecordResearchProps) {
     // Reads first: the accession counter row stays locked from allocation to commit, so keep that short.
     const targets = await targetBindings(tx, project.problemId, project.id, formal);
     const relations = await relationTargets(tx, input.relations, project.routingTargetId);
+    // Instruction-like or repetitive text is kept, but quarantined: out of packets except audits.
+    const verdict = await writeVerdict(tx, project.routingTargetId, { title, body, artifact, formal });
     const accession = Number(await allocate(tx, "research_accession"));
     const object = await tx.researchObject.create({
       data: {
@@ -111,13 +114,15 @@ export async function recordResearch(props: RecordResearchProps) {
         goalFingerprint: formal?.goal && formal.pinnedWorld ? exactGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
         goalShapeFingerprint: formal?.goal && formal.pinnedWorld ? structuralGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
         createdById: operator.id,
+        textShape: verdict.textShape, trustFlags: verdict.flags,
+        ...(verdict.flagged ? { state: "QUARANTINED", stateBeforeQuarantine: "CURRENT", quarantineReason: classifierReason(verdict.flags), quarantinedAt: new Date() } : {}),
       },
     });
     await tx.researchTarget.createMany({ data: targets.map((target) => ({ ...target, researchObjectId: object.id })) });
     const events: NewChangeEvent[] = [{
       routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "research_object", resourceId: object.id,
       eventType: "research.recorded", operatorId: operator.id,
-      payload: { accession: `R${accession}`, kind: input.kind, branch, evidenceGrade, contentHash },
+      payload: { accession: `R${accession}`, kind: input.kind, branch, evidenceGrade, contentHash, state: object.state, ...(verdict.flagged ? { trustFlags: verdict.flags } : {}) },
     }];
     // A new object has no incoming edges, so its outgoing relations cannot close a cycle.
     for (const { relation, target } of relations) {

@@ -18,6 +18,8 @@ export const ResearchObjectType = builder.prismaNode("ResearchObject", {
     body: t.exposeString("body"),
     evidenceGrade: t.expose("evidenceGrade", { type: EvidenceGradeEnum }),
     state: t.expose("state", { type: ResearchStateEnum }),
+    trustFlags: t.exposeStringList("trustFlags", { description: "The write-time trust classifier's findings (`CATEGORY:rule-id`); empty when none. The text itself is untrusted either way." }),
+    quarantineReason: t.exposeString("quarantineReason", { nullable: true, description: "Why the record is QUARANTINED (classifier or curator); null otherwise." }),
     routingTargetId: t.exposeString("routingTargetId"),
     branchName: t.exposeString("branchName", { nullable: true }),
     metadata: t.expose("metadata", { type: "JSON" }),

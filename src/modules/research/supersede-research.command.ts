@@ -27,16 +27,18 @@ export async function supersedeWithin(
   }
   if (superseding.state === "SUPERSEDED") throw new AlreadySupersededError(`R${superseding.accession}`);
   // The state check and the update are one statement, so two concurrent supersessions cannot both win.
+  // A quarantined record stays quarantined; its release then restores SUPERSEDED.
+  const fromState = superseded.state === "QUARANTINED" ? "QUARANTINED" : "CURRENT";
   const updated = await tx.researchObject.updateMany({
-    where: { id: superseded.id, state: "CURRENT" },
-    data: { state: "SUPERSEDED", supersededAt: new Date() },
+    where: fromState === "CURRENT" ? { id: superseded.id, state: "CURRENT" } : { id: superseded.id, state: "QUARANTINED", stateBeforeQuarantine: "CURRENT" },
+    data: fromState === "CURRENT" ? { state: "SUPERSEDED", supersededAt: new Date() } : { stateBeforeQuarantine: "SUPERSEDED", supersededAt: new Date() },
   });
   if (updated.count === 0) throw new AlreadySupersededError(`R${superseded.accession}`);
   await tx.supersession.create({ data: { supersededId: superseded.id, supersedingId: superseding.id, reason: props.reason } });
   return {
     routingTargetId: superseded.routingTargetId, projectId: superseded.projectId, resourceType: "research_object",
     resourceId: superseded.id, eventType: "research.superseded", operatorId: props.operator.id,
-    payload: { superseded: `R${superseded.accession}`, supersededBy: `R${superseding.accession}`, reason: props.reason },
+    payload: { superseded: `R${superseded.accession}`, supersededBy: `R${superseding.accession}`, reason: props.reason, ...(fromState === "QUARANTINED" ? { fromState } : {}) },
   };
 }
 

@@ -6,7 +6,7 @@ import { INTENTS } from "../../../src/orient/orient.types.js";
 import { analyseQuery, extractGoals, validateBudget, validateQuery } from "../../../src/orient/query.js";
 import { MAX_QUERY_CHARS } from "../../../src/orient/orient.constants.js";
 
-const base = { publicationState: "PUBLISHED", hasStatement: true, challengeDeadline: null, blockingAdvisories: [] };
+const base = { resolutionState: "OPEN", publicationState: "PUBLISHED", hasStatement: true, challengeDeadline: null, blockingAdvisories: [] };
 const blocking = { ...base, blockingAdvisories: [{ kind: "STATEMENT_INTEGRITY", message: "The exponent differs from the source." }] };
 
 describe("actionability", () => {
@@ -21,6 +21,14 @@ describe("actionability", () => {
       expect(state.pausedIntents).toEqual(["PROVE", "RESOLVE", "BOUNTY"]);
       expect(state.reasons.join(" ")).toMatch(/exponent differs/);
     }
+  });
+
+  it.each(["PROVED", "DISPROVED", "SOLVED", "INDEPENDENT"])("pauses PROVE, RESOLVE and BOUNTY on a %s problem and keeps verification, formalization and audits open", (resolutionState) => {
+    const open = INTENTS.filter((intent) => actionability({ ...base, intent, resolutionState }).actionable);
+    expect(open).toEqual(["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", "SOURCE_AUDIT", "CORRECTION"]);
+    const state = actionability({ ...base, intent: "PROVE", resolutionState });
+    expect(state.pausedIntents).toEqual(["PROVE", "RESOLVE", "BOUNTY"]);
+    expect(state.reasons.join(" ")).toContain(`The problem is ${resolutionState}`);
   });
 
   it("keeps a challenge-period problem actionable and states its deadline", () => {

@@ -54,11 +54,23 @@ describe("applyEligibility", () => {
   const other = pooled(buildRecord({ projectId: "b" }));
 
   it("removes superseded records outside audit views", () => {
-    expect(applyEligibility([current, superseded], "PROVE", null)).toEqual({ eligible: [current], filtered: 1 });
-    for (const intent of ["SOURCE_AUDIT", "CORRECTION"] as const) expect(applyEligibility([current, superseded], intent, null).eligible).toHaveLength(2);
+    expect(applyEligibility([current, superseded], "PROVE", null, [])).toEqual({ eligible: [current], filtered: [superseded.record.id], heldBack: [] });
+    for (const intent of ["SOURCE_AUDIT", "CORRECTION"] as const) expect(applyEligibility([current, superseded], intent, null, []).eligible).toHaveLength(2);
   });
 
   it("keeps only the requested project", () => {
-    expect(applyEligibility([current, other], "ORIENT", "b").eligible).toEqual([other]);
+    expect(applyEligibility([current, other], "ORIENT", "b", []).eligible).toEqual([other]);
+  });
+
+  it("holds quarantined records back outside audit views", () => {
+    const quarantined = pooled(buildRecord({ projectId: "a", state: "QUARANTINED" }));
+    expect(applyEligibility([current, quarantined], "PROVE", null, [])).toEqual({ eligible: [current], filtered: [], heldBack: [quarantined.record.id] });
+    expect(applyEligibility([current, quarantined], "SOURCE_AUDIT", null, []).eligible).toHaveLength(2);
+  });
+
+  it("counts only removed records the query reached: a superseded branch member sharing no term is not FILTERED", () => {
+    const member = pooled(buildRecord({ projectId: "a", state: "SUPERSEDED", fields: { title: { moment: 1 } } }), { sources: new Set(["branch"]) });
+    expect(applyEligibility([current, member], "ORIENT", null, ["zebra"]).filtered).toEqual([]);
+    expect(applyEligibility([current, member], "ORIENT", null, ["moment"]).filtered).toEqual([member.record.id]);
   });
 });

@@ -1,0 +1,80 @@
+// The write-time trust classifier: a record whose text addresses the reader (instructions, role
+// markers, prompt-injection phrasing) or repeats itself is flagged. Pure; its phrase rules are data.
+import { createHash } from "node:crypto";
+import rules from "./trust-rules.json" with { type: "json" };
+
+export type TrustCategory = "IMPERATIVE" | "ROLE_MARKER" | "INJECTION" | "REPETITIVE";
+
+interface PhraseRule {
+  id: string;
+  category: TrustCategory;
+  weight: number;
+  pattern: RegExp;
+}
+
+const PHRASE_RULES: readonly PhraseRule[] = rules.rules.map((rule) => ({ ...rule, category: rule.category as TrustCategory, pattern: new RegExp(rule.pattern, "iu") }));
+
+/** Word 4-grams: long enough that ordinary prose rarely repeats one, short enough to catch a pasted loop. */
+const SHINGLE_WORDS = 4;
+/** Below this many shingles a text is too short to call repetitive. */
+const MIN_SHINGLES = 24;
+/** A text whose distinct shingles are under this share of all its shingles says the same thing over and over. */
+const MIN_DISTINCT_SHINGLE_SHARE = 0.4;
+/**
+ * Existing records on the same target with the same text shape at which a new one counts as a flood:
+ * dedupe folds a few near-duplicates into one packet item, but this many is a writer repeating itself.
+ */
+export const FLOOD_NEAR_DUPLICATES = 8;
+
+export interface TrustVerdict {
+  flagged: boolean;
+  /** `CATEGORY:rule-id` for each rule that matched, in rule order; empty when nothing did. */
+  flags: string[];
+}
+
+const ZERO_WIDTH = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g;
+
+/** What the rules read: NFKC folded (full-width and ligature spellings match), invisible characters dropped, spaces collapsed, newlines kept. */
+export function foldForRules(text: string): string {
+  return text.normalize("NFKC").replace(ZERO_WIDTH, "").replace(/[^\S\n]+/g, " ").toLowerCase();
+}
+
+function words(text: string): string[] {
+  return foldForRules(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Near-duplicate key: the words with every digit run folded to `#`, so "note 1" and "note 2" share a shape. */
+export function textShape(texts: readonly string[]): string {
+  const folded = texts.flatMap((text) => words(text)).map((word) => word.replace(/\p{N}+/gu, "#")).join(" ");
+  return createHash("sha256").update(folded).digest("hex").slice(0, 32);
+}
+
+function internallyRepetitive(text: string): boolean {
+  const tokens = words(text);
+  const total = tokens.length - SHINGLE_WORDS + 1;
+  if (total < MIN_SHINGLES) return false;
+  const distinct = new Set<string>();
+  for (let index = 0; index < total; index += 1) distinct.add(tokens.slice(index, index + SHINGLE_WORDS).join(" "));
+  return distinct.size / total < MIN_DISTINCT_SHINGLE_SHARE;
+}
+
+/**
+ * `texts`: every text of the record a packet can quote (title, body, replay and formal fields).
+ * `nearDuplicates`: how many records on the same target already have this record's textShape.
+ */
+export function classifyRecordText(texts: readonly string[], nearDuplicates: number): TrustVerdict {
+  const joined = texts.join("\n");
+  const folded = foldForRules(joined);
+  const flags: string[] = [];
+  let weight = 0;
+  for (const rule of PHRASE_RULES) {
+    if (!rule.pattern.test(folded)) continue;
+    flags.push(`${rule.category}:${rule.id}`);
+    weight += rule.weight;
+  }
+  const phraseFlagged = weight >= rules.flagThreshold;
+  if (!phraseFlagged) flags.length = 0;
+  if (internallyRepetitive(joined)) flags.push("REPETITIVE:internal-repetition");
+  if (nearDuplicates >= FLOOD_NEAR_DUPLICATES) flags.push("REPETITIVE:near-duplicate-flood");
+  return { flagged: flags.length > 0, flags };
+}
