@@ -10,6 +10,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
+import { problemsMentionedByName, promoteMentionedNames } from "./name-mentions.js";
 import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
 import { decisions, type DiscoveryDecision } from "./decisions.js";
@@ -251,7 +252,9 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   const named = namedProblems(index, terms, asideOnlyTerms(affirmed));
   if (named.size === 0 && isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informativeTerms(terms)));
   if (named.size === 0 && namesOnlyAnArea(index, terms, tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informativeTerms(terms)));
-  const scored = rerank(index, scoreCandidates(index, terms), terms, tokens);
+  // A distinctive name mentioned in passing ("Legendre's Conjecture is an unproven statement …") raises its problem.
+  const mentioned = problemsMentionedByName(index, tokens, affirmed);
+  const scored = promoteMentionedNames(rerank(index, scoreCandidates(index, terms), terms, tokens), mentioned);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
   if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooManyProblems());
