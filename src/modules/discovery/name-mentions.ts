@@ -14,6 +14,8 @@ import type { ScoredDocument } from "./scoring.js";
 const MENTION_MAX_PROBLEMS = 2;
 /** The name's rarest word is in at most this many published problems: "discrepancy" (17) is, "sum" or "gap" are not. */
 const MENTION_MAX_WORD_FREQUENCY = 20;
+/** A name of common words is distinctive when at most this many problems hold all of its words. */
+const MENTION_MAX_HOLDERS = 3;
 /** Extra tokens allowed between the words of a name ("Heilbronn's problem for triangles"). */
 const MENTION_SLACK = 2;
 /** The score factor of a candidate whose name the text mentions. */
@@ -43,6 +45,20 @@ function closeTogether(words: readonly string[], positions: ReadonlyMap<string, 
     words.every((word) => (positions.get(word) ?? []).some((position) => Math.abs(position - anchor) <= reach)));
 }
 
+/**
+ * Whether at most MENTION_MAX_HOLDERS published problems hold every word of a name of common words: "lonely runner"
+ * is distinctive, "gizmo sprocket" in ten statements names their topic, not the one problem titled by it.
+ */
+function fewHoldAll(index: DiscoveryIndex, words: readonly string[]): boolean {
+  const rarest = words.reduce((best, word) => (index.publishedFrequency(word) < index.publishedFrequency(best) ? word : best));
+  if (index.publishedFrequency(rarest) > MENTION_MAX_WORD_FREQUENCY) return false;
+  let holders = 0;
+  for (const document of index.documentsWith(rarest)) {
+    if (document.entry.publicationState === "PUBLISHED" && words.every((word) => document.allTerms.has(word))) holders += 1;
+  }
+  return holders <= MENTION_MAX_HOLDERS;
+}
+
 /** Published problems whose distinctive name the text (its tokens, and the raw text for proper nouns) mentions. */
 export function problemsMentionedByName(index: DiscoveryIndex, tokens: readonly string[], text: string): Set<IndexedDocument> {
   const positions = positionsOf(tokens);
@@ -62,7 +78,7 @@ export function problemsMentionedByName(index: DiscoveryIndex, tokens: readonly 
         // A name of proper nouns ("Erdős–Hajnal", "Legendre's conjecture") is distinctive as written; one of common
         // words must have a rare one among several ("lonely runner", "happy ending"): "the gap conjecture" is not.
         const proper = name.words.every((word) => properNouns.has(word));
-        const rare = name.words.length > 1 && Math.min(...name.words.map((word) => index.publishedFrequency(word))) <= MENTION_MAX_WORD_FREQUENCY;
+        const rare = name.words.length > 1 && fewHoldAll(index, name.words);
         return (proper || rare) && closeTogether(name.words, positions);
       });
       if (mentions) mentioned.add(document);
