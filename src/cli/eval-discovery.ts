@@ -15,6 +15,7 @@ import { discover, type DiscoveryResult } from "../modules/discovery/discover.js
 import { discoverProblems } from "../modules/discovery/discover-problems.js";
 import type { DiscoveryIndex } from "../modules/discovery/discovery-index.js";
 import { DiscoveryService } from "../modules/discovery/discovery-service.js";
+import { computeRealMetrics, parseRealRows, realReportLines, type RealEvalRow, type RealMetrics } from "../modules/discovery/real-evaluation.js";
 import {
   computeDiscoveryMetrics, EVAL_SPLITS, parseEvalRows, type DiscoveryEvalResult, type DiscoveryEvalRow, type DiscoveryMetrics, type EvalSplit,
 } from "../modules/discovery/evaluation.js";
@@ -22,6 +23,9 @@ import {
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_DATA_DIR = path.resolve(REPOSITORY_ROOT, "../shared/data");
 export const DEFAULT_EVAL_PATH = path.resolve(REPOSITORY_ROOT, "fixtures/discovery/eval.jsonl");
+/** The real-words development half (split `real-dev`): read from the shared data, never copied into the repository. */
+export const DEFAULT_REAL_PATH = path.join(DEFAULT_DATA_DIR, "discovery-real/dev.jsonl");
+export const REAL_SPLIT = "real-dev";
 /** Below this many stored problems the database holds a fixture, not the full catalogue (1,777 problems). */
 export const FULL_CATALOGUE_MINIMUM = 1000;
 export const IMPORT_HINT =
@@ -61,6 +65,33 @@ export async function runServiceEvalRows(prisma: PrismaClient, index: DiscoveryI
   const results: DiscoveryEvalResult[] = [];
   for (const row of rows) results.push(toEvalResult(row, await discoverProblems(prisma, index, row.query, 5), stableIdOf));
   return results;
+}
+
+export function readRealRows(realPath = DEFAULT_REAL_PATH): RealEvalRow[] {
+  return parseRealRows(readFileSync(realPath, "utf8"), REAL_SPLIT);
+}
+
+/** The real texts as discoverProblems answers them (exact identifiers first, then free text), in the synthetic rows' result shape. */
+export async function runServiceRealRows(prisma: PrismaClient, index: DiscoveryIndex, rows: readonly RealEvalRow[], stableIdOf: (id: string) => string): Promise<DiscoveryEvalResult[]> {
+  const results: DiscoveryEvalResult[] = [];
+  for (const row of rows) {
+    const result = await discoverProblems(prisma, index, row.text, 5);
+    results.push({
+      rowId: row.id,
+      outcome: result.outcome,
+      abstentionReason: result.abstentionReason,
+      rankedIds: result.candidates.map((candidate) => stableIdOf(candidate.problemId)),
+      topConfidence: result.candidates[0]?.confidence ?? null,
+    });
+  }
+  return results;
+}
+
+/** Measures and prints the `real-dev` split; returns its metrics. */
+export async function printRealReport(prisma: PrismaClient, index: DiscoveryIndex, rows: readonly RealEvalRow[], stableIdOf: (id: string) => string, verbose: boolean, print: (line: string) => void): Promise<RealMetrics> {
+  const metrics = computeRealMetrics(rows, await runServiceRealRows(prisma, index, rows, stableIdOf));
+  for (const line of realReportLines(REAL_SPLIT, rows, metrics, verbose)) print(line);
+  return metrics;
 }
 
 export function formatMetrics(label: string, metrics: DiscoveryMetrics): string {

@@ -8,13 +8,21 @@ import { DatabaseStartupError } from "../db/embedded.js";
 import { runOrientSuite } from "./eval-orient.js";
 import { PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VIEW_VERSION } from "../modules/discovery/sparse-document.js";
 import { staleViews } from "../projections/rebuilders.js";
-import { EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, readEvalRows, runServiceEvalRows, type SplitChoice } from "./eval-discovery.js";
+import { existsSync } from "node:fs";
+import {
+  DEFAULT_REAL_PATH, EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, printRealReport, readEvalRows, readRealRows,
+  REAL_SPLIT, runServiceEvalRows, type SplitChoice,
+} from "./eval-discovery.js";
 
 class UsageError extends Error {}
 
 /** Flags every suite accepts; a suite reads the ones it needs. */
 interface SuiteArgs {
   split?: string;
+  /** The real-words file for split real-dev (default DEFAULT_REAL_PATH when present). */
+  real?: string;
+  /** List every miss (real-dev: with the accepted id's rank and the text truncated, on the terminal only). */
+  verbose?: boolean;
 }
 
 interface Suite {
@@ -22,12 +30,25 @@ interface Suite {
   run(db: Database, args: SuiteArgs, print: (line: string) => void): Promise<void>;
 }
 
-const SPLITS: readonly SplitChoice[] = [...EVAL_SPLITS, "all"];
+type SplitFlag = SplitChoice | typeof REAL_SPLIT;
+const SPLITS: readonly SplitFlag[] = [...EVAL_SPLITS, REAL_SPLIT, "all"];
 
-function splitFlag(args: SuiteArgs): SplitChoice {
+function splitFlag(args: SuiteArgs): SplitFlag {
   const split = args.split ?? "all";
-  if (!SPLITS.includes(split as SplitChoice)) throw new UsageError(`--split must be one of ${SPLITS.join(", ")}, got "${split}"`);
-  return split as SplitChoice;
+  if (!SPLITS.includes(split as SplitFlag)) throw new UsageError(`--split must be one of ${SPLITS.join(", ")}, got "${split}"`);
+  return split as SplitFlag;
+}
+
+/** The real-words file to read, or null (said loudly) when the default one is absent; a named file must exist. */
+function realPath(args: SuiteArgs, print: (line: string) => void): string | null {
+  if (args.real !== undefined) {
+    if (!existsSync(args.real)) throw new UsageError(`--real ${args.real}: file not found`);
+    return args.real;
+  }
+  if (existsSync(DEFAULT_REAL_PATH)) return DEFAULT_REAL_PATH;
+  print(`WARNING: ${REAL_SPLIT} NOT MEASURED: ${DEFAULT_REAL_PATH} is absent (give another with --real FILE). ` +
+    `The synthetic splits alone do not measure discovery on real people's words.`);
+  return null;
 }
 
 /**
@@ -50,22 +71,32 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
       `${PROBLEM_SPARSE_VIEW}@${PROBLEM_SPARSE_VIEW_VERSION}, so queries and documents are normalised by different code or data. Start the ` +
       `service once (it rebuilds stale views) or run:\n  npm run projections -- rebuild ${PROBLEM_SPARSE_VIEW}`);
   }
-  const rows = readEvalRows();
-  printEvalReport(rows, await runServiceEvalRows(db.prisma, stored.index, rows, stored.stableIdOf), split, print);
+  if (split !== REAL_SPLIT) {
+    const rows = readEvalRows();
+    printEvalReport(rows, await runServiceEvalRows(db.prisma, stored.index, rows, stored.stableIdOf), split, print);
+  }
+  if (split !== REAL_SPLIT && split !== "all") return;
+  const file = realPath(args, print);
+  if (file === null) return;
+  print(`--- ${REAL_SPLIT} (real people's words, ${file}); P@1, top1 and R@5 over texts whose target is catalogued ---`);
+  await printRealReport(db.prisma, stored.index, readRealRows(file), stored.stableIdOf, args.verbose ?? false, print);
 }
 
 const SUITES: Readonly<Record<string, Suite>> = {
-  discovery: { description: "problem discovery: P@1, MRR, R@5, abstention P/R, ECE on fixtures/discovery/eval.jsonl", run: runDiscoverySuite },
+  discovery: {
+    description: `problem discovery: P@1, MRR, R@5, abstention P/R, ECE on fixtures/discovery/eval.jsonl; ${REAL_SPLIT} (--real FILE) on real people's words`,
+    run: runDiscoverySuite,
+  },
   orient: { description: "orient packets on fixtures/orient: coverage by record type, reserves, precision, packet sizes", run: runOrientSuite },
 };
 
 function usage(): string {
   const suites = Object.entries(SUITES).map(([name, suite]) => `  ${name.padEnd(10)} ${suite.description}`).join("\n");
-  return `usage: npm run eval -- <suite> [--split ${SPLITS.join("|")}]\nsuites:\n${suites}`;
+  return `usage: npm run eval -- <suite> [--split ${SPLITS.join("|")}] [--real FILE] [--verbose]\nsuites:\n${suites}`;
 }
 
 function parseFlags(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, options: { split: { type: "string" } } });
+  return parseArgs({ args: argv, allowPositionals: true, options: { split: { type: "string" }, real: { type: "string" }, verbose: { type: "boolean" } } });
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -4,7 +4,7 @@ import { MIN_COVERAGE, MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS, WEAK_MATCH_D
 import type { FamilyForm } from "./specificity.js";
 
 export type DiscoveryRule =
-  | "EXACT_IDENTIFIER" | "CALLED_BY_NAME" | "CLEAR_MATCH" | "CLOSE_RIVAL" | "BEST_BELOW_THRESHOLDS"
+  | "EXACT_IDENTIFIER" | "CALLED_BY_NAME" | "CLEAR_MATCH" | "CLOSE_RIVAL" | "BEST_BELOW_THRESHOLDS" | "DOMINANT_IN_LONG_TEXT"
   | "TOO_LITTLE_INFORMATION" | "AREA_ONLY" | "TOO_MANY_PROBLEMS" | FamilyForm
   | "UNKNOWN_NAME" | "NO_CANDIDATE_MEETS_THRESHOLDS" | "ONLY_UNPUBLISHED" | "EMPTY_STORE" | "INDEX_UNAVAILABLE";
 
@@ -73,6 +73,11 @@ export const decisions = {
     rule: "BEST_BELOW_THRESHOLDS",
     explanation: `The best candidate alone does not share enough with the text (${THRESHOLDS}), though one of the next ` +
       `${WEAK_MATCH_DEPTH - 1} does; compare the candidates.`,
+  }),
+  dominantInLongText: (margin: number, words: number, overruled: string): DiscoveryDecision => ({
+    rule: "DOMINANT_IN_LONG_TEXT",
+    explanation: `A long text (${words} words) whose best candidate leads the next by ${percent(margin)}: its context dilutes ` +
+      `what it shares with any statement (${overruled}), so the candidate is offered, not matched; check it against the text.`,
   }),
   exactIdentifier: (refs: readonly string[]): DiscoveryDecision => ({
     rule: "EXACT_IDENTIFIER",

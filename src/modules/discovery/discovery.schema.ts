@@ -33,6 +33,9 @@ const DiscoveryRuleEnum = builder.enumType("DiscoveryRule", {
     CLEAR_MATCH: { description: "MATCH: the best candidate meets the thresholds and leads the next by the required margin." },
     CLOSE_RIVAL: { description: "AMBIGUOUS: the best candidate meets the thresholds but leads the next by too little." },
     BEST_BELOW_THRESHOLDS: { description: "AMBIGUOUS: the best candidate misses a threshold that one just below it meets." },
+    DOMINANT_IN_LONG_TEXT: {
+      description: "AMBIGUOUS: in a long text (context, history, notation diluting its words) the best candidate far outscores every other, though the text's words alone would abstain.",
+    },
     TOO_LITTLE_INFORMATION: { description: "UNDERSPECIFIED_QUERY: too few rare terms to name one problem." },
     AREA_ONLY: { description: "UNDERSPECIFIED_QUERY: every informative word names an area, and no parameter is stated." },
     TOO_MANY_PROBLEMS: { description: "UNDERSPECIFIED_QUERY: too many published problems hold everything the text says." },
