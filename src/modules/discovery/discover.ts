@@ -8,7 +8,7 @@ import {
   MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS, WEAK_MATCH_DEPTH,
 } from "./discovery.constants.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
-import type { DiscoveryIndex } from "./discovery-index.js";
+import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { problemsMentionedByName, promoteMentionedNames } from "./name-mentions.js";
 import { RERANK_FEATURES } from "./rerank-features.js";
@@ -266,7 +266,9 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   if (named.size === 0 && isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informativeTerms(terms)));
   if (named.size === 0 && namesOnlyAnArea(index, terms, tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informativeTerms(terms)));
   // A distinctive name mentioned in passing ("Legendre's Conjecture is an unproven statement …") raises its problem.
-  const mentioned = problemsMentionedByName(index, tokens, affirmed);
+  // Only long texts: there a name mentioned in passing is evidence the whole-query name test cannot see;
+  // a short query that names a problem is answered by that test, and often modifies the named problem.
+  const mentioned = wordCount(affirmed) >= LONG_TEXT_WORDS ? problemsMentionedByName(index, tokens, affirmed) : new Set<IndexedDocument>();
   const scored = promoteMentionedNames(rerank(index, scoreCandidates(index, terms), terms, tokens), mentioned);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));

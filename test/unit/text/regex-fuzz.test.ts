@@ -73,7 +73,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const LENGTH = 10_000;
+const LENGTH = 3_000;
 
 /** Pieces of mathematical text in every notation the normaliser reads: LaTeX, Unicode, ASCII and prose. */
 const PIECES = [
