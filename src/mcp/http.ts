@@ -7,7 +7,7 @@ import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import { annotationsOf } from "../http/request-log.js";
 import { authenticate } from "../modules/operators/operator.commands.js";
 import { createMcpServer } from "./server.js";
-import { toolFailure } from "./tool-kit.js";
+import { ERROR_META_KEY, toolFailure } from "./tool-kit.js";
 
 const jsonRpcError = (response: Response, status: number, code: number, message: string) =>
   response.status(status).json({ jsonrpc: "2.0", error: { code, message }, id: null });
@@ -35,7 +35,7 @@ export function mcpRouter(services: Services, writeRateLimit: WriteRateLimit): R
       await transport.handleRequest(request, response, request.body);
     } catch (error) {
       const failure = toolFailure(error, { services, writeRateLimit, caller: { auth: { status: "ANONYMOUS" }, requestId: annotations.requestId } }, "mcp-http");
-      const { code, message } = failure.structuredContent as { code: string; message: string };
+      const { code, message } = failure._meta[ERROR_META_KEY];
       if (!response.headersSent) jsonRpcError(response, code === "SERVICE_UNAVAILABLE" ? 503 : 500, -32603, message);
     }
   });

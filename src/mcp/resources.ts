@@ -11,7 +11,7 @@ import { buildManifest, MANIFEST_INCLUDE } from "../modules/research/manifest.js
 import { researchRefWhere } from "../modules/research/research-refs.js";
 import { affectedLanes, readFreshness } from "../projections/freshness.js";
 import { toJson } from "./json.js";
-import { toolFailure, type ToolScope } from "./tool-kit.js";
+import { ERROR_META_KEY, toolFailure, type ToolScope } from "./tool-kit.js";
 import { researchObjectJson } from "./tools/research.js";
 
 export const FRESHNESS_URI = "freshness://views";
@@ -30,7 +30,7 @@ function guarded<Args extends unknown[]>(scope: ToolScope, name: string, read: (
     try {
       return await read(...args);
     } catch (error) {
-      const failure = toolFailure(error, scope, `resource:${name}`).structuredContent as { code: string; message: string };
+      const failure = toolFailure(error, scope, `resource:${name}`)._meta[ERROR_META_KEY];
       throw new McpError(error instanceof DomainError ? ErrorCode.InvalidParams : ErrorCode.InternalError, failure.message, failure);
     }
   };

@@ -115,7 +115,7 @@ export const researchObject = z.object({
   createdAt: timestamp,
 });
 
-/** structuredContent of a failed call (isError: true). */
+/** The error of a failed call (isError: true), in its `_meta["rms/error"]`. */
 export const toolError = z.object({
   code: z.string(),
   message: z.string(),

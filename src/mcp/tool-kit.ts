@@ -47,12 +47,21 @@ export const tool = <Input extends z.ZodRawShape, Output extends z.ZodRawShape>(
 
 type ErrorContent = z.infer<typeof toolError>;
 
-function errorResult(content: ErrorContent): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: `${content.code}: ${content.message}` }], structuredContent: content };
+/** Where a failed call carries its machine-readable error (see errorResult). */
+export const ERROR_META_KEY = "rms/error";
+
+/**
+ * A failed call: the code leads the text, and the whole error is in `_meta["rms/error"]`. Not in
+ * structuredContent: the SDK's Client validates structuredContent against the tool's outputSchema even
+ * on isError results, so an error object there would make every standard client throw instead of
+ * returning the error.
+ */
+function errorResult(content: ErrorContent): CallToolResult & { _meta: { [ERROR_META_KEY]: ErrorContent } } {
+  return { isError: true, content: [{ type: "text", text: `${content.code}: ${content.message}` }], _meta: { [ERROR_META_KEY]: content } };
 }
 
 /** The one translation point: typed domain errors keep their code, outages say when to retry, the rest is masked. */
-export function toolFailure(error: unknown, scope: ToolScope, toolName: string): CallToolResult {
+export function toolFailure(error: unknown, scope: ToolScope, toolName: string): CallToolResult & { _meta: { [ERROR_META_KEY]: ErrorContent } } {
   if (error instanceof DomainError) {
     const field = error instanceof InvalidInputError && error.field ? { field: error.field } : {};
     return errorResult({ code: error.code, message: error.message, ...field });
