@@ -1,4 +1,4 @@
-// Composition root: HTTP (GraphQL over HTTP, GraphiQL, dashboard, /health, /metrics) and graphql-ws
+// Composition root: HTTP (GraphQL over HTTP, MCP at /mcp, GraphiQL, dashboard, /health, /metrics) and graphql-ws
 // subscriptions on one port, with the protection limits, write rate limit and graceful shutdown.
 import http from "node:http";
 import { ApolloServer } from "@apollo/server";
@@ -22,6 +22,7 @@ import { annotationsOf, requestLog } from "./http/request-log.js";
 import { startSubscriptionServer } from "./http/websocket.js";
 import { apolloLogger } from "./logger.js";
 import { rethrowUnavailable } from "./graphql/unavailable.js";
+import { mcpRouter } from "./mcp/http.js";
 
 export interface RunningServer {
   url: string;
@@ -115,6 +116,7 @@ export async function startServer(services: Services, options: { port: number; h
       },
     }),
   );
+  app.use("/mcp", mcpRouter(services, writeRateLimit));
   app.use(bodyErrorHandler(env.limits.maxBodyBytes));
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

@@ -67,6 +67,14 @@ function readHolder(lockPath: string): LockHolder | null {
   }
 }
 
+/** The live process holding `dataDir`'s embedded database (another process), or null when it is free. */
+export function embeddedDatabaseHolder(dataDir: string): { pid: number } | null {
+  const lockPath = path.join(dataDir, LOCK_FILE);
+  if (!existsSync(lockPath)) return null;
+  const holder = readHolder(lockPath);
+  return holder && holder.pid !== process.pid && holderIsAlive(holder) ? { pid: holder.pid } : null;
+}
+
 /** PGlite is one session in one process: a second process on the same directory would corrupt it. */
 function acquireDirectoryLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, LOCK_FILE);

@@ -22,7 +22,8 @@ function checkText(text: string, where: string): GraphQLError | null {
 }
 
 /** Iterative walk (a recursive one is what the depth limit protects), keys checked like values. */
-function checkValue(root: unknown, where: string): GraphQLError | null {
+/** The first problem with a decoded input value (GraphQL variables, MCP tool arguments), or null. */
+export function checkInputValue(root: unknown, where: string): GraphQLError | null {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value: root, depth: 0, path: where }];
   while (stack.length > 0) {
     const { value, depth, path } = stack.pop()!;
@@ -55,7 +56,7 @@ export function checkOperationInput(document: DocumentNode, variables: unknown):
       },
     },
   });
-  return found ?? (variables === undefined || variables === null ? null : checkValue(variables, "variables"));
+  return found ?? (variables === undefined || variables === null ? null : checkInputValue(variables, "variables"));
 }
 
 /** The same check as an Apollo plugin: a refused operation is a 400 BAD_USER_INPUT before it runs. */

@@ -7,7 +7,7 @@ import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js
 import { createProject } from "../../src/modules/research/create-project.command.js";
 import { recordResearch } from "../../src/modules/research/record-research.command.js";
 import { branchId } from "../../src/modules/memory/branch-derivation.js";
-import { readMemberPage } from "../../src/modules/memory/memory-branch.queries.js";
+import { readMemberPage } from "../../src/modules/memory/member-page.query.js";
 import { InvalidCursorError } from "../../src/modules/memory/memory.errors.js";
 import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
 import { refreshMemoryOnce } from "../../src/projections/memory-refresh.js";

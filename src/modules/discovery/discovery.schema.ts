@@ -2,13 +2,10 @@
 // report (version, freshness, score basis) and a stored search impression per call.
 import { builder } from "../../graphql/builder.js";
 import { InvalidInputError } from "../../errors/domain-error.js";
-import { impressionWriter } from "../telemetry/impressions.js";
 import type { DiscoveryCandidate } from "./discover.js";
 import type { DiscoveryDecision } from "./decisions.js";
-import { discoverProblems, type ProblemDiscoveryResult } from "./discover-problems.js";
 import { IdentityKindEnum } from "../problems/problem-enums.js";
-import { DiscoveryInputError } from "./discovery.errors.js";
-import type { IndexFreshness } from "./discovery-service.js";
+import { runDiscovery, type DiscoveryPayload } from "./run-discovery.query.js";
 
 const OutcomeEnum = builder.enumType("DiscoveryOutcome", { values: ["MATCH", "AMBIGUOUS", "ABSTAINED"] as const });
 const AbstentionEnum = builder.enumType("AbstentionReason", {
@@ -103,8 +100,6 @@ export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implem
   }),
 });
 
-type DiscoveryPayload = ProblemDiscoveryResult & { freshness: IndexFreshness; impressionId: string };
-
 const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscovery").implement({
   fields: (t) => ({
     outcome: t.expose("outcome", { type: OutcomeEnum }),
@@ -145,28 +140,10 @@ builder.queryField("discoverProblems", (t) =>
       "A-number, a Lean declaration, a URL) resolve first; free text is ranked and abstains (UNDERSPECIFIED_QUERY, WEAK_MATCH) instead of guessing.",
     args: { text: t.arg.string({ required: true }), limit: t.arg.int({ defaultValue: 5 }) },
     errors: { types: [InvalidInputError], directResult: true, union: { name: "ProblemDiscoveryResult" } },
-    resolve: async (_root, args, context) => {
-      const service = context.services.discovery;
-      let result: ProblemDiscoveryResult;
-      try {
-        result = await discoverProblems(context.prisma, service.current(), args.text, args.limit ?? 5);
-      } catch (error) {
-        if (error instanceof DiscoveryInputError) throw new InvalidInputError(error.message, "text", error.code);
-        throw error;
-      }
-      const freshness = await service.freshness();
-      const impressionId = impressionWriter(context.services.db.pool).write({
-        operation: "discoverProblems",
-        operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null,
-        queryText: args.text,
-        resolvedTargetId: result.outcome === "MATCH" ? result.candidates[0]!.problemId : null,
-        outcome: result.outcome,
-        candidateIds: result.candidates.map((candidate) => candidate.problemId),
-        scores: result.candidates.map((candidate) => candidate.score),
-        returnedOrder: [...result.candidates, ...result.duplicateWarnings].map((candidate) => candidate.problemId),
-        laneVersions: { discovery: result.lane.indexVersion, highWaterMark: freshness.highWaterMark.toString() },
-      });
-      return { ...result, freshness, impressionId };
-    },
+    resolve: (_root, args, context) =>
+      runDiscovery({
+        prisma: context.prisma, pool: context.services.db.pool, discovery: context.services.discovery,
+        operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null, text: args.text, limit: args.limit ?? 5,
+      }),
   }),
 );

@@ -1,16 +1,11 @@
 // `premiseSearch`: transparent premise retrieval over the stored Lean metadata index. Every ranked
 // premise carries its named score components; refusals come back as typed errors.
 import { builder } from "../../graphql/builder.js";
-import { DomainError } from "../../errors/domain-error.js";
 import { ErrorInterface } from "../../graphql/errors.js";
-import { PremiseRetrievalError } from "./premises.errors.js";
-import type { Premise, RankedPremise, RetrievalResult } from "./premise.types.js";
-import { parseRetrievalInput } from "./queries.js";
-import { renderContext, resolveRecipe, type RenderedContext } from "./recipes.js";
-import { searchPremises } from "./search.js";
+import type { Premise, RankedPremise } from "./premise.types.js";
+import type { RenderedContext } from "./recipes.js";
+import { PremiseRequestError, runPremiseSearch, type PremiseSearchPayload } from "./run-premise-search.query.js";
 
-/** A premise refusal or input error as a GraphQL error member; `code` names which of them. */
-export class PremiseRequestError extends DomainError {}
 
 builder.objectType(PremiseRequestError, {
   name: "ResearchPremiseRequestError",
@@ -61,9 +56,7 @@ const RenderedContextType = builder.objectRef<RenderedContext>("PremiseContext")
   }),
 });
 
-type SearchPayload = RetrievalResult & { indexId: string; indexHash: string; premises: (RankedPremise & { premise: Premise })[]; context: RenderedContext | null };
-
-const PremiseSearchResultType = builder.objectRef<SearchPayload>("PremiseSearchResult").implement({
+const PremiseSearchResultType = builder.objectRef<PremiseSearchPayload>("PremiseSearchResult").implement({
   fields: (t) => ({
     strategy: t.exposeString("strategy"),
     split: t.exposeString("split"),
@@ -80,25 +73,6 @@ builder.queryField("premiseSearch", (t) =>
     type: PremiseSearchResultType,
     args: { input: t.arg({ type: PremiseSearchInput, required: true }) },
     errors: { types: [PremiseRequestError], directResult: true, union: { name: "PremiseSearchOutcome" } },
-    resolve: (_root, { input }, context) => {
-      const loaded = context.services.premises.current();
-      if (!loaded) throw new PremiseRequestError("PREMISE_INDEX_UNAVAILABLE", "The premise index is not loaded yet");
-      try {
-        const query = parseRetrievalInput({ ...input, queryId: "graphql" }, { split: "dev", topK: 10 });
-        const result = searchPremises(loaded.engine, query);
-        const { premises, positionById } = loaded.engine.index;
-        const contextText = query.recipeId ? renderContext(resolveRecipe(context.services.premises.recipes, query.recipeId), result, loaded.engine.index) : null;
-        return {
-          ...result,
-          indexId: loaded.info.id,
-          indexHash: loaded.info.contentHash,
-          premises: result.ranked.map((ranked) => ({ ...ranked, premise: premises[positionById.get(ranked.premiseId)!]! })),
-          context: contextText,
-        };
-      } catch (error) {
-        if (error instanceof PremiseRetrievalError) throw new PremiseRequestError(error.code, error.message);
-        throw error;
-      }
-    },
+    resolve: (_root, { input }, context) => runPremiseSearch(context.services.premises, input, "graphql"),
   }),
 );
