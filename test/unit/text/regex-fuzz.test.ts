@@ -73,7 +73,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const LENGTH = 3_000;
+const LENGTH = 10_000;
 
 /** Pieces of mathematical text in every notation the normaliser reads: LaTeX, Unicode, ASCII and prose. */
 const PIECES = [
@@ -130,13 +130,19 @@ function scanMilliseconds(regex: RegExp, text: string): number {
 
 const SEEDS = [1, 2, 3, 20261203];
 
+// The full scan (every pattern × every input, 10,000 characters) takes many minutes on a 2-core machine, so it runs
+// on request: `REGEX_FUZZ=1 npx vitest run test/unit/text/regex-fuzz.test.ts`. eslint-plugin-regexp's
+// no-super-linear-backtracking checks the same patterns statically on every lint.
+const FULL_SCAN = process.env.REGEX_FUZZ === "1";
+if (!FULL_SCAN) console.warn("[test] SKIPPING the full regular-expression scan: set REGEX_FUZZ=1 to run it");
+
 describe("regular expressions of the normaliser and of discovery", () => {
   it("are all collected: literals from the source, built ones from the modules and the lexicon", () => {
     expect(PATTERNS.filter((pattern) => pattern.where.includes("lexicon/concepts.yaml")).length).toBeGreaterThan(40);
     expect(PATTERNS.length).toBeGreaterThan(150);
   });
 
-  it("each scan a 10,000-character adversarial or random input, raw and folded, within the bound", () => {
+  it.runIf(FULL_SCAN)("each scan a 10,000-character adversarial or random input, raw and folded, within the bound", () => {
     const inputs = [
       ...adversarialInputs(),
       ...SEEDS.map((seed) => ({ name: `random text (seed ${seed})`, text: randomText(prng(seed)) })),
