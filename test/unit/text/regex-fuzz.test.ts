@@ -138,7 +138,7 @@ if (!FULL_SCAN) console.warn("[test] SKIPPING the full regular-expression scan: 
 
 describe("regular expressions of the normaliser and of discovery", () => {
   it("are all collected: literals from the source, built ones from the modules and the lexicon", () => {
-    expect(PATTERNS.filter((pattern) => pattern.where.includes("lexicon/concepts.yaml")).length).toBeGreaterThan(40);
+    expect(PATTERNS.filter((pattern) => pattern.where.includes("lexicon/concepts.yaml")).length).toBeGreaterThanOrEqual(30);
     expect(PATTERNS.length).toBeGreaterThan(150);
   });
 
