@@ -78,7 +78,7 @@ describe.each(testDatabaseTargets())("discoverProblems ($name database)", (targe
     const agent = (await createOperatorWithToken(running.service.services.db.prisma, "AGENT")).token;
     const submitted = await gqlData<{ submitProblem: { problem: { stableId: string } } }>(running.service.url,
       `mutation($input: SubmitProblemInput!) { submitProblem(input: $input) { ... on SubmitProblemPayload { problem { stableId } } } }`,
-      { input: { title: "Tribonacci residues at primes", idempotencyKey: "quoting-A000040",
+      { input: { title: "Tribonacci residues at primes", idempotencyKey: "quoting-A000040", confirmedDistinctFrom: ["cp:oeis:40"],
         statement: "If a prime p is in A000040, is the Tribonacci number T(p^2) congruent to 1 modulo p^3 only for finitely many p?" } }, agent);
     await running.service.services.discovery.refresh();
     const quoting = await discover("p ∈ A000040: is T(p^2) ≡ 1 (mod p^3), T the Tribonacci numbers, for finitely many primes p only?");

@@ -49,10 +49,12 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     const problem = buildCatalogueProblem();
     await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
     projectId = (await createProject({ prisma, notifier, operator, input: { problemRef: problem.stableId, name: "GraphQL memory", idempotencyKey: uniqueToken() } })).project.id;
+    // Fifteen distinct claims: the same text written many times would be held back as a flood.
+    const moments = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"];
     for (let index = 0; index < 15; index += 1) {
       const result = await recordResearch({
         prisma, notifier, operator,
-        input: { projectId, kind: "CLAIM", title: `Variance bound ${index}`, body: "The second moment is bounded.", branch: "approach/second-moment", idempotencyKey: uniqueToken() },
+        input: { projectId, kind: "CLAIM", title: `Variance bound ${index}`, body: `The ${moments[index]} moment is bounded.`, branch: "approach/second-moment", idempotencyKey: uniqueToken() },
       });
       objectId = result.object.id;
     }
