@@ -15,17 +15,11 @@ import { parseErdosYaml } from "../src/modules/catalogue/parse-erdos-yaml.js";
 import { parseFormalConjectures } from "../src/modules/catalogue/parse-formal-conjectures.js";
 import { loadPremiseIndex } from "../src/modules/premises/premise-index.js";
 
-interface SourceSpec {
+/** A manifest entry's provenance fields, plus where the source is read and how its records are counted. */
+interface SourceSpec extends Pick<BundledFileEntry, "file" | "repository" | "commit" | "commitDate" | "upstreamPath" | "derivation" | "licence"> {
   key: BundledFileKey;
   /** Path under the shared data directory. */
   source: string;
-  file: string;
-  repository: string;
-  commit: string;
-  commitDate: string;
-  upstreamPath: string;
-  derivation: string;
-  licence: string;
   count(text: string, fileName: string): number;
 }
 
