@@ -20,6 +20,8 @@ export const FIELD_WEIGHTS: Readonly<Record<SparseField, number>> = {
   // their words mostly help a candidate be found (terms, coverage), not ranked. Real dev (70 catalogued texts, site
   // statements imported), P@1: no remarks 0.729; weight 0 0.786, 0.25 0.771, 0.5 and 1 0.757; synthetic dev 0.904 at 0-0.25.
   remarks: 0.25,
+  // Whom the remarks say the problem is due to ("A problem of Erdős and Sós."): a text about a problem names them.
+  attribution: 1,
   tags: 0.2, // subject tags are shared by hundreds of problems
   source: 0.2, // collection and source titles help only to break ties
   formal: 0.5, // variant docstrings: related but not the canonical question
@@ -30,7 +32,7 @@ export const FIELD_WEIGHTS: Readonly<Record<SparseField, number>> = {
 
 /** Length normalisation per field (BM25 b): long statements should not win by length alone. */
 export const FIELD_LENGTH_NORMALISATION: Readonly<Record<SparseField, number>> = {
-  title: 0.3, aliases: 0.3, statement: 0.75, question: 0.75, definitions: 0.75, remarks: 0.75, tags: 0, source: 0.3, formal: 0.75, pairs: 0.75, formulas: 0.75, names: 0,
+  title: 0.3, aliases: 0.3, statement: 0.75, question: 0.75, definitions: 0.75, remarks: 0.75, attribution: 0, tags: 0, source: 0.3, formal: 0.75, pairs: 0.75, formulas: 0.75, names: 0,
 };
 
 /** BM25 term-frequency saturation: the usual 1.2, so repeating a word cannot outweigh a new one. */

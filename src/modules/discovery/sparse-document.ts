@@ -6,6 +6,7 @@ import { aliasKey } from "../identity/identifier-keys.js";
 import { analyzeText, NORMALIZER_CODE_VERSION, tokenKind, withLexiconHash, type AnalyzedText } from "../text/normalize.js";
 import { memoised } from "../../lib/memoise.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
+import { readRemarkOpening } from "./remark-openings.js";
 
 /**
  * Fields scored separately (each has its own weight and length normalisation). `pairs` holds the
@@ -16,7 +17,7 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * the statement (erdosproblems.com's): the names, results and people a real text mentions beside it.
  */
 export const SPARSE_FIELDS = [
-  "title", "aliases", "statement", "question", "definitions", "remarks", "tags", "source", "formal", "pairs", "formulas", "names",
+  "title", "aliases", "statement", "question", "definitions", "remarks", "attribution", "tags", "source", "formal", "pairs", "formulas", "names",
 ] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
 /** Fields holding tokens; `names` holds one signature per name (see `nameSignature`), never a query token, so it stays out of `terms`. */
@@ -37,9 +38,10 @@ export const WORDING_FIELDS: readonly SparseField[] = ["title", "aliases", "stat
 export const PROBLEM_SPARSE_VIEW = "problem-discovery";
 /**
  * Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the
- * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`; 6: `formulas`; 7: `remarks`.
+ * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`; 6: `formulas`; 7: `remarks`; 8: the remarks'
+ * opening (a name, the `attribution`).
  */
-const SPARSE_LAYOUT_VERSION = 7;
+const SPARSE_LAYOUT_VERSION = 8;
 /**
  * A leading paragraph shorter than this many words is a heading ("**Brocard's Conjecture**",
  * "**Conjecture 1.**"), not the question: the question runs on to the next paragraph. Dev (both
@@ -133,7 +135,8 @@ function distinctAliases(problem: CatalogueProblem): string[] {
 
 function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | null)[]> {
   const title = [problem.title];
-  const aliases = [...distinctAliases(problem), problem.comments];
+  const opening = readRemarkOpening(problem.remarks);
+  const aliases = [...distinctAliases(problem), problem.comments, opening.name];
   const statement = [problem.statement];
   const question = [questionOf(problem.statement)];
   const definitions = problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]);
@@ -141,6 +144,7 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
   return {
     title, aliases, statement, question, definitions,
     remarks: [problem.remarks],
+    attribution: opening.people,
     tags: problem.tags,
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
@@ -167,7 +171,7 @@ const IDENTIFIER_ALIAS = /^[^\s_.«»]*[_.«»]\S*$|^A\d{6}$/u;
 
 function nameCounts(problem: CatalogueProblem): TermCounts {
   const aliases = problem.aliases.filter((alias) => !IDENTIFIER_ALIAS.test(alias));
-  const names = [problem.title, ...aliases, headingOf(problem.statement)].filter((name) => name !== null);
+  const names = [problem.title, ...aliases, headingOf(problem.statement), readRemarkOpening(problem.remarks).name].filter((name) => name !== null);
   const signatures = names.map(nameSignature).filter((signature) => signature !== "");
   return Object.fromEntries([...new Set(signatures)].map((signature) => [signature, 1]));
 }

@@ -73,4 +73,22 @@ describe("a long text whose best candidate dominates", () => {
   it("needs a long text: the same few words alone are read as before", () => {
     expect(discover(diluted, "a prism lattice quill").decision.rule).not.toBe("DOMINANT_IN_LONG_TEXT");
   });
+
+  // A rival sharing two of the three rare words: the best leads it by about a third, short of a dominant lead.
+  const withRival = (rival: string) => buildDiscoveryIndex(Array.from({ length: 300 }, (_unused, position) => buildProblem({
+    stableId: `cp:r:${position}`,
+    statement: position === 0 ? "Does every prism lattice fold flat along a quill?"
+      : position === 1 ? rival
+      : `Is widget${position} round? ${FILL[position % 36]} ${FILL[(position * 7) % 36]}`,
+  })));
+
+  it("offers a best candidate that leads a close neighbour clearly, where only its diluted relevance falls short", () => {
+    const result = discover(withRival("Does every prism lattice tile the plane?"), `${FILL.join(" ")}, a prism lattice quill`);
+    expect([result.outcome, result.decision.rule, result.candidates[0]?.problemId]).toEqual(["AMBIGUOUS", "DOMINANT_IN_LONG_TEXT", "cp:r:0"]);
+  });
+
+  it("abstains when the text does not tell the best candidate from its neighbour", () => {
+    const result = discover(withRival("Does every prism lattice fold flat along a quill, twice?"), `${FILL.join(" ")}, a prism lattice quill`);
+    expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "WEAK_MATCH"]);
+  });
 });

@@ -198,4 +198,5 @@ export const symbolsFile = record({
 export const discoveryFile = record({
   area_head_words: list(word, { unique: true }),
   generic_query_words: list(record({ reason: text, words: list(word, { unique: true, nonEmpty: true }) }, { label: (group) => `reason ${JSON.stringify(group.reason)}` })),
+  remark_openings: record({ kinds: list(word, { unique: true, nonEmpty: true }), name_words: list(word, { unique: true, nonEmpty: true }) }),
 });
