@@ -14,7 +14,10 @@ import { readRemarkOpening } from "./remark-openings.js";
  * and adjacency that a bag of words loses, and that separates near-neighbour problems. `question`
  * repeats the statement's opening question without the remarks that often follow it (history,
  * citations, who proved what): see `questionOf`. `remarks` holds the source's remarks printed apart from
- * the statement (erdosproblems.com's): the names, results and people a real text mentions beside it.
+ * the statement (erdosproblems.com's): the names, results and people a real text mentions beside it. `attribution`
+ * holds the people the remarks' opening says the problem is due to ("A problem of Erdős and Sós.": remark-openings.ts).
+ * `formulas` holds the formula shingles of the wording and of the Lean statements: a text from a formalisation writes
+ * `n - 2*x^2` or `(n^2, (n+1)^2)` as the Lean statement does, where the prose wording says "consecutive squares".
  */
 export const SPARSE_FIELDS = [
   "title", "aliases", "statement", "question", "definitions", "remarks", "attribution", "tags", "source", "formal", "pairs", "formulas", "names",
@@ -39,7 +42,7 @@ export const PROBLEM_SPARSE_VIEW = "problem-discovery";
 /**
  * Bump when the field layout below changes; the normaliser version is folded in. 2: the `pairs` field; 3: the
  * `question` field; 4: `names`; 5: name signatures kept out of `terms` and `length`; 6: `formulas`; 7: `remarks`; 8: the remarks'
- * opening (a name, the `attribution`).
+ * opening (a name, the `attribution`), and the Lean statements' formulas.
  */
 const SPARSE_LAYOUT_VERSION = 8;
 /**
@@ -149,7 +152,7 @@ function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | nu
     source: [problem.collection, ...problem.oeisIds, ...problem.sources.map((source) => source.title)],
     formal: formalTexts(problem),
     pairs: wording,
-    formulas: wording,
+    formulas: [...wording, ...problem.formalDeclarations.map((declaration) => declaration.statement)],
     names: [], // built apart (nameCounts): one signature per name, not a bag of its words
   };
 }

@@ -73,4 +73,20 @@ describe("formula shingles", () => {
     expect(result.candidates[0]?.problemId).toBe("cp:test:sums");
     expect(result.outcome).not.toBe("ABSTAINED");
   });
+
+  it("reads a Lean statement's formula, so a text that writes the formula as Lean does reaches a statement worded in prose", () => {
+    const lean = (statement: string) => ({
+      declName: "Squares.prime_between", kind: "theorem", statement, docstring: null, category: null, file: null, line: null,
+      pinnedWorld: "fixture", hasAnswerPlaceholder: false, proofUsesSorry: true,
+    });
+    const prose = buildProblem({
+      stableId: "cp:squares", statement: "Is there always a prime between consecutive squares?",
+      formalDeclarations: [lean("theorem prime_between : ∀ n ≥ 1, ∃ p ∈ Set.Ioo (n ^ 2) ((n + 1) ^ 2), Nat.Prime p")],
+    });
+    const rival = buildProblem({ stableId: "cp:rival", statement: "Is there always a prime between n and 2n for n at least 2?" });
+    const candidates = (squares: typeof prose) => discover(buildDiscoveryIndex([...SMALL_CATALOGUE, squares, rival]), "a prime p with n^2 < p < (n+1)^2 for every n")
+      .candidates.map((candidate) => candidate.problemId);
+    expect(candidates(prose)).toContain("cp:squares");
+    expect(candidates({ ...prose, formalDeclarations: [] })).not.toContain("cp:squares");
+  });
 });
