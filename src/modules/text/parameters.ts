@@ -56,8 +56,12 @@ function isParameterScript(script: string): boolean {
   return !/[a-z]\s+[a-z]/.test(script) && scriptText(script).length > 0 && scriptText(script).length <= 8;
 }
 
-/** An unbraced exponent is one letter or one number; a decimal base or exponent is read whole (`N^0.9` is `N^{0.9}`, not `N^0`). */
-const POWER = /(?<![a-z0-9.])([a-z]+|\d*\.\d+|\d+)\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g;
+/**
+ * An unbraced exponent is one letter or one number; a decimal base or exponent is read whole (`N^0.9` is `N^{0.9}`, not
+ * `N^0`). A letter base may follow its coefficient (`2x^2` holds `x^2`, as `2*x^2` and `2 x^2` do); a number base may not
+ * follow a letter or digit.
+ */
+const POWER = /(?:(?<![a-z.])([a-z]+)|(?<![a-z0-9.])(\d*\.\d+|\d+))\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g;
 const SUBSCRIPT = /(?<![a-z0-9])([a-z]+)\s*_\s*(\{[^{}]*\}|[a-z0-9]+)/g;
 // A variable under a fraction bar or a number over one is part of a fraction, not a side of the relation: `4/n = 1/x` is no `n = 1`.
 const VARIABLE_RELATION = /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_/])/g;
@@ -89,7 +93,8 @@ function integerBound(variable: string, relation: string, value: string): string
  */
 export function extractParameters(folded: string): string[] {
   const parameters: string[] = [];
-  for (const [, base, exponent] of folded.matchAll(POWER)) {
+  for (const [, letterBase, numberBase, exponent] of folded.matchAll(POWER)) {
+    const base = letterBase ?? numberBase;
     if (base !== undefined && exponent !== undefined && isParameterScript(exponent)) {
       parameters.push(`${canonicalValues(base)}^${canonicalScript(exponent)}`);
     }

@@ -81,7 +81,9 @@ describe("full catalogue", () => {
   // a request for any one problem, help, a definition or literature, and v12 the state of an area and missing details, so abstention
   // recall has floors too. Latency is a benchmark's business (npm run bench:discovery), not a test's. The Lean statements'
   // formulas (layout 8) moved single rows both ways (overall P@1 0.907 unchanged, real-dev +2 texts): holdout24 and
-  // holdout26 lost one first rank each and their P@1 floors went to 0.91.
+  // holdout26 lost one first rank each and their P@1 floors went to 0.91. A power after its coefficient (`2x^2` holds
+  // `x^2`) cost holdout28 one row of recall (floor 0.95): its query's `2x^2+y^2+8z^2` now shares `x^2` with Sun's
+  // four-squares conjectures.
   const floors = {
     dev: { precisionAt1: 0.93, recallAt5: 0.97, abstentionPrecision: 0.99, abstentionRecall: 0.96 },
     test: { precisionAt1: 0.86, recallAt5: 0.91, abstentionPrecision: 0.99, abstentionRecall: 0.99 },
@@ -112,7 +114,7 @@ describe("full catalogue", () => {
     holdout25: { precisionAt1: 0.85, recallAt5: 0.93, abstentionPrecision: 0.89, abstentionRecall: 0.47 },
     holdout26: { precisionAt1: 0.91, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.47 },
     holdout27: { precisionAt1: 0.93, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.52 },
-    holdout28: { precisionAt1: 0.88, recallAt5: 0.96, abstentionPrecision: 0.99, abstentionRecall: 0.55 },
+    holdout28: { precisionAt1: 0.88, recallAt5: 0.95, abstentionPrecision: 0.99, abstentionRecall: 0.55 },
   } as const;
   // The catalogue is the bundled one (data/bundled/: the shared data's problems.yaml and statements.jsonl, byte for byte).
   it("keeps the measured figures of every split", async () => {

@@ -20,6 +20,11 @@ describe("powers read aloud", () => {
     expect(tokenize("the squared distance")).not.toContain("the^2");
   });
 
+  it("reads a power after its coefficient as the power, however the product is written", () => {
+    for (const text of ["$n-2x^2$", "n - 2*x^2", "n - 2 x^2", "$n - 2\\cdot x^2$"]) expect(powersOf(text), text).toEqual(["x^2"]);
+    expect(powersOf("$10^{11}$ and x10^3")).toEqual(["10^11"]);
+  });
+
   it("reads (log N)^2 and log^2 N as one parameter", () => {
     expect(tokenize("$o((\\log N)^2)$")).toContain("log^2");
     expect(tokenize("$\\log^2 N$")).toContain("log^2");
