@@ -7,10 +7,12 @@ const consecutive = tokenize("k consecutive integers").find((token) => token.inc
 
 describe("signs and coprimality", () => {
   it("reads ±1, {-1, +1} and 'plus and minus ones' as one notion", () => {
-    for (const text of ["$f\\colon \\mathbb N \\rightarrow \\{-1, +1\\}$", "values in `{-1, 1}`", "coefficients $\\pm 1$", "a sequence of plus and minus ones"]) {
+    for (const text of ["$f\\colon \\mathbb N \\rightarrow \\{-1, +1\\}$", "values in `{-1, 1}`", "coefficients $\\pm 1$", "a sequence of plus and minus ones",
+      "sequences of $+1$s and $-1$s", "entries -1 and +1"]) {
       expect(tokenize(text)).toContain("plus-minus-one");
     }
     expect(tokenize("the interval $[-1, 2]$")).not.toContain("plus-minus-one");
+    expect(tokenize("the neighbours n+1 and n-1")).not.toContain("plus-minus-one");
     // A bare ± is a symbol, not words: LaTeX noise must not become informative terms such as "plus".
     expect(tokenize("$\\pm$ ±")).toEqual([]);
     expect(tokenize("$x \\pm y$")).toEqual([]);
