@@ -232,3 +232,12 @@ it("reads a shuffle as a permutation and a simple closed curve as a Jordan curve
   expect(jordan).toBe("jordan-curv");
   expect(tokenize("does every simple closed curve in the plane")).toContain(jordan);
 });
+
+describe("additive bases", () => {
+  it("reads a sumset that holds every large integer as an additive basis, and no other sum of two sets", () => {
+    for (const text of ["$A+A$ contains all but finitely many integers", "B + B contains every sufficiently large integer"]) {
+      expect(tokenize(text), text).toContain("additiv-basis");
+    }
+    expect(tokenize("A + B contains all large integers")).not.toContain("additiv-basis");
+  });
+});
