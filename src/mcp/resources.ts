@@ -11,7 +11,7 @@ import { buildManifest, MANIFEST_INCLUDE } from "../modules/research/manifest.js
 import { researchRefWhere } from "../modules/research/research-refs.js";
 import { affectedLanes, readFreshness } from "../projections/freshness.js";
 import { toJson } from "./json.js";
-import { ERROR_META_KEY, toolFailure, type ToolScope } from "./tool-kit.js";
+import { ERROR_META_KEY, refreshCaller, toolFailure, type ToolScope } from "./tool-kit.js";
 import { researchObjectJson } from "./tools/research.js";
 
 export const FRESHNESS_URI = "freshness://views";
@@ -24,6 +24,7 @@ const single = (value: string | string[] | undefined) => decodeURIComponent(Arra
 /** A read failure as a JSON-RPC error: a domain error keeps its code (in `data`), anything else is masked like a tool's. */
 function guarded<Args extends unknown[]>(scope: ToolScope, name: string, read: (...args: Args) => Promise<ReadResourceResult>) {
   return async (...args: Args): Promise<ReadResourceResult> => {
+    await refreshCaller(scope.caller);
     if (!scope.services.env.anonymousReads && scope.caller.auth.status !== "VALID") {
       throw new McpError(ErrorCode.InvalidRequest, "This service requires an operator token for every read (ANONYMOUS_READS=false)", { code: "UNAUTHENTICATED" });
     }
@@ -73,10 +74,15 @@ function registerReadable(server: McpServer, scope: ToolScope): void {
  * returned function ends them. Only the freshness resource changes on its own; the others are immutable or
  * change only by this caller's writes, so subscribing to them is accepted and never notified.
  */
-function registerSubscriptions(server: McpServer, { services }: ToolScope): () => void {
+function registerSubscriptions(server: McpServer, scope: ToolScope): () => void {
+  const { services } = scope;
   let stopWatching: (() => void) | null = null;
   server.server.registerCapabilities({ resources: { subscribe: true } });
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    await refreshCaller(scope.caller);
+    if (!services.env.anonymousReads && scope.caller.auth.status !== "VALID") {
+      throw new McpError(ErrorCode.InvalidRequest, "This service requires an operator token for every read (ANONYMOUS_READS=false)", { code: "UNAUTHENTICATED" });
+    }
     if (request.params.uri === FRESHNESS_URI && !stopWatching) {
       stopWatching = services.freshness.watch(() => {
         server.server.sendResourceUpdated({ uri: FRESHNESS_URI }).catch((error: unknown) => services.logger.debug("resource update not sent", { error: String(error) }));
@@ -99,7 +105,7 @@ function registerSubscriptions(server: McpServer, { services }: ToolScope): () =
   };
 }
 
-export function registerResources(server: McpServer, scope: ToolScope): () => void {
+export function registerResources(server: McpServer, scope: ToolScope, subscriptions: boolean): () => void {
   registerReadable(server, scope);
-  return registerSubscriptions(server, scope);
+  return subscriptions ? registerSubscriptions(server, scope) : () => undefined;
 }
