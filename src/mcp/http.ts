@@ -211,6 +211,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
     async close(graceMs) {
       closing = true;
       clearInterval(sweep);
+      if (sessions.size === 0) return;
       for (const session of sessions.values()) session.transport.closeStandaloneSSEStream();
       await inFlight?.drained(graceMs);
       await Promise.all([...sessions.values()].map((session) => closeSession(session, "shutdown")));

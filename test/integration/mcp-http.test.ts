@@ -144,12 +144,22 @@ describe.each(testDatabaseTargets())("MCP over streamable HTTP ($name database)"
     await agent.subscribeResource({ uri: FRESHNESS_URI });
     const updated = nextResourceUpdate(agent, FRESHNESS_URI);
     const project = await callOk<{ project: { id: string } }>(agent, "create_project", { problemRef: "cp:erdos:90", name: "Session notifications" }, checker);
-    await callOk(agent, "record_research", {
+    const trace = await callOk<{ researchObject: { accession: string } }>(agent, "record_research", {
       projectId: project.structured.project.id, kind: "NEGATIVE_TRACE", title: "A lattice count does not reach n^{4/3}",
       body: "Counting unit distances on a square lattice gives n^{1+c/log log n}, short of any power improvement.", evidenceGrade: "ARGUED",
     }, checker);
     expect(await updated).toBe(FRESHNESS_URI);
     await agent.unsubscribeResource({ uri: FRESHNESS_URI });
+    // A record's subscriber hears of a relation that names it (and not of unrelated writes before it).
+    const recordUri = `research://${trace.structured.researchObject.accession}`;
+    await agent.subscribeResource({ uri: recordUri });
+    const touched = nextResourceUpdate(agent, recordUri);
+    const claim = await callOk<{ researchObject: { accession: string } }>(agent, "record_research", {
+      projectId: project.structured.project.id, kind: "CLAIM", title: "Lattice sections do better", body: "Sections of a higher-dimensional lattice reach the same exponent with a better constant.", evidenceGrade: "ARGUED",
+    }, checker);
+    await callOk(agent, "relate_research", { from: claim.structured.researchObject.accession, to: trace.structured.researchObject.accession, type: "DISAGREES_WITH" }, checker);
+    expect(await touched).toBe(recordUri);
+    await agent.unsubscribeResource({ uri: recordUri });
 
     const post = (headers: Record<string, string>) =>
       fetch(`${running.service.baseUrl}/mcp`, {
