@@ -10,6 +10,7 @@
 //   database, projection worker, challenge-period sweeps) and serves the same tools in process.
 // MCP_MODE=proxy or MCP_MODE=own forces one. stdout carries the protocol only: logs (JSON lines,
 // including the mode chosen) go to stderr. stdin closing, SIGINT or SIGTERM end it, database closed cleanly.
+import { Transform } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -32,6 +33,71 @@ import { openServices } from "../service.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const PROBE_TIMEOUT_MS = 2_000;
+
+/** The JSON-RPC id of a message too large to parse, from its first and last bytes (top-level id first or last). */
+function idOf(head: string, tail: string): string | number | null {
+  const value = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
+  const last = new RegExp(String.raw`"id"\s*:\s*${value}\s*\}\s*$`).exec(tail);
+  const first = new RegExp(String.raw`^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"]*"\s*,)*\s*"id"\s*:\s*${value}`).exec(head);
+  const raw = last?.[1] ?? first?.[1];
+  return raw === undefined ? null : (JSON.parse(raw) as string | number);
+}
+
+/**
+ * stdin with the service's body limit (MAX_BODY_BYTES) applied per message: a line longer than the
+ * limit is dropped unread and answered with a JSON-RPC error (its id read from the line's ends), as
+ * /mcp answers 413, so no message can grow this process's memory without bound.
+ */
+function limitedStdin(maxBytes: number, logger: Logger): Transform {
+  const KEEP = 256;
+  let line: Buffer[] = [];
+  let length = 0;
+  let dropping = false;
+  let head = "";
+  let tail = "";
+  const refuse = () => {
+    const id = idOf(head, tail);
+    logger.warn("mcp stdio: message over MAX_BODY_BYTES dropped", { maxBytes, id });
+    process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message: `Request body larger than ${maxBytes} bytes` } })}\n`);
+  };
+  const startDropping = (kept: Buffer) => {
+    dropping = true;
+    head = kept.subarray(0, KEEP).toString();
+    tail = kept.subarray(-KEEP).toString();
+    line = [];
+    length = 0;
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let start = 0;
+      for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, newline);
+        if (dropping) tail = (tail + piece.toString()).slice(-KEEP);
+        else if (length + piece.length > maxBytes) startDropping(Buffer.concat([...line, piece]));
+        if (dropping) {
+          refuse();
+        } else {
+          this.push(Buffer.concat([...line, piece, Buffer.from("\n")]));
+        }
+        line = [];
+        length = 0;
+        dropping = false;
+        start = newline + 1;
+      }
+      const rest = chunk.subarray(start);
+      if (dropping) tail = (tail + rest.toString()).slice(-KEEP);
+      else if (length + rest.length > maxBytes) startDropping(Buffer.concat([...line, rest]));
+      else if (rest.length > 0) {
+        line.push(rest);
+        length += rest.length;
+      }
+      done();
+    },
+  });
+  process.stdin.pipe(stream);
+  return stream;
+}
+
 const MODES = ["auto", "proxy", "own"] as const;
 type Mode = (typeof MODES)[number];
 
@@ -62,7 +128,7 @@ async function serviceAnswers(root: string): Promise<{ answers: boolean; detail:
 }
 
 /** Proxy mode: a session on the service's /mcp, re-exposed over stdio. */
-async function proxy(root: string, token: string | undefined, logger: Logger): Promise<Running> {
+async function proxy(root: string, token: string | undefined, logger: Logger, maxBytes: number): Promise<Running> {
   const upstream = new Client({ name: `${MCP_SERVER_NAME}-stdio-proxy`, version: "0.1.0" });
   const transport = new StreamableHTTPClientTransport(new URL(`${root}/mcp`), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } });
   await upstream.connect(transport);
@@ -95,7 +161,7 @@ async function proxy(root: string, token: string | undefined, logger: Logger): P
   upstream.setNotificationHandler(ToolListChangedNotificationSchema, forward);
   upstream.setNotificationHandler(LoggingMessageNotificationSchema, forward);
   upstream.onerror = (error) => logger.warn("upstream MCP connection error", { error: error.message });
-  await server.connect(new StdioServerTransport());
+  await server.connect(new StdioServerTransport(limitedStdin(maxBytes, logger)));
   logger.info("mcp stdio ready", {
     mode: "proxy", service: root, session: transport.sessionId ?? null, subscriptions: Boolean(capabilities.resources?.subscribe),
     note: "forwarding to the running service, which holds the database",
@@ -119,7 +185,7 @@ async function own(env: Env, token: string | undefined, logger: Logger, why: str
   if (token && caller.auth.status === "INVALID") logger.warn("RMS_TOKEN is not a valid operator token: writes will be refused", { reason: caller.auth.reason });
   const inFlight = createInFlightWrites();
   const handle = createMcpServer(services, createWriteRateLimit(env.writeRateLimit), caller, { subscriptions: true, inFlight });
-  await handle.server.connect(new StdioServerTransport());
+  await handle.server.connect(new StdioServerTransport(limitedStdin(env.limits.maxBodyBytes, logger)));
   logger.info("mcp stdio ready", {
     mode: "own", database: services.db.kind, dataDir: services.db.kind === "embedded" ? env.dataDir : undefined,
     operator: caller.auth.status === "VALID" ? caller.auth.operator.name : caller.auth.status.toLowerCase(),
@@ -181,7 +247,7 @@ async function main(): Promise<number> {
     const probe = mode === "own" ? { answers: false, detail: "MCP_MODE=own" } : await serviceAnswers(root);
     if (probe.answers || mode === "proxy") {
       logger.info("mcp stdio: using the running service", { service: root, probe: probe.detail });
-      running = await proxy(root, token, logger);
+      running = await proxy(root, token, logger, env.limits.maxBodyBytes);
     } else {
       logger.info("mcp stdio: no running service; opening the database", { service: root, probe: probe.detail });
       running = await own(env, token, logger, probe.detail);

@@ -118,8 +118,8 @@ describe("MCP over stdio, owning the embedded database", () => {
 describe("MCP over stdio, proxying to a running service", () => {
   const running = useTestService({ name: "embedded" });
   const children: StdioChild[] = [];
-  const start = async (token?: string) => {
-    const child = await connectStdio({ RMS_URL: running.service.baseUrl, RMS_TOKEN: token, MCP_MODE: undefined, NODE_ENV: "test" });
+  const start = async (token?: string, env: Record<string, string> = {}) => {
+    const child = await connectStdio({ RMS_URL: running.service.baseUrl, RMS_TOKEN: token, MCP_MODE: undefined, NODE_ENV: "test", ...env });
     children.push(child);
     return child;
   };
@@ -138,6 +138,14 @@ describe("MCP over stdio, proxying to a running service", () => {
     await checkAbstentionAndTypedError(agent.client, checker);
     await runAgentLoop(agent.client, checker, "proxy");
     expect(await agent.close()).toBe("stdin closed");
+  });
+
+  it("answers a message over MAX_BODY_BYTES with an error and keeps serving", { timeout: 120_000 }, async () => {
+    const small = await start(undefined, { MAX_BODY_BYTES: "4000" });
+    await expect(small.client.callTool({ name: "discover_problems", arguments: { text: "unit distances ".repeat(400) } })).rejects.toThrow(/larger than 4000 bytes/);
+    expect((await small.waitForLog("mcp stdio: message over MAX_BODY_BYTES dropped")).maxBytes).toBe(4000);
+    const found = await callOk<{ status: string }>(small.client, "resolve_problem", { ref: "erdos-90" });
+    expect(found.structured.status).toBe("RESOLVED");
   });
 
   it("passes the service's refusals through: no token, and a READER token", { timeout: 120_000 }, async () => {
