@@ -29,7 +29,7 @@ import { createLogger, type Logger } from "../logger.js";
 import { createMcpServer, MCP_SERVER_NAME } from "../mcp/server.js";
 import type { McpCaller } from "../mcp/tool-kit.js";
 import { authenticate } from "../modules/operators/operator.commands.js";
-import { openServices } from "../service.js";
+import { openServices, type OpenServices } from "../service.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -122,8 +122,9 @@ async function serviceAnswers(root: string): Promise<{ answers: boolean; detail:
     if (body && typeof body.status === "string") return { answers: true, detail: `health ${response.status} ${body.status}, database ${body.database ?? "?"}` };
     return { answers: false, detail: `${root}/health answered ${response.status} without the service's health body` };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    return { answers: false, detail: `${root}/health: ${cause}` };
+    const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
+    const reason = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).name;
+    return { answers: false, detail: `${root}/health: ${reason}` };
   }
 }
 
@@ -178,6 +179,15 @@ async function proxy(root: string, token: string | undefined, logger: Logger, ma
 /** Own mode: this process opens the database and serves the tools in process. */
 async function own(env: Env, token: string | undefined, logger: Logger, why: string): Promise<Running> {
   const opened = await openServices(env, { logger });
+  try {
+    return await serveInProcess(env, token, logger, why, opened);
+  } catch (error) {
+    await opened.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function serveInProcess(env: Env, token: string | undefined, logger: Logger, why: string, opened: OpenServices): Promise<Running> {
   const { services } = opened;
   const authorization = token ? `Bearer ${token}` : undefined;
   const check = () => authenticate(services.db.prisma, authorization);
