@@ -44,6 +44,11 @@ export interface Env {
   cors: { origins: string[]; allowLoopback: boolean };
   /** Live graphql-ws operations one socket, and one operator (anonymous: one address), may hold. */
   subscriptionLimits: { perSocket: number; perOperator: number };
+  /**
+   * Stateful MCP sessions at /mcp (MCP_MAX_SESSIONS, 0: stateless only) and how long one may sit idle with
+   * no request and no open event stream (MCP_SESSION_IDLE_SECONDS) before the service closes it.
+   */
+  mcpSessions: { max: number; idleSeconds: number };
 }
 
 export const CATALOGUE_SETTINGS = ["bundled", "demo", "none"] as const;
@@ -160,6 +165,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     subscriptionLimits: {
       perSocket: parseCount(source.MAX_SUBSCRIPTIONS_PER_SOCKET, "MAX_SUBSCRIPTIONS_PER_SOCKET", 20),
       perOperator: parseCount(source.MAX_SUBSCRIPTIONS_PER_OPERATOR, "MAX_SUBSCRIPTIONS_PER_OPERATOR", 100),
+    },
+    mcpSessions: {
+      max: parseCount(source.MCP_MAX_SESSIONS, "MCP_MAX_SESSIONS", 100, 0),
+      idleSeconds: parseCount(source.MCP_SESSION_IDLE_SECONDS, "MCP_SESSION_IDLE_SECONDS", 600),
     },
   };
 }

@@ -22,12 +22,14 @@ import { annotationsOf, requestLog } from "./http/request-log.js";
 import { startSubscriptionServer } from "./http/websocket.js";
 import { apolloLogger } from "./logger.js";
 import { rethrowUnavailable } from "./graphql/unavailable.js";
-import { mcpRouter } from "./mcp/http.js";
+import { createMcpHttp } from "./mcp/http.js";
 
 export interface RunningServer {
   url: string;
   port: number;
   httpServer: http.Server;
+  /** Open MCP sessions at /mcp. */
+  readonly mcpSessions: number;
   /** Stops accepting, drains HTTP and WebSocket clients, then waits for in-flight writes. */
   stop(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startServer(services: Services, options: { port: number; h
   const inFlight = createInFlightWrites();
   const sockets = startSubscriptionServer({ httpServer, schema, services, protection, writeRateLimit, inFlight, formatError });
   const metrics = createMetrics(services, sockets);
+  const mcp = createMcpHttp(services, writeRateLimit, inFlight);
   const apollo = new ApolloServer<Context>({
     schema,
     formatError,
@@ -71,7 +74,7 @@ export async function startServer(services: Services, options: { port: number; h
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: env.shutdownGraceMs }),
-      { async serverWillStart() { return { async drainServer() { await sockets.dispose(); } }; } },
+      { async serverWillStart() { return { async drainServer() { await Promise.all([sockets.dispose(), mcp.close(env.shutdownGraceMs)]); } }; } },
       graphiqlLandingPage(),
       metrics.plugin,
       inputGuardPlugin,
@@ -116,7 +119,7 @@ export async function startServer(services: Services, options: { port: number; h
       },
     }),
   );
-  app.use("/mcp", mcpRouter(services, writeRateLimit));
+  app.use("/mcp", mcp.router);
   app.use(bodyErrorHandler(env.limits.maxBodyBytes));
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -128,6 +131,9 @@ export async function startServer(services: Services, options: { port: number; h
     url: `http://127.0.0.1:${port}/graphql`,
     port,
     httpServer,
+    get mcpSessions() {
+      return mcp.sessionCount;
+    },
     async stop() {
       await apollo.stop();
       // Socket mutations outlive their closed sockets; the database must stay open until they commit.

@@ -1,5 +1,6 @@
 // Starts the whole service from a parsed configuration: database (migrated), catalogue (CATALOGUE) on
-// first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests.
+// first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests; `openServices`
+// is the same without the HTTP server (the stdio MCP server when it owns the database).
 import type { Services } from "./context.js";
 import { openDatabase } from "./db/database.js";
 import type { Env } from "./env.js";
@@ -56,7 +57,19 @@ async function loadCatalogueIfEmpty(services: Services, setting: Env["catalogue"
   });
 }
 
-export async function startService(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<RunningService> {
+/** The service without its HTTP server: what `npm run mcp` uses when it owns the database itself. */
+export interface OpenServices {
+  services: Services;
+  /** Stops the background work (worker, sweeps, feeds) and closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrated) and builds the service's long-lived objects: catalogue on an empty
+ * database, stale views rebuilt, discovery and premise indexes, projection worker (RUN_WORKER) and
+ * challenge-period sweeps. Transports (HTTP in startService, stdio in src/cli/mcp.ts) go on top.
+ */
+export async function openServices(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<OpenServices> {
   const logger = overrides.logger ?? createLogger(env.logLevel);
   const db = await openDatabase({
     databaseUrl: env.databaseUrl,
@@ -85,15 +98,12 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
         sha256: premiseStart.info.contentHash.slice(0, 12),
       });
     }
-    const server = await startServer(services, { port: env.port, host: env.host });
     // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
     const worker = env.runWorker ? startProjectionWorker({ prisma: db.prisma, notifier, logger }) : null;
     challengePeriods.start();
     return {
       services,
-      server,
       async stop() {
-        await server.stop();
         await challengePeriods.stop();
         changeFeed.stop();
         freshness.stop();
@@ -107,4 +117,23 @@ export async function startService(env: Env, overrides: { logger?: Logger; dataD
     await db.close();
     throw error;
   }
+}
+
+export async function startService(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<RunningService> {
+  const opened = await openServices(env, overrides);
+  let server: RunningServer;
+  try {
+    server = await startServer(opened.services, { port: env.port, host: env.host });
+  } catch (error) {
+    await opened.stop();
+    throw error;
+  }
+  return {
+    services: opened.services,
+    server,
+    async stop() {
+      await server.stop();
+      await opened.stop();
+    },
+  };
 }

@@ -10,14 +10,20 @@ import { DomainError, InvalidInputError } from "../errors/domain-error.js";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../errors/unavailable.js";
 import { checkInputValue } from "../graphql/input-guard.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
+import type { InFlightWrites } from "../http/in-flight.js";
 import type { TokenCheck } from "../modules/operators/operator.commands.js";
 import { toJson } from "./json.js";
 import type { toolError } from "./schemas.js";
 
-/** Who calls, per MCP request (HTTP) or per process (stdio): the operator token's check. */
+/**
+ * Who calls, per MCP request (stateless HTTP), per session (stateful HTTP: checked again on every request)
+ * or per process (stdio): the operator token's check.
+ */
 export interface McpCaller {
   auth: TokenCheck;
   requestId: string;
+  /** Checks the token again before each call (stdio), so a revoked or expired token stops working mid-process. */
+  reauthenticate?: () => Promise<TokenCheck>;
 }
 
 /** What a tool needs: the service's long-lived objects, the shared write limiter, and the caller. */
@@ -25,6 +31,13 @@ export interface ToolScope {
   services: Services;
   writeRateLimit: WriteRateLimit;
   caller: McpCaller;
+  /** Write tools run as tracked writes, so a graceful shutdown waits for them before the database closes. */
+  inFlight?: InFlightWrites;
+}
+
+/** Brings the caller's token check up to date where the transport asks for it (see McpCaller.reauthenticate). */
+export async function refreshCaller(caller: McpCaller): Promise<void> {
+  if (caller.reauthenticate) caller.auth = await caller.reauthenticate();
 }
 
 export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.ZodRawShape> {
@@ -110,9 +123,12 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], scop
       },
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
         try {
+          await refreshCaller(scope.caller);
           const refused = await refusal(definition, args, scope);
           if (refused) return errorResult(refused);
-          const structured = output.parse(toJson(await definition.run(args, scope)));
+          const run = () => definition.run(args, scope);
+          const value = definition.writes && scope.inFlight ? await scope.inFlight.track(run) : await run();
+          const structured = output.parse(toJson(value));
           return { content: [{ type: "text", text: definition.render(structured) }], structuredContent: structured };
         } catch (error) {
           return toolFailure(error, scope, definition.name);

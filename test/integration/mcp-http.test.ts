@@ -1,11 +1,15 @@
 // MCP over streamable HTTP at /mcp through the SDK's own client, on both databases: tool schemas, the
 // agent loop (discover -> orient -> negative trace -> orient sees it -> record_use), abstention, typed
-// and unauthorised errors, resources, and every tool's structuredContent against its outputSchema.
+// and unauthorised errors, resources, and every tool's structuredContent against its outputSchema;
+// session mode (Mcp-Session-Id, the GET event stream with resources/updated after a write, sessions
+// bound to their caller and bounded in number) beside stateless JSON mode.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
-import { callError, callOk, connectHttp, OutputChecker } from "../helpers/mcp.js";
+import { FRESHNESS_URI } from "../../src/mcp/resources.js";
+import { callError, callOk, connectHttp, nextResourceUpdate, OutputChecker } from "../helpers/mcp.js";
 
 const ALL_TOOLS = [
   "check_plan", "create_project", "discover_problems", "freshness", "get_memory_branch", "get_research_object", "orient",
@@ -14,8 +18,13 @@ const ALL_TOOLS = [
 
 interface PacketResult { packet: { chars: number; maxChars: number; items: { accession: string; kind: string }[]; selectedBranches: { id: string }[] }; impressionId: string; envelope: { stableId: string; statement: string | null } }
 
+/** Three clients hold sessions (agent, reader, anonymous); a fourth finds them all taken. */
+const MAX_SESSIONS = 3;
+
+const sessionOf = (client: Client) => (client.transport as StreamableHTTPClientTransport).sessionId;
+
 describe.each(testDatabaseTargets())("MCP over streamable HTTP ($name database)", (target) => {
-  const running = useTestService(target);
+  const running = useTestService(target, { MCP_MAX_SESSIONS: String(MAX_SESSIONS) });
   let agent: Client;
   let reader: Client;
   let anonymous: Client;
@@ -126,5 +135,58 @@ describe.each(testDatabaseTargets())("MCP over streamable HTTP ($name database)"
     else expect((premises._meta?.["rms/error"] as { code: string }).code).toBe("PREMISE_INDEX_UNAVAILABLE");
     const unchecked = ALL_TOOLS.filter((name) => !checker.checked.has(name) && name !== "premise_search" && name !== "get_memory_branch");
     expect(unchecked).toEqual([]);
+  });
+
+  it("runs sessions: an event stream that hears resources/updated after a write, bound to the caller that opened it", async () => {
+    const sessionId = sessionOf(agent);
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(agent.getServerCapabilities()?.resources?.subscribe).toBe(true);
+    await agent.subscribeResource({ uri: FRESHNESS_URI });
+    const updated = nextResourceUpdate(agent, FRESHNESS_URI);
+    const project = await callOk<{ project: { id: string } }>(agent, "create_project", { problemRef: "cp:erdos:90", name: "Session notifications" }, checker);
+    const trace = await callOk<{ researchObject: { accession: string } }>(agent, "record_research", {
+      projectId: project.structured.project.id, kind: "NEGATIVE_TRACE", title: "A lattice count does not reach n^{4/3}",
+      body: "Counting unit distances on a square lattice gives n^{1+c/log log n}, short of any power improvement.", evidenceGrade: "ARGUED",
+    }, checker);
+    expect(await updated).toBe(FRESHNESS_URI);
+    await agent.unsubscribeResource({ uri: FRESHNESS_URI });
+    // A record's subscriber hears of a relation that names it (and not of unrelated writes before it).
+    const recordUri = `research://${trace.structured.researchObject.accession}`;
+    await agent.subscribeResource({ uri: recordUri });
+    const touched = nextResourceUpdate(agent, recordUri);
+    const claim = await callOk<{ researchObject: { accession: string } }>(agent, "record_research", {
+      projectId: project.structured.project.id, kind: "CLAIM", title: "Lattice sections do better", body: "Sections of a higher-dimensional lattice reach the same exponent with a better constant.", evidenceGrade: "ARGUED",
+    }, checker);
+    await callOk(agent, "relate_research", { from: claim.structured.researchObject.accession, to: trace.structured.researchObject.accession, type: "DISAGREES_WITH" }, checker);
+    expect(await touched).toBe(recordUri);
+    await agent.unsubscribeResource({ uri: recordUri });
+
+    const post = (headers: Record<string, string>) =>
+      fetch(`${running.service.baseUrl}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...headers },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    // Another caller cannot use the session, and an unknown session is gone (the client must initialize again).
+    expect((await post({ "mcp-session-id": sessionId! })).status).toBe(403);
+    expect((await post({ "mcp-session-id": "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect((await fetch(`${running.service.baseUrl}/mcp`, { headers: { accept: "text/event-stream" } })).status).toBe(405);
+  });
+
+  it("answers statelessly (JSON, no session, no subscriptions) once every session is taken", async () => {
+    expect([sessionOf(reader), sessionOf(anonymous)].every((id) => typeof id === "string")).toBe(true);
+    expect(running.service.server.mcpSessions).toBe(MAX_SESSIONS);
+    const extra = await connectHttp(running.service.baseUrl);
+    try {
+      expect(sessionOf(extra)).toBeUndefined();
+      expect(extra.getServerCapabilities()?.resources?.subscribe).toBeUndefined();
+      const found = await callOk<{ status: string }>(extra, "resolve_problem", { ref: "erdos-90" }, checker);
+      expect(found.structured.status).toBe("RESOLVED");
+    } finally {
+      await extra.close();
+    }
+    // A session its client ends (DELETE) frees its place.
+    await (anonymous.transport as StreamableHTTPClientTransport).terminateSession();
+    expect(running.service.server.mcpSessions).toBe(MAX_SESSIONS - 1);
   });
 });
