@@ -40,10 +40,16 @@ export function researchDocumentFields(row: Pick<ResearchRow, "title" | "body" |
   };
 }
 
-export function researchDocumentRow(row: ResearchRow, version: number): Prisma.SparseDocumentCreateManyInput {
+/** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
+export function researchDocumentContent(row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">) {
   const fields = researchDocumentFields(row);
   const terms = [...new Set(RESEARCH_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = RESEARCH_FIELDS.reduce((total, field) => total + Object.values(fields[field]).reduce((a, b) => a + b, 0), 0);
+  return { fields, terms, length };
+}
+
+export function researchDocumentRow(row: ResearchRow, version: number): Prisma.SparseDocumentCreateManyInput {
+  const { fields, terms, length } = researchDocumentContent(row);
   return {
     view: RESEARCH_SPARSE_VIEW,
     version,

@@ -1,6 +1,7 @@
 // supersedeResearch: marks one current object superseded by another of the same target. An object is
 // superseded at most once; its successor chain stays readable in audit views.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { ResearchState } from "../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION, type TransactionClient } from "../../db/transaction.js";
 import { appendEvents, type NewChangeEvent } from "../../events/change-events.js";
 import type { EventNotifier } from "../../events/notifier.js";
@@ -8,24 +9,40 @@ import { InvalidInputError } from "../../errors/domain-error.js";
 import { maintainResearchDocuments } from "../../projections/research-documents.js";
 import type { AuthenticatedOperator } from "../operators/operator.commands.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "./idempotency.js";
-import { requireResearchObject } from "./research-refs.js";
+import { requireResearchObject, researchRefWhere } from "./research-refs.js";
 import { AlreadySupersededError } from "./research.errors.js";
 import { requireProjectWriter } from "./project-access.js";
 
-/** Supersedes `supersededRef` by an object already written in this transaction; returns its event. */
-export async function supersedeWithin(
+/** The superseding record; `accession` is null for one being written (its statement supplies it). */
+export interface Successor {
+  id: string;
+  accession: number | null;
+  routingTargetId: string;
+  contentHash: string;
+  state: ResearchState;
+}
+
+/**
+ * Checks that `supersededRef` may be superseded by `successor` and marks it superseded; returns its
+ * id and event. The caller writes the supersession row (recordResearch: in its ordered statement).
+ * For a successor being written the event's `supersededBy` is left to the statement (`accessionKey`).
+ */
+export async function markSuperseded(
   tx: TransactionClient,
-  props: { supersedingId: string; supersededRef: string; operator: AuthenticatedOperator; reason: string | null },
-): Promise<NewChangeEvent> {
+  props: { successor: Successor; supersededRef: string; operator: AuthenticatedOperator; reason: string | null },
+): Promise<{ supersededId: string; event: NewChangeEvent & { accessionKey?: string } }> {
+  const { successor } = props;
+  // A content-hash ref names the newest object with that hash: for a record being written, itself.
+  const where = researchRefWhere(props.supersededRef);
+  if (successor.accession === null && where.contentHash === successor.contentHash) throw new InvalidInputError("An object cannot supersede itself", "supersedes", "SELF_SUPERSESSION");
   const superseded = await requireResearchObject(tx, props.supersededRef);
   // Superseding hides the record from packets: only writers of the record's own project may do that.
   await requireProjectWriter(tx, superseded.projectId, props.operator, `supersede R${superseded.accession}`);
-  const superseding = await tx.researchObject.findUniqueOrThrow({ where: { id: props.supersedingId } });
-  if (superseded.id === superseding.id) throw new InvalidInputError("An object cannot supersede itself", "supersedes", "SELF_SUPERSESSION");
-  if (superseded.routingTargetId !== superseding.routingTargetId) {
+  if (superseded.id === successor.id) throw new InvalidInputError("An object cannot supersede itself", "supersedes", "SELF_SUPERSESSION");
+  if (superseded.routingTargetId !== successor.routingTargetId) {
     throw new InvalidInputError(`R${superseded.accession} belongs to another problem and cannot be superseded from here`, "supersedes", "CROSS_TARGET_SUPERSESSION");
   }
-  if (superseding.state === "SUPERSEDED") throw new AlreadySupersededError(`R${superseding.accession}`);
+  if (successor.state === "SUPERSEDED") throw new AlreadySupersededError(`R${successor.accession}`);
   // The state check and the update are one statement, so two concurrent supersessions cannot both win.
   // A quarantined record stays quarantined; its release then restores SUPERSEDED.
   const fromState = superseded.state === "QUARANTINED" ? "QUARANTINED" : "CURRENT";
@@ -34,11 +51,17 @@ export async function supersedeWithin(
     data: fromState === "CURRENT" ? { state: "SUPERSEDED", supersededAt: new Date() } : { stateBeforeQuarantine: "SUPERSEDED", supersededAt: new Date() },
   });
   if (updated.count === 0) throw new AlreadySupersededError(`R${superseded.accession}`);
-  await tx.supersession.create({ data: { supersededId: superseded.id, supersedingId: superseding.id, reason: props.reason } });
   return {
-    routingTargetId: superseded.routingTargetId, projectId: superseded.projectId, resourceType: "research_object",
-    resourceId: superseded.id, eventType: "research.superseded", operatorId: props.operator.id,
-    payload: { superseded: `R${superseded.accession}`, supersededBy: `R${superseding.accession}`, reason: props.reason, ...(fromState === "QUARANTINED" ? { fromState } : {}) },
+    supersededId: superseded.id,
+    event: {
+      routingTargetId: superseded.routingTargetId, projectId: superseded.projectId, resourceType: "research_object",
+      resourceId: superseded.id, eventType: "research.superseded", operatorId: props.operator.id,
+      payload: {
+        superseded: `R${superseded.accession}`, ...(successor.accession === null ? {} : { supersededBy: `R${successor.accession}` }),
+        reason: props.reason, ...(fromState === "QUARANTINED" ? { fromState } : {}),
+      },
+      ...(successor.accession === null ? { accessionKey: "supersededBy" } : {}),
+    },
   };
 }
 
@@ -64,7 +87,8 @@ export async function supersedeResearch(props: {
     const digest = requestDigest({ target: target.id, successor: successor.id, reason });
     const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "supersedeResearch", scope: target.projectId, key }, digest);
     if (claim.replay) return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: target.id } }), replayed: true, sequence: null };
-    const event = await supersedeWithin(tx, { supersedingId: successor.id, supersededRef: target.id, operator: props.operator, reason });
+    const { event } = await markSuperseded(tx, { successor, supersededRef: target.id, operator: props.operator, reason });
+    await tx.supersession.create({ data: { supersededId: target.id, supersedingId: successor.id, reason } });
     await maintainResearchDocuments(tx, [target.id]);
     const sequence = await appendEvents(tx, [event]);
     return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: target.id } }), replayed: false, sequence };

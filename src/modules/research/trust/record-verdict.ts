@@ -1,7 +1,6 @@
 // The trust verdict of a record being written: the classifier over every text a packet can quote,
-// with the count of near-duplicates already on the target, read in the write's transaction.
-import type { TransactionClient } from "../../../db/transaction.js";
-import { classifyRecordText, FLOOD_NEAR_DUPLICATES, textShape, type TrustVerdict } from "./classify-record-text.js";
+// with the count of near-duplicates already on the target.
+import { classifyRecordText, textShape, type TrustVerdict } from "./classify-record-text.js";
 
 export interface RecordTexts {
   title: string;
@@ -18,12 +17,19 @@ export interface WriteVerdict extends TrustVerdict {
   textShape: string;
 }
 
-export async function writeVerdict(tx: TransactionClient, routingTargetId: string, record: RecordTexts): Promise<WriteVerdict> {
+/** Every text of the record a packet can quote, and their near-duplicate key (pure). */
+export function recordTextShape(record: RecordTexts): { texts: string[]; shape: string } {
   const texts = [record.title, record.body, ...stringValues(record.artifact), ...stringValues(record.formal)];
-  const shape = textShape(texts);
-  // Counting stops at the threshold: a flood is a flood whatever its size.
-  const nearDuplicates = await tx.researchObject.count({ where: { routingTargetId, textShape: shape }, take: FLOOD_NEAR_DUPLICATES });
-  return { ...classifyRecordText(texts, nearDuplicates), textShape: shape };
+  return { texts, shape: textShape(texts) };
+}
+
+/**
+ * The verdict given the count of records on the target that already have this text shape. A write
+ * reads that count before its transaction (recordResearch), so concurrent copies can each see the
+ * count just under the threshold: a flood is caught from the next copy on, never missed for good.
+ */
+export function verdictFor(record: { texts: string[]; shape: string }, nearDuplicates: number): WriteVerdict {
+  return { ...classifyRecordText(record.texts, nearDuplicates), textShape: record.shape };
 }
 
 /** The quarantine note the classifier leaves on a flagged record. */
