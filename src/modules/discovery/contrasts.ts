@@ -2,17 +2,27 @@
 // ("not the three-bases version", "rather than a countable subgraph", "I don't mean Fermat–Catalan").
 // Those words describe the neighbour, so they must not count as evidence for it. Mathematical negation
 // ("odd numbers not of the form 2^k + p", "A not collinear", "not necessarily induced") is part of the
-// statement and stays.
+// statement and stays. The cue words are data (lexicon/contrasts.yaml); this module builds the patterns and reads
+// the clauses.
 
-/** Where a contrasted clause starts: a phrase that sets aside what follows. */
+import { alternation, LEXICON } from "../text/lexicon/load.js";
+
+const CONTRASTS = LEXICON.contrasts;
+/** A phrase list as a literal alternation (a space is one space, as the cues are written). */
+const phrases = (words: readonly string[]): string => alternation(words, " ");
+
+/** Where a contrasted clause starts: a phrase that sets aside what follows (the phrases are data: lexicon/contrasts.yaml). */
 const CONTRAST_CUES: readonly RegExp[] = [
-  /\b(?<cue>rather than|instead of|as opposed to|don't mean|do not mean|not asking(?: about| for)?|not after|not looking for|not interested in|not referring to|don't want|do not want)\b/dgiu,
+  new RegExp(String.raw`\b(?<cue>${phrases(CONTRASTS.cue_phrases)})\b`, "dgiu"),
   // "not the …", "not whether …", "not about …", "not just …", "not only …": a clause, not a property.
-  /\b(?<cue>not (?:the|whether|about|just|only))\b/dgiu,
+  new RegExp(String.raw`\b(?<cue>not ${phrases(CONTRASTS.not_clause_words)})\b`, "dgiu"),
   // "not" (or "but not", "and not") opening a clause after punctuation or a sentence start: "(B_3, not Sidon)", "— not the
   // finite bound", "Not counting …", "colourings, but not Croot's theorem …", "…, and not Spencer's theorem";
   // "not sure which …" is the agent's own doubt, not a neighbour set aside.
-  /(?:^|[(,;:—–]|[.?!]\s)\s*(?:(?:but|and)\s+)?(?<cue>not)\b(?! necessarily| sure\b| certain\b)/dgiu,
+  new RegExp(
+    String.raw`(?:^|[(,;:—–]|[.?!]\s)\s*(?:${phrases(CONTRASTS.not_joined_by)}\s+)?(?<cue>not)\b(?! ${phrases(CONTRASTS.not_exceptions)}\b)`,
+    "dgiu",
+  ),
 ];
 
 /** Characters that end a clause at bracket depth 0 (a dash only when spaced: "Fermat–Catalan" is one name). */
@@ -20,7 +30,7 @@ const CLAUSE_END = new Set([",", ";", ":", ".", "?", "!"]);
 const DASHES = new Set(["—", "–"]);
 const OPENING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
 /** A later " but " or " I mean " turns back to what the agent does mean (sticky: tried only where a space starts). */
-const TURN = /\s+(?:but|I mean)\b/iuy;
+const TURN = new RegExp(String.raw`\s+${phrases(CONTRASTS.turn_words)}\b`, "iuy");
 
 /**
  * Whether the "!" at `position` is a factorial (`(12n+6)! (6n+9)!`, `n! + 1`) rather than the end of a sentence: a
@@ -84,3 +94,6 @@ export function splitContrasts(text: string): QueryContrasts {
   affirmed += text.slice(cursor);
   return { affirmed, contrasted: contrasted.filter((clause) => clause !== "") };
 }
+
+/** The patterns this module builds from the lexicon's data (regex literals are found in the source): for regex-fuzz.test.ts. */
+export const BUILT_PATTERNS: readonly RegExp[] = [...CONTRAST_CUES, TURN];

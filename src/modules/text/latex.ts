@@ -2,16 +2,24 @@
 // tokenising: one spelling per symbol, `$` delimiters and formatting commands removed.
 
 import { FORMATTING_COMMANDS, GREEK_LETTERS, LATEX_COMMANDS, NUMBER_SYSTEMS, UNICODE_SYMBOLS } from "./latex-symbols.js";
+import { LEXICON } from "./lexicon/load.js";
 import { NUMBER_WORDS, PROSE_RELATIONS } from "./stopwords.js";
 
 // C0/C1 controls (tab and newline included): queries arrive from agents and may carry stray bytes.
 // eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
-const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
-const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+/** Superscript and subscript digits, the glyph of 0 first (lexicon/symbols.yaml). */
+const SUPERSCRIPT_DIGITS = LEXICON.symbols.superscript_digits.join("");
+const SUBSCRIPT_DIGITS = LEXICON.symbols.subscript_digits.join("");
 /** Unicode has subscript and superscript forms of some letters (`aᵢ`, `nᵏ`); NFKD would flatten `aᵢ` to the word `ai`. */
-const SUBSCRIPT_LETTERS: ReadonlyMap<string, string> = new Map([..."ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"].map((glyph, index) => [glyph, "aehijklmnoprstuvx"[index] ?? ""]));
-const SUPERSCRIPT_LETTERS: ReadonlyMap<string, string> = new Map([..."ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ"].map((glyph, index) => [glyph, "abcdefghijklmnoprstuvwxyz"[index] ?? ""]));
+const SUBSCRIPT_LETTERS: ReadonlyMap<string, string> = new Map(LEXICON.symbols.subscript_letters);
+const SUPERSCRIPT_LETTERS: ReadonlyMap<string, string> = new Map(LEXICON.symbols.superscript_letters);
+/** A run of the glyphs: the symbols.yaml check keeps them single non-ASCII characters, so none is special in a class. */
+const runOf = (glyphs: Iterable<string>, flags: string): RegExp => new RegExp(`[${[...glyphs].join("")}]+`, flags);
+const SUPERSCRIPT_DIGIT_RUN = runOf(SUPERSCRIPT_DIGITS, "g");
+const SUBSCRIPT_DIGIT_RUN = runOf(SUBSCRIPT_DIGITS, "g");
+const SUBSCRIPT_LETTER_RUN = runOf(SUBSCRIPT_LETTERS.keys(), "gu");
+const SUPERSCRIPT_LETTER_RUN = runOf(SUPERSCRIPT_LETTERS.keys(), "gu");
 
 /** Replaces control and zero-width characters with spaces. */
 export function stripControlCharacters(text: string): string {
@@ -65,12 +73,13 @@ function scaledCount(_match: string, count: string | undefined, scales: string):
   return String(BigInt(factor) * scale);
 }
 
-/** Denominators read aloud: "one half", "a third", "two thirds", "three quarters". */
-const DENOMINATORS: ReadonlyMap<string, string> = new Map([
-  ["half", "2"], ["halves", "2"], ["third", "3"], ["thirds", "3"], ["quarter", "4"], ["quarters", "4"], ["fifth", "5"], ["fifths", "5"],
-]);
+/** Denominators read aloud: "one half", "a third", "two thirds", "three quarters" (lexicon/words.yaml spoken_fractions). */
+const DENOMINATORS: ReadonlyMap<string, string> = new Map(LEXICON.words.spoken_fractions.denominators);
 /** A count before a spoken denominator; "a third-order recurrence" and "the second half" are no fractions. */
-const SPOKEN_FRACTION = /\b(one|a|two|three|four)\s+(half|halves|thirds?|quarters?|fifths?)(?![\w-])/g;
+const SPOKEN_FRACTION = new RegExp(
+  String.raw`\b(${LEXICON.words.spoken_fractions.counts.join("|")})\s+(${[...DENOMINATORS.keys()].join("|")})(?![\w-])`,
+  "g",
+);
 
 /** "natural density one half" is density `1/2`, as the catalogue writes it. */
 function spokenFraction(match: string, count: string, denominator: string): string {
@@ -116,10 +125,10 @@ const BINOMIAL_CALL = /(?<![\w\\])C\s*\(\s*([a-z0-9+\- ]{1,12}?)\s*,\s*([a-z0-9+
 export function foldText(raw: string): string {
   const withoutControls = stripControlCharacters(raw);
   const scripted = withoutControls
-    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (run) => `^{${digitsOf(run, SUPERSCRIPT_DIGITS)}}`)
-    .replace(/[₀₁₂₃₄₅₆₇₈₉]+/g, (run) => `_{${digitsOf(run, SUBSCRIPT_DIGITS)}}`)
-    .replace(/[ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ]+/gu, (run) => `_{${replaceEach(run, SUBSCRIPT_LETTERS)}}`)
-    .replace(/[ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ]+/gu, (run) => `^{${replaceEach(run, SUPERSCRIPT_LETTERS)}}`);
+    .replace(SUPERSCRIPT_DIGIT_RUN, (run) => `^{${digitsOf(run, SUPERSCRIPT_DIGITS)}}`)
+    .replace(SUBSCRIPT_DIGIT_RUN, (run) => `_{${digitsOf(run, SUBSCRIPT_DIGITS)}}`)
+    .replace(SUBSCRIPT_LETTER_RUN, (run) => `_{${replaceEach(run, SUBSCRIPT_LETTERS)}}`)
+    .replace(SUPERSCRIPT_LETTER_RUN, (run) => `^{${replaceEach(run, SUPERSCRIPT_LETTERS)}}`);
   const symbols = rewriteLatexCommands(replaceEach(scripted, UNICODE_SYMBOLS))
     // Plain-text `R^n`, `R^2`: a capital R raised to a power is Euclidean space, as `\mathbb{R}^n` is.
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
@@ -135,4 +144,6 @@ export function foldText(raw: string): string {
 }
 
 /** The patterns this module builds from parts or data (regex literals are found in the source): for regex-fuzz.test.ts. */
-export const BUILT_PATTERNS: readonly RegExp[] = [SCALED_COUNT];
+export const BUILT_PATTERNS: readonly RegExp[] = [
+  SCALED_COUNT, SPOKEN_FRACTION, SUPERSCRIPT_DIGIT_RUN, SUBSCRIPT_DIGIT_RUN, SUBSCRIPT_LETTER_RUN, SUPERSCRIPT_LETTER_RUN,
+];

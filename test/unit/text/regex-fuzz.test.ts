@@ -15,7 +15,7 @@ import { BUILT_PATTERNS as RELATION_PATTERNS } from "../../../src/modules/text/r
 import { BUILT_PATTERNS as PROSE_RELATION_PATTERNS } from "../../../src/modules/text/stopwords.js";
 import { BUILT_PATTERNS as REFERENCE_PATTERNS } from "../../../src/modules/discovery/exact-references.js";
 import { BUILT_PATTERNS as REQUEST_PATTERNS } from "../../../src/modules/discovery/request-forms.js";
-import { splitContrasts } from "../../../src/modules/discovery/contrasts.js";
+import { BUILT_PATTERNS as CONTRAST_PATTERNS, splitContrasts } from "../../../src/modules/discovery/contrasts.js";
 import { isRequestForAny } from "../../../src/modules/discovery/request-forms.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -59,7 +59,8 @@ const PATTERNS: readonly Pattern[] = [
   ...builtPatterns("latex.ts", LATEX_PATTERNS),
   ...builtPatterns("relations.ts", RELATION_PATTERNS),
   ...builtPatterns("exact-references.ts", REFERENCE_PATTERNS),
-  ...builtPatterns("request-forms.ts", REQUEST_PATTERNS),
+  ...builtPatterns("request-forms.ts (lexicon/request-forms.yaml)", REQUEST_PATTERNS),
+  ...builtPatterns("contrasts.ts (lexicon/contrasts.yaml)", CONTRAST_PATTERNS),
 ];
 
 const LENGTH = 10_000;

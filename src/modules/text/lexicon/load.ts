@@ -12,7 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import {
-  conceptsFile, discoveryFile, EntryError, LexiconError, phrasesFile, stemsFile, symbolsFile, wordsFile, type Check,
+  conceptsFile, contrastsFile, discoveryFile, EntryError, LexiconError, phrasesFile, requestFormsFile, stemsFile, symbolsFile, wordsFile,
+  type Check,
 } from "./schema.js";
 
 export { LexiconError } from "./schema.js";
@@ -27,6 +28,8 @@ const FILES = {
   stems: ["stems.yaml", stemsFile],
   symbols: ["symbols.yaml", symbolsFile],
   discovery: ["discovery.yaml", discoveryFile],
+  requestForms: ["request-forms.yaml", requestFormsFile],
+  contrasts: ["contrasts.yaml", contrastsFile],
 } as const satisfies Record<string, readonly [string, Check<unknown>]>;
 
 type FileData<Key extends keyof typeof FILES> = ReturnType<(typeof FILES)[Key][1]>;
@@ -38,6 +41,24 @@ export interface ConceptGroup {
   spellings: readonly string[];
   /** Regular-expression sources, each matched on its own with the `g` flag against folded text. */
   notation: readonly string[];
+}
+
+/** One request form with its patterns resolved: fragments and word lists inserted, the patterns joined as alternatives. */
+export interface RequestForm {
+  name: string;
+  reason: string;
+  kind: "family_or_help" | "whatever_the_notation";
+  /** A requirement's name (`requirements`): the form holds only where that pattern matches too. */
+  requires: string | null;
+  /** One regular-expression source (the form's patterns as alternatives), compiled with `flags`. */
+  source: string;
+  flags: "i" | "iu";
+}
+
+export interface RequestForms {
+  /** Requirement name -> regular-expression source, compiled with flag `i`. */
+  requirements: readonly (readonly [string, string])[];
+  forms: readonly RequestForm[];
 }
 
 export interface Lexicon {
@@ -52,6 +73,8 @@ export interface Lexicon {
   readonly stems: FileData<"stems">;
   readonly symbols: FileData<"symbols">;
   readonly discovery: FileData<"discovery">;
+  readonly requestForms: RequestForms;
+  readonly contrasts: FileData<"contrasts">;
 }
 
 function readChecked<Value>(directory: string, file: string, check: Check<Value>): Value {
@@ -99,6 +122,46 @@ function resolveConcepts(data: FileData<"concepts">): ConceptGroup[] {
   });
 }
 
+/** A plain word list as an alternation: each word escaped, in the order given; `space` is what a space in a word matches. */
+export function alternation(words: readonly string[], space: string): string {
+  return `(?:${words.map((entry) => entry.replace(/[$()*+.?[\\\]^{|}]/g, "\\$&").replace(/ /g, space)).join("|")})`;
+}
+
+/** Resolves `{{name}}` in each request form's patterns (fragments and word lists), joins and compiles them. */
+function resolveRequestForms(data: FileData<"requestForms">): RequestForms {
+  const file = "request-forms.yaml";
+  const inserts = new Map<string, string>(data.fragments);
+  for (const [name, words] of data.word_lists) {
+    if (inserts.has(name)) throw new LexiconError(file, `word_lists.${name}`, `"${name}" is also a fragment`);
+    inserts.set(name, alternation(words, String.raw`\s+`));
+  }
+  const requirements = new Set(data.requirements.map(([name]) => name));
+  const names = new Set<string>();
+  const forms = data.forms.map((form, index): RequestForm => {
+    const at = `forms[${index}] (name ${JSON.stringify(form.name)})`;
+    if (names.has(form.name)) throw new LexiconError(file, `${at}.name`, `"${form.name}" is listed twice`);
+    names.add(form.name);
+    if (form.requires !== undefined && !requirements.has(form.requires)) {
+      throw new LexiconError(file, `${at}.requires`, `no requirement "${form.requires}" (known: ${[...requirements].join(", ")})`);
+    }
+    const patterns = form.patterns.map((item, position) => item.replace(FRAGMENT, (_match, name: string) => {
+      const insert = inserts.get(name);
+      if (insert === undefined) throw new LexiconError(file, `${at}.patterns[${position}]`, `no fragment or word list "${name}" (known: ${[...inserts.keys()].join(", ")})`);
+      return insert;
+    }));
+    const flags = form.flags ?? "i";
+    patterns.forEach((source, position) => {
+      try {
+        new RegExp(source, flags);
+      } catch (error) {
+        throw new LexiconError(file, `${at}.patterns[${position}]`, `invalid regular expression: ${(error as Error).message}`);
+      }
+    });
+    return { name: form.name, reason: form.reason, kind: form.kind, requires: form.requires ?? null, source: patterns.join("|"), flags };
+  });
+  return { requirements: data.requirements, forms };
+}
+
 /** Checks between files: what one table refers to must exist in another. */
 function checkReferences(symbols: FileData<"symbols">, words: FileData<"words">): void {
   const systems = new Set(symbols.number_systems.map(([letter]) => letter));
@@ -106,6 +169,10 @@ function checkReferences(symbols: FileData<"symbols">, words: FileData<"words">)
     if (!systems.has(letter)) throw new LexiconError("symbols.yaml", `double_struck.${glyph}`, `"${letter}" is not a key of number_systems`);
   }
   const relations = new Set<string>(symbols.relation_words);
+  const numbers = new Set(words.number_words.map(([name]) => name));
+  words.spoken_fractions.counts.forEach((count, index) => {
+    if (count !== "a" && count !== "one" && !numbers.has(count)) throw new LexiconError("words.yaml", `spoken_fractions.counts[${index}]`, `"${count}" is neither "a", "one" nor a key of number_words`);
+  });
   words.prose_relations.forEach(({ phrase, relation }, index) => {
     if (!relations.has(relation)) throw new LexiconError("words.yaml", `prose_relations[${index}] (phrase ${JSON.stringify(phrase)}).relation`, `"${relation}" is not in symbols.yaml relation_words`);
   });
@@ -131,10 +198,15 @@ export function loadLexicon(directory: string = LEXICON_DIRECTORY): Lexicon {
   const stems = readChecked(directory, ...FILES.stems);
   const symbols = readChecked(directory, ...FILES.symbols);
   const discovery = readChecked(directory, ...FILES.discovery);
+  const requestForms = readChecked(directory, ...FILES.requestForms);
+  const contrasts = readChecked(directory, ...FILES.contrasts);
   checkReferences(symbols, words);
   const hash = createHash("sha256");
-  for (const [name, data] of Object.entries({ concepts, phrases, words, stems, symbols, discovery })) hash.update(`${name}\0${JSON.stringify(data)}\0`);
-  return deepFreeze({ hash: hash.digest("hex"), concepts: resolveConcepts(concepts), phrases, words, stems, symbols, discovery });
+  for (const [name, data] of Object.entries({ concepts, phrases, words, stems, symbols, discovery, requestForms, contrasts })) hash.update(`${name}\0${JSON.stringify(data)}\0`);
+  return deepFreeze({
+    hash: hash.digest("hex"), concepts: resolveConcepts(concepts), phrases, words, stems, symbols, discovery,
+    requestForms: resolveRequestForms(requestForms), contrasts,
+  });
 }
 
 /** The lexicon shipped with the code, loaded once (see the note at the top). */

@@ -149,17 +149,20 @@ export const phrasesFile = record({
   spellings: list(record({ reason: text, phrase: word, spellings: list(word, { unique: true, nonEmpty: true }) }, { label: (entry) => `phrase ${JSON.stringify(entry.phrase)}` })),
 });
 
+const digits: Check<string> = (value, at) => {
+  const checked = text(value, at);
+  if (!/^\d+$/.test(checked)) throw new EntryError(at, `expected digits, got ${JSON.stringify(checked)}`);
+  return checked;
+};
+
 /** words.yaml: stopwords, number words, prose relations, abbreviations and determiners (stopwords.ts, words.ts, latex.ts). */
 export const wordsFile = record({
   function_words: list(word, { unique: true }),
   discourse_words: list(word, { unique: true }),
   operator_words: list(word, { unique: true }),
-  number_words: entries(word, (value, at) => {
-    const digits = text(value, at);
-    if (!/^\d+$/.test(digits)) throw new EntryError(at, `expected digits, got ${JSON.stringify(digits)}`);
-    return digits;
-  }),
+  number_words: entries(word, digits),
   prose_relations: list(record({ phrase: word, relation: oneOf(RELATIONS) }, { label: (entry) => `phrase ${JSON.stringify(entry.phrase)}` })),
+  spoken_fractions: record({ counts: list(word, { unique: true, nonEmpty: true }), denominators: entries(word, digits) }),
   abbreviations: entries(word, list(word, { nonEmpty: true })),
   determiners: list(word, { unique: true }),
 });
@@ -177,6 +180,26 @@ const latexName: Check<string> = (value, at) => {
   return name;
 };
 
+/** A superscript or subscript glyph: one character, not ASCII (the tables build a character class of them). */
+const scriptGlyph: Check<string> = (value, at) => {
+  const checked = glyph(value, at);
+  if (checked.charCodeAt(0) < 0x80) throw new EntryError(at, `"${checked}" is an ASCII character, not a superscript or subscript glyph`);
+  return checked;
+};
+
+/** The ten glyphs of the digits 0 to 9, in order. */
+const digitGlyphs: Check<readonly string[]> = (value, at) => {
+  const glyphs = list(scriptGlyph, { unique: true })(value, at);
+  if (glyphs.length !== 10) throw new EntryError(at, `expected the 10 glyphs of the digits 0 to 9, got ${glyphs.length}`);
+  return glyphs;
+};
+
+const letter: Check<string> = (value, at) => {
+  const checked = text(value, at);
+  if (!/^[a-z]$/.test(checked)) throw new EntryError(at, `"${checked}" is not one lower-case letter`);
+  return checked;
+};
+
 /** symbols.yaml: LaTeX commands and Unicode characters and their one spelling (latex-symbols.ts, formulas.ts). */
 export const symbolsFile = record({
   relation_words: list(oneOf(RELATIONS), { unique: true }),
@@ -192,6 +215,10 @@ export const symbolsFile = record({
   double_struck: entries(glyph, text),
   unicode_symbols: entries(glyph, replacement),
   formula_words: list(word, { unique: true }),
+  superscript_digits: digitGlyphs,
+  subscript_digits: digitGlyphs,
+  subscript_letters: entries(scriptGlyph, letter),
+  superscript_letters: entries(scriptGlyph, letter),
 });
 
 /** discovery.yaml: discovery's request and area vocabulary (discovery.constants.ts). */
@@ -199,4 +226,58 @@ export const discoveryFile = record({
   area_head_words: list(word, { unique: true }),
   generic_query_words: list(record({ reason: text, words: list(word, { unique: true, nonEmpty: true }) }, { label: (group) => `reason ${JSON.stringify(group.reason)}` })),
   remark_openings: record({ kinds: list(word, { unique: true, nonEmpty: true }), name_words: list(word, { unique: true, nonEmpty: true }) }),
+});
+
+/** A name of a form, fragment or list: lower-case letters, digits and underscores. */
+const identifier: Check<string> = (value, at) => {
+  const name = text(value, at);
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new EntryError(at, `"${name}" is not a name (a-z, 0-9 and _, starting with a letter)`);
+  return name;
+};
+
+/** A word of a request-form word list: a lower-case word or phrase, where a tactic name may also hold `_` (`simp_all`). */
+const listWord: Check<string> = (value, at) => {
+  const checked = text(value, at);
+  if (!/^[a-z0-9][a-z0-9_' -]*$/.test(checked)) throw new EntryError(at, `"${checked}" is not a lower-case word or phrase (a-z, 0-9, _, spaces, ' and -)`);
+  return checked;
+};
+
+/** request-forms.yaml: the request forms that ask for something other than one problem (request-forms.ts). */
+export const requestFormsFile = record({
+  // Fragments and form patterns may hold `{{name}}`: they are compiled once resolved (load.ts), not here.
+  fragments: entries(identifier, text),
+  word_lists: entries(identifier, list(listWord, { unique: true, nonEmpty: true })),
+  requirements: entries(identifier, pattern("i")),
+  forms: list(
+    record(
+      {
+        name: identifier,
+        reason: text,
+        kind: oneOf(["family_or_help", "whatever_the_notation"] as const),
+        requires: identifier,
+        flags: oneOf(["i", "iu"] as const),
+        patterns: list(text, { unique: true, nonEmpty: true }),
+      },
+      { optional: ["requires", "flags"], label: (form) => `name ${JSON.stringify(form.name)}` },
+    ),
+    { nonEmpty: true },
+  ),
+});
+
+/** A phrase list tried in order: a phrase that extends an earlier one could never match, so it must come first. */
+function longerFirst(at: string, phrases: readonly string[]): readonly string[] {
+  phrases.forEach((phrase, index) => {
+    const earlier = phrases.slice(0, index).find((shorter) => phrase.startsWith(`${shorter} `));
+    if (earlier !== undefined) throw new EntryError(`${at}[${index}]`, `"${phrase}" extends the earlier "${earlier}", which would always match first: list it before`);
+  });
+  return phrases;
+}
+
+/** contrasts.yaml: the cues that set a clause aside and the words that turn back (contrasts.ts). */
+export const contrastsFile = record({
+  cue_phrases: (value, at) => longerFirst(at, list(word, { unique: true, nonEmpty: true })(value, at)),
+  not_clause_words: list(word, { unique: true, nonEmpty: true }),
+  not_joined_by: list(word, { unique: true, nonEmpty: true }),
+  not_exceptions: list(word, { unique: true, nonEmpty: true }),
+  turn_words: (value, at) => longerFirst(at, list(word, { unique: true, nonEmpty: true })(value, at)),
 });
