@@ -29,7 +29,8 @@
     url: socketUrl.href,
     connectionParams: function () { return token() ? { authorization: "Bearer " + token() } : {}; },
     retryAttempts: Infinity,
-    shouldRetry: function () { return true; },
+    // A refused token (4403) stays refused: ask for another one instead of knocking again.
+    shouldRetry: function (event) { return !(event && event.code === 4403); },
     on: {
       connected: function () { setConnection("live", "live"); },
       closed: function (event) {
@@ -124,19 +125,19 @@
   function fitOnResize(chart, element) {
     new ResizeObserver(function () { chart.setSize({ width: chartWidth(element), height: chartHeight() }); }).observe(element);
   }
-  /** Time axis ticks as 24 h clock times, with the date under the first tick and wherever the day changes. */
-  function timeTicks(_u, splits) {
+  /** Time axis ticks as 24 h clock times (with seconds when ticks are under a minute apart), the date under the first tick and wherever the day changes. */
+  function timeTicks(_u, splits, _axisIndex, _space, increment) {
     var lastDay = null;
     return splits.map(function (split) {
       var value = dateTime(split * 1000);
       var day = value.slice(0, 10);
-      var label = value.slice(11, 16);
+      var label = value.slice(11, increment < 60 ? 19 : 16);
       if (day !== lastDay) label += "\n" + day;
       lastDay = day;
       return label;
     });
   }
-  var timeAxis = { values: timeTicks, size: 44 };
+  var timeAxis = { values: timeTicks, size: 44, space: 80 };
   function timesOf(series) {
     var start = Date.parse(series.firstBucketAt) / 1000;
     return series.values.map(function (_value, index) { return start + index * series.bucketSeconds; });
@@ -394,6 +395,7 @@
     meta.appendChild(span(event.eventType, "type"));
     meta.appendChild(span(subject.kind || event.resourceType, "kind"));
     if (subject.accession) meta.appendChild(span(subject.accession, "accession"));
+    if (subject.state && subject.state !== "CURRENT") meta.appendChild(span(subject.state, "state state-" + subject.state));
     item.appendChild(meta);
 
     var titleLine = document.createElement("div");

@@ -136,6 +136,11 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
     expect(await page.locator("#worker-errors").innerText()).toBe("0");
     await page.locator("#lag-chart canvas").waitFor();
     await page.screenshot({ path: artifactPath("dashboard.png"), fullPage: true });
+    // The last 5 minutes: the burst spreads over the chart instead of a sliver at its right edge.
+    await page.locator('#lag-ranges button[data-minutes="5"]').click();
+    expect(await page.locator('#lag-ranges button[data-minutes="5"]').getAttribute("aria-pressed")).toBe("true");
+    await page.locator("#lag-card").screenshot({ path: artifactPath("dashboard-lag-5min.png") });
+    await page.locator('#lag-ranges button[data-minutes="60"]').click();
     expect(problems).toEqual([]);
   });
 
@@ -206,12 +211,17 @@ describe.skipIf(!chromiumAvailable("dashboard browser test (tokens)"))("dashboar
     await service?.stop();
   });
 
-  it("asks for a token without one, and runs on one given once as ?token=", async () => {
+  it("asks for a token without one, says when one is refused, and runs on one given once as ?token=", async () => {
     const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
     await page.goto(`${service.baseUrl}/dashboard`);
     await page.waitForSelector('body[data-events="unavailable"]');
     expect(await page.locator("#auth-warning").innerText()).toContain("ANONYMOUS_READS=false");
     expect(await page.locator("#token-form").isVisible()).toBe(true);
+
+    // A token the service does not know: the socket is refused (4403) and the page says so, once.
+    await page.goto(`${service.baseUrl}/dashboard?token=not-a-real-token`);
+    await page.waitForSelector('body[data-connection="refused"]');
+    expect(await page.locator("#auth-warning").innerText()).toContain("refused this token");
 
     const { token } = await createOperatorWithToken(service.services.db.prisma, "READER");
     await page.goto(`${service.baseUrl}/dashboard?token=${encodeURIComponent(token)}`);
