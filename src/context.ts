@@ -8,6 +8,7 @@ import type { Logger } from "./logger.js";
 import type { EventNotifier } from "./events/notifier.js";
 import type { ChangeFeed } from "./events/change-feed.js";
 import type { FreshnessFeed } from "./projections/freshness-feed.js";
+import type { ServiceMonitor } from "./projections/service-monitor.js";
 import type { DiscoveryService } from "./modules/discovery/discovery-service.js";
 import type { PremiseService } from "./modules/premises/premise-service.js";
 import type { ChallengePeriodSweeper } from "./modules/intake/challenge-period.js";
@@ -23,6 +24,8 @@ export interface Services {
   changeFeed: ChangeFeed;
   /** One reader of view freshness for every freshness subscriber in the process. */
   freshness: FreshnessFeed;
+  /** This instance's lag history, events per minute, worker health and rebuild progress (the dashboard). */
+  monitor: ServiceMonitor;
   discovery: DiscoveryService;
   premises: PremiseService;
   /** Ends challenge periods whose deadline passed (reads also settle them lazily). */

@@ -15,7 +15,8 @@ import { readBundledCatalogue } from "./modules/catalogue/read-catalogue-files.j
 import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./modules/premises/premise-service.js";
 import { DiscoveryService } from "./modules/discovery/discovery-service.js";
-import { rebuildStaleViews } from "./projections/rebuilders.js";
+import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
+import { ServiceMonitor } from "./projections/service-monitor.js";
 import { impressionWriter } from "./modules/telemetry/impressions.js";
 import { orientCaches } from "./orient/orient-caches.js";
 import { maintainProblemDocuments } from "./projections/problem-documents.js";
@@ -86,9 +87,14 @@ export async function openServices(env: Env, overrides: { logger?: Logger; dataD
     const challengePeriods = new ChallengePeriodSweeper({
       prisma: db.prisma, notifier, onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
     });
-    const services: Services = { env, db, logger, notifier, changeFeed, freshness, discovery, premises, challengePeriods };
+    const monitor = new ServiceMonitor({
+      prisma: db.prisma, notifier, freshness, logger, workerInProcess: env.runWorker,
+      inlineViews: [...REBUILDERS.values()].filter((rebuilder) => rebuilder.inline).map((rebuilder) => rebuilder.view),
+    });
+    const services: Services = { env, db, logger, notifier, changeFeed, freshness, monitor, discovery, premises, challengePeriods };
     await loadCatalogueIfEmpty(services, env.catalogue);
-    await rebuildStaleViews(db.prisma, logger);
+    await rebuildStaleViews(db.prisma, logger, monitor);
+    await monitor.start();
     await discovery.start();
     const premiseStart = await premises.start(env.catalogue === "bundled" ? "bundled" : "fixture");
     if (premiseStart.stored) {
@@ -99,13 +105,20 @@ export async function openServices(env: Env, overrides: { logger?: Logger; dataD
       });
     }
     // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
-    const worker = env.runWorker ? startProjectionWorker({ prisma: db.prisma, notifier, logger }) : null;
+    const worker = env.runWorker
+      ? startProjectionWorker({
+        prisma: db.prisma, notifier, logger,
+        onRefresh: (result, durationMs) => monitor.workerBatch(result, durationMs),
+        onError: (error) => monitor.workerError(error),
+      })
+      : null;
     challengePeriods.start();
     return {
       services,
       async stop() {
         await challengePeriods.stop();
         changeFeed.stop();
+        monitor.stop();
         freshness.stop();
         await worker?.stop();
         await discovery.stop();

@@ -5,6 +5,7 @@ import { openDatabase, refreshStatistics } from "../db/database.js";
 import { readFreshness } from "../projections/freshness.js";
 import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
 import { REBUILDERS } from "../projections/rebuilders.js";
+import { announceRebuild } from "../projections/rebuild-progress.js";
 import { parseArgs } from "node:util";
 import { runCommand, UsageError } from "./run-command.js";
 
@@ -40,14 +41,24 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     let lastPrinted = 0;
-    const report = await rebuildView(db.prisma, rebuilder, {
-      dryRun: values["dry-run"] === true,
-      progress: (stage, done, total) => {
-        if (Date.now() - lastPrinted < PROGRESS_INTERVAL_MS && done < total) return;
-        lastPrinted = Date.now();
-        console.log(`  ${stage}: ${done}/${total}`);
-      },
-    });
+    // On a server database the service's dashboards show the rebuild's stage and counts (NOTIFY).
+    const announced = db.kind === "server" ? announceRebuild(db.pool, rebuilder.view) : null;
+    let report: RebuildReport;
+    try {
+      report = await rebuildView(db.prisma, rebuilder, {
+        dryRun: values["dry-run"] === true,
+        progress: (stage, done, total) => {
+          announced?.progress(stage, done, total);
+          if (Date.now() - lastPrinted < PROGRESS_INTERVAL_MS && done < total) return;
+          lastPrinted = Date.now();
+          console.log(`  ${stage}: ${done}/${total}`);
+        },
+      });
+    } catch (error) {
+      await announced?.finished(null, error as Error);
+      throw error;
+    }
+    await announced?.finished(report);
     if (report.switched) await refreshStatistics(db.pool);
     printReport(report);
     return report.failures.length === 0 ? 0 : 1;

@@ -29,6 +29,14 @@ function matcher(filter: EventFilter): (row: ChangeEventRow) => boolean {
 }
 
 export async function* streamEvents(options: EventStreamOptions): AsyncGenerator<ChangeEventRow> {
+  for await (const batch of streamEventBatches(options)) yield* batch;
+}
+
+/**
+ * The same stream in the batches it is read in (what one notice brought, or one catch-up read), so a
+ * consumer can resolve a batch's details with one query per kind of detail rather than one per event.
+ */
+export async function* streamEventBatches(options: EventStreamOptions): AsyncGenerator<ChangeEventRow[]> {
   const { feed, signal } = options;
   const filter = options.filter ?? {};
   const accept = matcher(filter);
@@ -38,9 +46,9 @@ export async function* streamEvents(options: EventStreamOptions): AsyncGenerator
   while (!signal?.aborted && !feed.isStopped()) {
     const buffered = feed.rowsAfter(cursor, accept, batchSize);
     if (buffered) {
-      for (const row of buffered.rows) {
-        cursor = row.sequence;
-        yield row;
+      if (buffered.rows.length > 0) {
+        cursor = buffered.rows.at(-1)!.sequence;
+        yield buffered.rows;
       }
       cursor = buffered.upTo > cursor ? buffered.upTo : cursor;
       if (buffered.rows.length === 0) await feed.advancePast(cursor, signal);
@@ -54,9 +62,9 @@ export async function* streamEvents(options: EventStreamOptions): AsyncGenerator
       orderBy: { sequence: "asc" },
       take: batchSize,
     });
-    for (const row of rows) {
-      cursor = row.sequence;
-      yield row;
+    if (rows.length > 0) {
+      cursor = rows.at(-1)!.sequence;
+      yield rows;
     }
     if (rows.length < batchSize && headBefore > cursor) cursor = headBefore;
   }

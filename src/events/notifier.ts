@@ -6,6 +6,8 @@ import pg from "pg";
 import type { Logger } from "../logger.js";
 
 export const CHANNEL = "change_events";
+/** Progress of a derived view rebuild run by another process (`npm run projections -- rebuild`): JSON, see rebuild-progress.ts. */
+export const REBUILD_PROGRESS_CHANNEL = "projection_rebuild_progress";
 
 export interface EventNotifier {
   /**
@@ -16,6 +18,8 @@ export interface EventNotifier {
   publish(sequence: bigint): Promise<void>;
   /** Listen for announcements; returns the unsubscribe function. */
   subscribe(listener: (sequence: bigint) => void): () => void;
+  /** Rebuild progress messages other processes sent on REBUILD_PROGRESS_CHANNEL (server databases only). */
+  subscribeRebuildProgress(listener: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,11 @@ class LocalNotifier implements EventNotifier {
   subscribe(listener: (sequence: bigint) => void): () => void {
     this.emitter.on("notice", listener);
     return () => this.emitter.off("notice", listener);
+  }
+
+  subscribeRebuildProgress(listener: (payload: string) => void): () => void {
+    this.emitter.on("rebuild-progress", listener);
+    return () => this.emitter.off("rebuild-progress", listener);
   }
 
   async close(): Promise<void> {
@@ -68,6 +77,13 @@ class PostgresNotifier extends LocalNotifier {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on("notification", (message) => {
       if (message.channel === CHANNEL && message.payload) this.emitter.emit("notice", BigInt(message.payload));
+      else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
+        try {
+          this.emitter.emit("rebuild-progress", message.payload);
+        } catch (error) {
+          this.logger.warn("rebuild progress listener failed", { error: (error as Error).message });
+        }
+      }
     });
     // A dropped LISTEN connection would silently stop every subscription: reconnect, then tell
     // listeners to re-read, since notices sent while disconnected are lost (the table is not).
@@ -85,6 +101,7 @@ class PostgresNotifier extends LocalNotifier {
     client.on("end", () => onLost());
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${REBUILD_PROGRESS_CHANNEL}`);
     this.client = client;
     this.retryMs = RECONNECT_FIRST_MS;
   }

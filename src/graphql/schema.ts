@@ -23,6 +23,7 @@ import "../modules/events/change-event.schema.js";
 import "../modules/memory/memory-branch.schema.js";
 import "../modules/memory/memory-branch.queries.js";
 import "../modules/freshness/freshness.schema.js";
+import "../modules/freshness/service-monitor.schema.js";
 import "../orient/orient.schema.js";
 
 builder.queryType({});

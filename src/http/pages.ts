@@ -1,5 +1,5 @@
 // Browser pages served by the service, offline: GraphiQL (/graphiql, and GET /graphql from a browser)
-// and the freshness dashboard (/dashboard). Scripts come from npm packages and public/, never a CDN.
+// and the dashboard (/dashboard). Scripts come from npm packages and public/, never a CDN.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -21,6 +21,9 @@ const ASSETS: Record<string, string> = {
   "graphiql.js": packageFile("graphiql", "graphiql.min.js"),
   "graphiql.css": packageFile("graphiql", "graphiql.min.css"),
   "graphql-ws.js": packageFile("graphql-ws", "umd/graphql-ws.min.js"),
+  // The dashboard's charts: uPlot's browser build, from the npm package.
+  "uplot.js": packageFile("uplot", "dist/uPlot.iife.min.js"),
+  "uplot.css": packageFile("uplot", "dist/uPlot.min.css"),
 };
 
 // Same-origin scripts only; GraphiQL sets inline styles, and its sockets go back to this origin.

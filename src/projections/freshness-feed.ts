@@ -18,11 +18,13 @@ export class FreshnessFeed {
   private current: Promise<ViewFreshness[]> | null = null;
   private signature = "";
   private readonly listeners = new Set<() => void>();
+  private readonly readers = new Set<(views: ViewFreshness[]) => void>();
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly refresh = coalescedRun(
     async () => {
       const views = await readFreshness(this.prisma);
+      this.tellReaders(views);
       const signature = freshnessSignature(views);
       if (signature === this.signature) return;
       this.signature = signature;
@@ -42,6 +44,7 @@ export class FreshnessFeed {
   /** The freshness of every derived view as last read (reading once if nothing was read yet). */
   async snapshot(): Promise<ViewFreshness[]> {
     this.current ??= readFreshness(this.prisma).then((views) => {
+      this.tellReaders(views);
       this.signature = freshnessSignature(views);
       return views;
     });
@@ -64,6 +67,25 @@ export class FreshnessFeed {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stop();
     };
+  }
+
+  /**
+   * Calls `reader` with the views of every read this feed makes (changed or not), without causing any
+   * read itself: the service monitor samples lag from reads that happen anyway. Returns the remover.
+   */
+  onRead(reader: (views: ViewFreshness[]) => void): () => void {
+    this.readers.add(reader);
+    return () => this.readers.delete(reader);
+  }
+
+  private tellReaders(views: ViewFreshness[]): void {
+    for (const reader of [...this.readers]) {
+      try {
+        reader(views);
+      } catch (error) {
+        this.logger.warn("freshness reader failed", { error: (error as Error).message });
+      }
+    }
   }
 
   /** With nobody watching nothing refreshes the snapshot, so the next watcher starts from a new read. */

@@ -75,6 +75,7 @@ export async function rebuildView(prisma: PrismaClient, rebuilder: Rebuilder, op
       await rebuilder.build(tx, target, head, progress);
       await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version: target } }, data: { highWaterMark: head } });
     }, { ...LONG_TRANSACTION, isolationLevel: "RepeatableRead" });
+    progress("catch-up and checks", 0, 1);
     const outcome = await prisma.$transaction(async (tx) => {
       // Freeze both versions: inline views by holding the event counter (writers wait to append),
       // worker views by holding the serving state row (workers skip it).

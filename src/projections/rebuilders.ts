@@ -4,6 +4,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { servingVersion } from "./projection-state.js";
 import { rebuildView, type Rebuilder } from "./rebuild.js";
+import type { ServiceMonitor } from "./service-monitor.js";
 import { memoryRebuilder } from "./rebuild-memory.js";
 import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "./rebuild-sparse.js";
 
@@ -52,11 +53,19 @@ export async function initialiseInlineViews(prisma: PrismaClient): Promise<void>
 }
 
 /** Rebuilds stale views before serving; a failed acceptance check leaves the old version serving. */
-export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger): Promise<void> {
+export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger, monitor?: ServiceMonitor): Promise<void> {
   await initialiseInlineViews(prisma);
   for (const { rebuilder, builtBy } of await staleViews(prisma)) {
     logger.warn("derived view was built by other code: rebuilding", { view: rebuilder.view, builtBy, viewVersion: rebuilder.viewVersion });
-    const report = await rebuildView(prisma, rebuilder);
+    const tracked = monitor?.trackRebuild(rebuilder.view);
+    let report;
+    try {
+      report = await rebuildView(prisma, rebuilder, { progress: tracked?.progress });
+    } catch (error) {
+      tracked?.finished(null, error as Error);
+      throw error;
+    }
+    tracked?.finished(report);
     if (report.switched) await prisma.$executeRaw`ANALYZE`;
     const log = report.switched ? logger.info : logger.error;
     log("derived view rebuild finished", { view: report.view, version: report.builtVersion, switched: report.switched, failures: report.failures, ms: report.durationMs });

@@ -22,18 +22,21 @@ export interface WorkerOptions extends RefreshOptions {
   prisma: PrismaClient;
   notifier: EventNotifier;
   logger: Logger;
-  onRefresh?: (result: RefreshResult) => void;
+  onRefresh?: (result: RefreshResult, durationMs: number) => void;
+  /** A refresh failed (it is replayed after WORKER_RETRY_MS). */
+  onError?: (error: Error) => void;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Applies batches until the view is caught up; another worker holding the lock makes this wait. */
-export async function drainMemory(prisma: PrismaClient, options: RefreshOptions & { onRefresh?: (result: RefreshResult) => void; stopped?: () => boolean } = {}): Promise<number> {
+export async function drainMemory(prisma: PrismaClient, options: RefreshOptions & { onRefresh?: (result: RefreshResult, durationMs: number) => void; stopped?: () => boolean } = {}): Promise<number> {
   let applied = 0;
   for (;;) {
     if (options.stopped?.()) return applied;
+    const started = performance.now();
     const result = await refreshMemoryOnce(prisma, options);
-    options.onRefresh?.(result);
+    options.onRefresh?.(result, performance.now() - started);
     if (result.status === "idle") return applied;
     if (result.status === "busy") await pause(BUSY_RETRY_MS);
     applied += result.applied;
@@ -59,8 +62,8 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
         await drainMemory(options.prisma, {
           ...options,
           stopped: () => stopped,
-          onRefresh: (result) => {
-            options.onRefresh?.(result);
+          onRefresh: (result, durationMs) => {
+            options.onRefresh?.(result, durationMs);
             // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
             if (result.status === "applied") void options.notifier.publish(result.highWaterMark).catch(() => undefined);
           },
@@ -69,6 +72,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
       } catch (error) {
         // Nothing was committed for the failed batch: the next attempt replays it from the stream.
         options.logger.warn("projection refresh failed; it will be replayed", { view: "memory-branches", error: (error as Error).message });
+        options.onError?.(error as Error);
         schedule(WORKER_RETRY_MS);
         return;
       }

@@ -19,7 +19,7 @@ import { memoryRebuilder } from "../../src/projections/rebuild-memory.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 
-const silentNotifier: EventNotifier = { publish: async () => undefined, subscribe: () => () => undefined, close: async () => undefined };
+const silentNotifier: EventNotifier = { publish: async () => undefined, subscribe: () => () => undefined, subscribeRebuildProgress: () => () => undefined, close: async () => undefined };
 
 async function servingMemoryVersion(prisma: PrismaClient): Promise<number> {
   return (await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } })).servingVersion;
