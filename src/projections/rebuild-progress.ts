@@ -46,9 +46,11 @@ export function announceRebuild(pool: pg.Pool, view: string, now: () => number =
   let lastSent = 0;
   let lastStage = "";
   let pending: Promise<unknown> = Promise.resolve();
+  // One after another: two NOTIFYs sent at once may take two pool connections and arrive in either order, and a
+  // "starting" that overtook "memberships" would leave the dashboard on the wrong stage.
   const send = (message: RebuildProgressMessage) => {
     lastSent = now();
-    pending = pool.query("SELECT pg_notify($1, $2)", [REBUILD_PROGRESS_CHANNEL, JSON.stringify(message)]).catch(() => undefined);
+    pending = pending.then(() => pool.query("SELECT pg_notify($1, $2)", [REBUILD_PROGRESS_CHANNEL, JSON.stringify(message)])).catch(() => undefined);
     return pending;
   };
   void send({ view, version: null, stage: "starting", done: 0, total: 0, outcome: "RUNNING", startedAt, finishedAt: null, detail: null });

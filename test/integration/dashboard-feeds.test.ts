@@ -5,6 +5,7 @@ import type { Client } from "graphql-ws";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
+import { gqlData } from "../helpers/graphql.js";
 import { countQueries } from "../helpers/query-counter.js";
 import { createProjectFor, recordObject, subscriptionClient, type ProjectResult } from "../helpers/research-factories.js";
 import { MEMORY_VIEW } from "../../src/modules/memory/memory.constants.js";
@@ -64,6 +65,15 @@ function collect<T>(client: Client, query: string, variables: Record<string, unk
   };
 }
 
+async function waitUntilFresh(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const data = await gqlData<{ freshness: { views: { status: string }[] } }>(url, "{ freshness { views { status } } }");
+    if (data.freshness.views.every((view) => view.status === "FRESH")) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the derived views did not become fresh");
+}
+
 describe.each(testDatabaseTargets())("dashboard feeds ($name database)", (target) => {
   const running = useTestService(target);
   let token: string;
@@ -87,6 +97,8 @@ describe.each(testDatabaseTargets())("dashboard feeds ($name database)", (target
   it("replays the last events in one batch, each with its subject, at one query per table", async () => {
     const objects = [];
     for (let index = 0; index < 12; index += 1) objects.push(await recordObject(running.service.url, token, project.id, { title: `Replayed claim ${index}` }));
+    // The in-process worker reads the new records by id too (memory checkpoints): count only once it has caught up.
+    await waitUntilFresh(running.service.url);
     const counter = countQueries(running.service.services.db.pool);
     const feed = collect<{ dashboardEvents: DashboardEvent[] }>(newClient(), DASHBOARD_EVENTS, { projectId: project.id, replay: 10 });
     const [batch] = [(await feed.until(() => true)).dashboardEvents];
