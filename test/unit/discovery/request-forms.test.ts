@@ -82,6 +82,7 @@ describe("a request for a definition or a computation, or a recollection missing
     "In Mathlib, ∀ᶠ n in atTop or ∃ N, ∀ n ≥ N — which one do the formalisations use?",
     "any open problem about sum-free subsets of Z/pZ would do",
     "some conjecture about primes p with p^2 + 2 prime",
+    "any problem phrased with `liminf` of a counting function is affected by the change",
     "a Sun conjecture writing n as x^2 + y^2 plus two special terms, not sure which terms",
     "I half remember an OEIS conjecture about a floor sequence built from the golden ratio",
     "For a connected graph G, is A(G) ≤ B(G) + 1, where A and B are graph invariants?",
