@@ -25,6 +25,14 @@ const SESSION_HEADER = "mcp-session-id";
 const jsonRpcError = (response: Response, status: number, code: number, message: string) =>
   response.status(status).json({ jsonrpc: "2.0", error: { code, message }, id: null });
 
+/** GET and DELETE act on a session: without its header they are not allowed (405, POST named in `allow`). */
+function hasSessionHeader(request: Request, response: Response, hint: string): boolean {
+  if (request.header(SESSION_HEADER) !== undefined) return true;
+  response.setHeader("allow", "POST");
+  jsonRpcError(response, 405, -32000, `Method not allowed without a session${hint}`);
+  return false;
+}
+
 /** Body-parser failures as JSON-RPC errors (too large: 413; not JSON: a parse error). */
 function bodyErrorHandler(maxBodyBytes: number) {
   return (error: { type?: string }, _request: Request, response: Response, next: NextFunction) => {
@@ -164,10 +172,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
   // GET: a session's event stream; DELETE: the end of a session. Neither exists without a session.
   router.get("/", async (request: Request, response: Response) => {
     const annotations = annotationsOf(response);
-    if (request.header(SESSION_HEADER) === undefined) {
-      response.setHeader("allow", "POST");
-      return void jsonRpcError(response, 405, -32000, "Method not allowed without a session: POST JSON-RPC messages (initialize opens a session with an event stream)");
-    }
+    if (!hasSessionHeader(request, response, ": POST JSON-RPC messages (initialize opens a session with an event stream)")) return;
     if (closing) return void jsonRpcError(response, 503, -32000, "The service is shutting down");
     try {
       const session = sessionOf(request, response, await authenticate(services.db.prisma, request.headers.authorization));
@@ -184,10 +189,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
   });
   router.delete("/", async (request: Request, response: Response) => {
     const annotations = annotationsOf(response);
-    if (request.header(SESSION_HEADER) === undefined) {
-      response.setHeader("allow", "POST");
-      return void jsonRpcError(response, 405, -32000, "Method not allowed without a session");
-    }
+    if (!hasSessionHeader(request, response, "")) return;
     try {
       const session = sessionOf(request, response, await authenticate(services.db.prisma, request.headers.authorization));
       if (!session) return;

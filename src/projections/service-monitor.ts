@@ -91,14 +91,8 @@ export interface MonitorSnapshot {
   rebuilds: RebuildProgressState[];
 }
 
-interface ViewState {
-  view: string;
-  lane: string;
-  inline: boolean;
-  version: number | null;
-  buildingVersion: number | null;
-  highWaterMark: bigint;
-  status: FreshnessStatus;
+/** What the monitor keeps per view: the snapshot's fields that are not derived from the lag buckets. */
+interface ViewState extends Pick<ViewMonitor, "view" | "lane" | "inline" | "version" | "buildingVersion" | "highWaterMark" | "status"> {
   lag: PeakBuckets;
 }
 

@@ -6,7 +6,7 @@ import { aliasKey } from "../identity/identifier-keys.js";
 import { analyzeText, NORMALIZER_CODE_VERSION, tokenKind, withLexiconHash, type AnalyzedText } from "../text/normalize.js";
 import { memoised } from "../../lib/memoise.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
-import { readRemarkOpening } from "./remark-openings.js";
+import { readRemarkOpening, type RemarkOpening } from "./remark-openings.js";
 
 /**
  * Fields scored separately (each has its own weight and length normalisation). `pairs` holds the
@@ -136,9 +136,8 @@ function distinctAliases(problem: CatalogueProblem): string[] {
   });
 }
 
-function fieldTexts(problem: CatalogueProblem): Record<SparseField, (string | null)[]> {
+function fieldTexts(problem: CatalogueProblem, opening: RemarkOpening): Record<SparseField, (string | null)[]> {
   const title = [problem.title];
-  const opening = readRemarkOpening(problem.remarks);
   const aliases = [...distinctAliases(problem), problem.comments, opening.name];
   const statement = [problem.statement];
   const question = [questionOf(problem.statement)];
@@ -172,17 +171,18 @@ export function nameSignature(name: string): string {
 /** Aliases that are identifiers rather than names: Lean declarations ("a_recurrence", "kourovka.«19.25»"), OEIS numbers. */
 const IDENTIFIER_ALIAS = /^[^\s_.«»]*[_.«»]\S*$|^A\d{6}$/u;
 
-function nameCounts(problem: CatalogueProblem): TermCounts {
+function nameCounts(problem: CatalogueProblem, opening: RemarkOpening): TermCounts {
   const aliases = problem.aliases.filter((alias) => !IDENTIFIER_ALIAS.test(alias));
-  const names = [problem.title, ...aliases, headingOf(problem.statement), readRemarkOpening(problem.remarks).name].filter((name) => name !== null);
+  const names = [problem.title, ...aliases, headingOf(problem.statement), opening.name].filter((name) => name !== null);
   const signatures = names.map(nameSignature).filter((signature) => signature !== "");
   return Object.fromEntries([...new Set(signatures)].map((signature) => [signature, 1]));
 }
 
 export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
-  const texts = fieldTexts(problem);
+  const opening = readRemarkOpening(problem.remarks);
+  const texts = fieldTexts(problem, opening);
   const analyse = memoised(analyzeText);
-  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem) : countTokens(texts[field], field, analyse)])) as Record<SparseField, TermCounts>;
+  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem, opening) : countTokens(texts[field], field, analyse)])) as Record<SparseField, TermCounts>;
   const terms = [...new Set(TOKEN_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = TOKEN_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
   return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };
