@@ -10,10 +10,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { projectRoot } from "../src/env.js";
-import { BUNDLED_DATA_DIR, BUNDLED_MANIFEST_PATH, type BundledFileEntry, type BundledFileKey, type BundledManifest } from "../src/modules/catalogue/bundled-data.js";
-import { parseErdosYaml } from "../src/modules/catalogue/parse-erdos-yaml.js";
-import { parseFormalConjectures } from "../src/modules/catalogue/parse-formal-conjectures.js";
-import { loadPremiseIndex } from "../src/modules/premises/premise-index.js";
+import { BUNDLED_DATA_DIR, BUNDLED_MANIFEST_PATH, type BundledFileEntry, type BundledFileKey, type BundledManifest } from "../src/features/catalogue/domain/bundled-data.js";
+import { parseErdosYaml } from "../src/features/catalogue/domain/parse-erdos-yaml.js";
+import { parseFormalConjectures } from "../src/features/catalogue/domain/parse-formal-conjectures.js";
+import { loadPremiseIndex } from "../src/features/premises/domain/premise-index.js";
 
 /** A manifest entry's provenance fields, plus where the source is read and how its records are counted. */
 interface SourceSpec extends Pick<BundledFileEntry, "file" | "repository" | "commit" | "commitDate" | "upstreamPath" | "derivation" | "licence"> {

@@ -1,4 +1,4 @@
-import { openDatabase } from "../src/db/database.js";
+import { openDatabase } from "../src/platform/db/database.js";
 const t0 = Date.now();
 const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, dataDir: process.env.DATA_DIR ?? null });
 console.log("open", Date.now() - t0, "ms", db.kind);

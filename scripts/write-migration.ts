@@ -4,7 +4,7 @@
 // Needs a reachable Postgres for the engine's adapter (MIGRATION_TOOL_DATABASE_URL, default local).
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { openSchemaEngine } from "../src/db/schema-engine/wasm-engine.js";
+import { openSchemaEngine } from "../src/platform/db/schema-engine/wasm-engine.js";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -1,7 +1,7 @@
 // One context per GraphQL operation (HTTP request or subscription operation): the authenticated
 // operator, a request id, and per-request DataLoaders hanging off it. Services are process-wide.
 import { randomUUID } from "node:crypto";
-import type { Database } from "./db/database.js";
+import type { Database } from "./platform/db/database.js";
 import type { Env } from "./env.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Logger } from "./logger.js";
@@ -9,10 +9,10 @@ import type { EventNotifier } from "./events/notifier.js";
 import type { ChangeFeed } from "./events/change-feed.js";
 import type { FreshnessFeed } from "./projections/freshness-feed.js";
 import type { ServiceMonitor } from "./projections/service-monitor.js";
-import type { DiscoveryService } from "./modules/discovery/discovery-service.js";
-import type { PremiseService } from "./modules/premises/premise-service.js";
-import type { ChallengePeriodSweeper } from "./modules/intake/challenge-period.js";
-import { authenticate, type TokenCheck } from "./modules/operators/operator.commands.js";
+import type { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
+import type { PremiseService } from "./features/premises/domain/premise-service.js";
+import type { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
+import { authenticate, type TokenCheck } from "./features/operators/commands/operator.commands.js";
 
 /** Long-lived collaborators shared by all requests (no per-request state lives here). */
 export interface Services {

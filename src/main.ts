@@ -1,8 +1,8 @@
 // `npm start`: serve on PORT (default 4000) with the embedded database unless DATABASE_URL is set.
 // SIGTERM/SIGINT drain HTTP and WebSocket clients and finish in-flight writes before the database closes.
 import { ConfigurationError, parseEnv } from "./env.js";
-import { DatabaseStartupError } from "./db/embedded.js";
-import { MigrationError } from "./db/migrate.js";
+import { DatabaseStartupError } from "./platform/db/embedded.js";
+import { MigrationError } from "./platform/db/migrate.js";
 import { createLogger } from "./logger.js";
 import { startService } from "./service.js";
 

@@ -6,7 +6,7 @@ import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHt
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createContext, type Context, type Services } from "./context.js";
-import { buildSchema } from "./graphql/schema.js";
+import { buildSchema } from "./schema.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
 import { inputGuardPlugin } from "./graphql/input-guard.js";
 import { readAccessPlugin } from "./graphql/read-access.js";

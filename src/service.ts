@@ -2,26 +2,26 @@
 // first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests; `openServices`
 // is the same without the HTTP server (the stdio MCP server when it owns the database).
 import type { Services } from "./context.js";
-import { openDatabase } from "./db/database.js";
+import { openDatabase } from "./platform/db/database.js";
 import type { Env } from "./env.js";
 import { createNotifier } from "./events/notifier.js";
 import { ChangeFeed } from "./events/change-feed.js";
 import { FreshnessFeed } from "./projections/freshness-feed.js";
 import { createLogger, type Logger } from "./logger.js";
-import { loadFixtureCatalogue } from "./modules/catalogue/fixture-catalogue.js";
-import { importCatalogue } from "./modules/catalogue/import-catalogue.js";
-import { bundledVersionLabel } from "./modules/catalogue/bundled-data.js";
-import { readBundledCatalogue } from "./modules/catalogue/read-catalogue-files.js";
+import { loadFixtureCatalogue } from "./features/catalogue/domain/fixture-catalogue.js";
+import { importCatalogue } from "./features/catalogue/domain/import-catalogue.js";
+import { bundledVersionLabel } from "./features/catalogue/domain/bundled-data.js";
+import { readBundledCatalogue } from "./features/catalogue/domain/read-catalogue-files.js";
 import { startServer, type RunningServer } from "./server.js";
-import { PremiseService } from "./modules/premises/premise-service.js";
-import { DiscoveryService } from "./modules/discovery/discovery-service.js";
+import { PremiseService } from "./features/premises/domain/premise-service.js";
+import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
 import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
-import { impressionWriter } from "./modules/telemetry/impressions.js";
-import { orientCaches } from "./orient/orient-caches.js";
-import { maintainProblemDocuments } from "./projections/problem-documents.js";
+import { impressionWriter } from "./features/telemetry/domain/impressions.js";
+import { orientCaches } from "./features/orient/read/orient-caches.js";
+import { maintainProblemDocuments } from "./features/discovery/projection/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
-import { ChallengePeriodSweeper } from "./modules/intake/challenge-period.js";
+import { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
 
 export interface RunningService {
   services: Services;

@@ -4,8 +4,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   DEFAULT_BASE_URL, DEFAULT_DELAY_MS, DEFAULT_LAST_PROBLEM, fetchErdosStatements, type FetchProgress,
-} from "../modules/catalogue/site-fetch/fetch-erdos-statements.js";
-import { ErdosSiteFetchError } from "../modules/catalogue/site-fetch/fetch-errors.js";
+} from "../features/catalogue/site-fetch/fetch-erdos-statements.js";
+import { ErdosSiteFetchError } from "../features/catalogue/site-fetch/fetch-errors.js";
 import { UsageError } from "./run-command.js";
 
 const USAGE =

@@ -1,13 +1,13 @@
 // `npm run import -- catalogue --erdos FILE --erdos-statements FILE --formal-conjectures FILE`: loads a
 // full catalogue into the configured database (DATABASE_URL, else the embedded one), with a progress bar and a report.
 import { SingleBar, Presets } from "cli-progress";
-import { openDatabase, refreshStatistics } from "../db/database.js";
-import { CatalogueImportError } from "../modules/catalogue/catalogue.errors.js";
-import { bundledFilePath } from "../modules/catalogue/bundled-data.js";
-import { importCatalogue } from "../modules/catalogue/import-catalogue.js";
-import { readCatalogueFiles } from "../modules/catalogue/read-catalogue-files.js";
+import { openDatabase, refreshStatistics } from "../platform/db/database.js";
+import { CatalogueImportError } from "../features/catalogue/domain/catalogue.errors.js";
+import { bundledFilePath } from "../features/catalogue/domain/bundled-data.js";
+import { importCatalogue } from "../features/catalogue/domain/import-catalogue.js";
+import { readCatalogueFiles } from "../features/catalogue/domain/read-catalogue-files.js";
 import { parseArgs } from "node:util";
-import { maintainProblemDocuments } from "../projections/problem-documents.js";
+import { maintainProblemDocuments } from "../features/discovery/projection/problem-documents.js";
 import { parseEnv } from "../env.js";
 import { fetchErdosStatementsCommand } from "./fetch-erdos-statements.js";
 import { runCommand, UsageError } from "./run-command.js";

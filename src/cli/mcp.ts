@@ -28,7 +28,7 @@ import { createInFlightWrites } from "../http/in-flight.js";
 import { createLogger, type Logger } from "../logger.js";
 import { createMcpServer, MCP_SERVER_NAME } from "../mcp/server.js";
 import type { McpCaller } from "../mcp/tool-kit.js";
-import { authenticate } from "../modules/operators/operator.commands.js";
+import { authenticate } from "../features/operators/commands/operator.commands.js";
 import { openServices, type OpenServices } from "../service.js";
 import { runCommand, UsageError } from "./run-command.js";
 

@@ -1,6 +1,6 @@
 // The operator commands as a running service's ADMIN mutations: what `npm run operator -- … --url`
 // uses, so operators can be managed while the service holds the embedded database.
-import type { OperatorRow } from "../modules/operators/operator-admin.commands.js";
+import type { OperatorRow } from "../features/operators/commands/operator-admin.commands.js";
 
 const FIELDS = "name role createdAt expiresAt revokedAt";
 

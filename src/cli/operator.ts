@@ -5,12 +5,12 @@
 // must not be in use). With --url URL (or RMS_URL) and an ADMIN token in RMS_ADMIN_TOKEN it calls a
 // running service's ADMIN mutations instead, so operators can be managed while the service runs.
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/database.js";
-import { DatabaseStartupError } from "../db/embedded.js";
+import { openDatabase } from "../platform/db/database.js";
+import { DatabaseStartupError } from "../platform/db/embedded.js";
 import { parseEnv } from "../env.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { listOperators, revokeOperator, rotateOperatorToken, type OperatorRow } from "../modules/operators/operator-admin.commands.js";
-import { createOperator, ROLES } from "../modules/operators/operator.commands.js";
+import { listOperators, revokeOperator, rotateOperatorToken, type OperatorRow } from "../features/operators/commands/operator-admin.commands.js";
+import { createOperator, ROLES } from "../features/operators/commands/operator.commands.js";
 import { remoteOperators, RemoteOperatorError, type OperatorBackend } from "./operator-client.js";
 import { runCommand, UsageError } from "./run-command.js";
 

@@ -6,10 +6,10 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { parseEnv } from "../env.js";
-import { openDatabase } from "../db/database.js";
-import { DEFAULT_PREMISE_INDEX_ID } from "../modules/premises/premise-service.js";
-import { storePremiseIndex } from "../modules/premises/premise-store.js";
-import { bundledFilePath, readBundledText } from "../modules/catalogue/bundled-data.js";
+import { openDatabase } from "../platform/db/database.js";
+import { DEFAULT_PREMISE_INDEX_ID } from "../features/premises/domain/premise-service.js";
+import { storePremiseIndex } from "../features/premises/domain/premise-store.js";
+import { bundledFilePath, readBundledText } from "../features/catalogue/domain/bundled-data.js";
 
 /** A corpus file's text, gunzipped when its name ends in .gz. */
 function readCorpus(sourcePath: string): string {

@@ -4,17 +4,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Citation } from "../modules/premises/premise.types.js";
-import { DEFAULT_STRATEGY_ID, DEFAULT_TOP_K, STRATEGY_IDS } from "../modules/premises/premises.constants.js";
-import { PremiseRetrievalError } from "../modules/premises/premises.errors.js";
-import { evaluateStrategy, leaveOneOutCitations, loadTrainingCitations, type StrategyMetrics } from "../modules/premises/evaluate.js";
-import { loadPremiseIndex } from "../modules/premises/premise-index.js";
-import { loadGradedQueries, parseStrategyId } from "../modules/premises/queries.js";
-import { readRunInputs, RESULT_FILES, runPremiseRetrieval } from "../modules/premises/run.js";
-import type { RunMode } from "../modules/premises/result-records.js";
-import { createPremiseSearchEngine } from "../modules/premises/search.js";
+import type { Citation } from "../features/premises/domain/premise.types.js";
+import { DEFAULT_STRATEGY_ID, DEFAULT_TOP_K, STRATEGY_IDS } from "../features/premises/domain/premises.constants.js";
+import { PremiseRetrievalError } from "../features/premises/domain/premises.errors.js";
+import { evaluateStrategy, leaveOneOutCitations, loadTrainingCitations, type StrategyMetrics } from "../features/premises/domain/evaluate.js";
+import { loadPremiseIndex } from "../features/premises/domain/premise-index.js";
+import { loadGradedQueries, parseStrategyId } from "../features/premises/domain/queries.js";
+import { readRunInputs, RESULT_FILES, runPremiseRetrieval } from "../features/premises/domain/run.js";
+import type { RunMode } from "../features/premises/domain/result-records.js";
+import { createPremiseSearchEngine } from "../features/premises/domain/search.js";
 import { loadCommand } from "./premises-load.js";
-import { parseSplit, parseTopK } from "../modules/premises/splits.js";
+import { parseSplit, parseTopK } from "../features/premises/domain/splits.js";
 
 const USAGE = `usage:
   premises load --corpus FILE|--bundled [--id default]

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { printSchema } from "graphql";
 import { projectRoot } from "../env.js";
-import { buildPlainSchema, buildSchema, subgraphSdl } from "../graphql/schema.js";
+import { buildPlainSchema, buildSchema, subgraphSdl } from "../schema.js";
 
 export const PRINT_COMMAND = "npm run schema:print";
 

@@ -1,7 +1,7 @@
 // `npm run projections -- rebuild VIEW [--dry-run]` and `npm run projections -- status`: rebuild a
 // derived view into a new version and switch to it only when its acceptance checks pass.
 import { parseEnv } from "../env.js";
-import { openDatabase, refreshStatistics } from "../db/database.js";
+import { openDatabase, refreshStatistics } from "../platform/db/database.js";
 import { readFreshness } from "../projections/freshness.js";
 import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
 import { REBUILDERS } from "../projections/rebuilders.js";

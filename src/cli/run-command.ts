@@ -1,9 +1,9 @@
 // Shared ending of every command-line entry point: exit 2 for usage errors, 1 for failures, and a
 // one-line message (no stack) for the failures a user can act on: configuration, database, domain.
 import { ConfigurationError } from "../env.js";
-import { DatabaseStartupError } from "../db/embedded.js";
-import { MigrationError } from "../db/migrate.js";
-import { DomainError } from "../errors/domain-error.js";
+import { DatabaseStartupError } from "../platform/db/embedded.js";
+import { MigrationError } from "../platform/db/migrate.js";
+import { DomainError } from "../platform/errors/domain-error.js";
 
 /** A command-line mistake: printed with the usage text, exit code 2. */
 export class UsageError extends Error {}

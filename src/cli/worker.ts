@@ -1,9 +1,9 @@
 // `npm run worker`: the projection worker as its own process, for deployments that serve with
 // RUN_WORKER=false. Any number may run against one database; they coordinate through row locks.
 import { ConfigurationError, parseEnv } from "../env.js";
-import { openDatabase } from "../db/database.js";
-import { DatabaseStartupError } from "../db/embedded.js";
-import { MigrationError } from "../db/migrate.js";
+import { openDatabase } from "../platform/db/database.js";
+import { DatabaseStartupError } from "../platform/db/embedded.js";
+import { MigrationError } from "../platform/db/migrate.js";
 import { createNotifier } from "../events/notifier.js";
 import { createLogger } from "../logger.js";
 import { startProjectionWorker } from "../projections/worker.js";

@@ -1,7 +1,7 @@
 // The append-only change stream. Every accepted write calls appendEvents inside its own transaction;
 // the notifier is told after commit, and readers always re-read the table (the notice only says "up to N").
 import type { Prisma } from "../generated/prisma/client.js";
-import type { TransactionClient } from "../db/transaction.js";
+import type { TransactionClient } from "../platform/db/transaction.js";
 import { allocate } from "./counters.js";
 import { advanceInlineViews } from "../projections/projection-state.js";
 

@@ -6,7 +6,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import type { ChangeEventRow } from "./event-stream.js";
 import type { EventNotifier } from "./notifier.js";
-import { coalescedRun } from "../lib/coalesced-run.js";
+import { coalescedRun } from "../platform/lib/coalesced-run.js";
 
 /** Rows kept in memory; a subscriber further behind than this reads the table. */
 const DEFAULT_CAPACITY = 2_000;

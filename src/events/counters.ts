@@ -1,6 +1,6 @@
 // Gap-free counters (event sequence, R and S accessions). The row is locked by the UPDATE until the
 // writing transaction ends, so numbers are handed out in commit order and never reused or skipped.
-import type { TransactionClient } from "../db/transaction.js";
+import type { TransactionClient } from "../platform/db/transaction.js";
 
 export type CounterName = "change_event" | "research_accession" | "statement_accession" | "intake_number";
 

@@ -1,5 +1,5 @@
 // The Pothos schema builder: configuration only (plugins, scalars, context type). Types and fields
-// live with their feature modules under src/modules/*.
+// live with their feature modules under src/features/*.
 import SchemaBuilder from "@pothos/core";
 import DataloaderPlugin from "@pothos/plugin-dataloader";
 import DirectivesPlugin from "@pothos/plugin-directives";
@@ -8,7 +8,7 @@ import FederationPlugin from "@pothos/plugin-federation";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { Context } from "../context.js";
-import { DomainError } from "../errors/domain-error.js";
+import { DomainError } from "../platform/errors/domain-error.js";
 import { decodeNodeId } from "./global-ids.js";
 import type PrismaTypes from "../generated/pothos-prisma-types.js";
 import { getDatamodel } from "../generated/pothos-prisma-types.js";

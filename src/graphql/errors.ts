@@ -10,7 +10,7 @@ import {
   ForbiddenError,
   InvalidInputError,
   NotFoundError,
-} from "../errors/domain-error.js";
+} from "../platform/errors/domain-error.js";
 import { builder } from "./builder.js";
 
 export const ErrorInterface = builder.interfaceRef<DomainError>("ResearchError").implement({

@@ -1,7 +1,7 @@
 // Relay global ids of this service: base64 of `Typename:uuid`. One decoder for `node`, `nodes`,
 // `_entities` and every ref argument, so a malformed id is always a typed INVALID_ID, never a crash.
 import { decodeGlobalID } from "@pothos/plugin-relay";
-import { InvalidInputError } from "../errors/domain-error.js";
+import { InvalidInputError } from "../platform/errors/domain-error.js";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

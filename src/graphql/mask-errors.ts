@@ -6,8 +6,8 @@ import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { PothosValidationError } from "@pothos/core";
-import { DomainError } from "../errors/domain-error.js";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../errors/unavailable.js";
+import { DomainError } from "../platform/errors/domain-error.js";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../platform/errors/unavailable.js";
 import type { Logger } from "../logger.js";
 
 const CLIENT_CODES = new Set([

@@ -2,7 +2,7 @@
 // inside a resolver; the formatter cannot see it, because Apollo reports context failures itself.
 import { HeaderMap } from "@apollo/server";
 import { GraphQLError } from "graphql";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../errors/unavailable.js";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../platform/errors/unavailable.js";
 
 export function serviceUnavailable(): GraphQLError {
   return new GraphQLError(`The database is unavailable; retry after ${RETRY_AFTER_SECONDS}s`, {

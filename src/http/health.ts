@@ -1,7 +1,7 @@
 // GET /health: 200 when the database answers and every migration is applied, 503 otherwise.
 import type { Request, Response } from "express";
 import type { Services } from "../context.js";
-import { migrationsAreApplied } from "../db/migrate.js";
+import { migrationsAreApplied } from "../platform/db/migrate.js";
 
 export function healthHandler(services: Services) {
   return async (_request: Request, response: Response) => {

@@ -16,7 +16,7 @@ import type { Services } from "../context.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import type { InFlightWrites } from "../http/in-flight.js";
 import { annotationsOf } from "../http/request-log.js";
-import { authenticate, type TokenCheck } from "../modules/operators/operator.commands.js";
+import { authenticate, type TokenCheck } from "../features/operators/commands/operator.commands.js";
 import { createMcpServer, type McpServerHandle } from "./server.js";
 import { ERROR_META_KEY, toolFailure, type McpCaller } from "./tool-kit.js";
 

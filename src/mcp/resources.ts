@@ -4,12 +4,12 @@
 // FreshnessFeed), or when a change event touches a subscribed record (the service's one ChangeFeed).
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import { DomainError } from "../errors/domain-error.js";
-import { buildEnvelope } from "../orient/envelope.js";
-import { loadProblem } from "../orient/load-problem.js";
-import { sqlOf } from "../orient/sql.js";
-import { buildManifest, MANIFEST_INCLUDE } from "../modules/research/manifest.js";
-import { researchRefWhere } from "../modules/research/research-refs.js";
+import { DomainError } from "../platform/errors/domain-error.js";
+import { buildEnvelope } from "../features/orient/domain/envelope.js";
+import { loadProblem } from "../features/orient/read/load-problem.js";
+import { sqlOf } from "../features/orient/read/sql.js";
+import { buildManifest, MANIFEST_INCLUDE } from "../features/research/domain/manifest.js";
+import { researchRefWhere } from "../features/research/domain/research-refs.js";
 import { affectedLanes, readFreshness } from "../projections/freshness.js";
 import type { ChangeEventRow } from "../events/event-stream.js";
 import { toJson } from "./json.js";

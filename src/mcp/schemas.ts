@@ -2,7 +2,7 @@
 // Values are JSON: big integers (sequences, marks) travel as decimal strings, times as ISO strings.
 import * as z from "zod";
 import { EvidenceGrade, RelationType, ResearchKind, ResearchState } from "../generated/prisma/enums.js";
-import { INTENTS } from "../orient/orient.types.js";
+import { INTENTS } from "../features/orient/domain/orient.types.js";
 
 export const researchKind = z.enum(Object.values(ResearchKind) as [ResearchKind, ...ResearchKind[]]);
 export const evidenceGrade = z.enum(Object.values(EvidenceGrade) as [EvidenceGrade, ...EvidenceGrade[]]);

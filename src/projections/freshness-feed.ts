@@ -5,7 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
 import { readFreshness, type ViewFreshness } from "./freshness.js";
-import { coalescedRun } from "../lib/coalesced-run.js";
+import { coalescedRun } from "../platform/lib/coalesced-run.js";
 
 /** Without notices (a worker in another process that cannot notify) changes still show within this. */
 const FRESHNESS_POLL_MS = 1_000;

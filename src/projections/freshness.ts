@@ -2,9 +2,9 @@
 // change stream and the lag between them. The computation is pure; one read gathers its inputs.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { ProjectionStatus } from "../generated/prisma/enums.js";
-import { PROBLEM_SPARSE_VIEW } from "../modules/discovery/sparse-document.js";
-import { MEMORY_VIEW } from "../modules/memory/memory.constants.js";
-import { RESEARCH_SPARSE_VIEW } from "./research-documents.js";
+import { PROBLEM_SPARSE_VIEW } from "../features/discovery/domain/sparse-document.js";
+import { MEMORY_VIEW } from "../features/memory/domain/memory.constants.js";
+import { RESEARCH_SPARSE_VIEW } from "../features/research/projection/research-documents.js";
 
 export type FreshnessStatus = "FRESH" | "LAGGING" | "REBUILDING" | "UNAVAILABLE";
 

@@ -1,6 +1,6 @@
 // Projection state: which version of each derived view serves reads and the last contiguous event
 // sequence it incorporates. Views maintained inside write transactions advance with every event.
-import type { TransactionClient } from "../db/transaction.js";
+import type { TransactionClient } from "../platform/db/transaction.js";
 
 /** Views written in the same transaction as the events that change them. */
 export const INLINE_VIEWS = new Map<string, number>();

@@ -1,6 +1,6 @@
 // Compares two versions of a derived view table by table inside the database (a full outer join on
 // the row key), so a rebuild of 100k objects never holds both versions in memory.
-import type { TransactionClient } from "../db/transaction.js";
+import type { TransactionClient } from "../platform/db/transaction.js";
 
 export interface TableSpec {
   table: string;

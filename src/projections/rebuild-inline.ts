@@ -1,8 +1,8 @@
 // After an inline view switches versions, a write that read the old pointer just before the switch may
 // still commit its document into the old version. Wait for those writes, then re-derive what they touched.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { LONG_TRANSACTION, WRITE_TRANSACTION } from "../db/transaction.js";
-import { nextEvents } from "./memory-refresh.js";
+import { LONG_TRANSACTION, WRITE_TRANSACTION } from "../platform/db/transaction.js";
+import { nextEvents } from "../features/memory/projection/memory-refresh.js";
 import type { Rebuilder } from "./rebuild.js";
 
 // Writes time out after WRITE_TRANSACTION.timeout; waiting longer than that cannot help.

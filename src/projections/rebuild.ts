@@ -1,12 +1,12 @@
 // Rebuilds a derived view into a new version: build from the canonical records at one snapshot, catch
 // up from the change stream, compare with the serving version, switch the pointer only if checks pass.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { LONG_TRANSACTION, type TransactionClient } from "../db/transaction.js";
+import { LONG_TRANSACTION, type TransactionClient } from "../platform/db/transaction.js";
 import type { ChangeEventRow } from "../events/event-stream.js";
 import { servingVersion } from "./projection-state.js";
-import { lockState, nextEvents } from "./memory-refresh.js";
+import { lockState, nextEvents } from "../features/memory/projection/memory-refresh.js";
 import { diffTable, discardVersion, runChecks, type AcceptanceCheck, type TableDiff, type TableSpec } from "./rebuild-compare.js";
-import type { BuildProgress } from "./memory-apply.js";
+import type { BuildProgress } from "../features/memory/projection/memory-apply.js";
 import { settleInlineSwitch } from "./rebuild-inline.js";
 
 export interface Rebuilder {

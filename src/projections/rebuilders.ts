@@ -5,8 +5,8 @@ import type { Logger } from "../logger.js";
 import { servingVersion } from "./projection-state.js";
 import { rebuildView, type Rebuilder } from "./rebuild.js";
 import type { ServiceMonitor } from "./service-monitor.js";
-import { memoryRebuilder } from "./rebuild-memory.js";
-import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "./rebuild-sparse.js";
+import { memoryRebuilder } from "../features/memory/projection/rebuild-memory.js";
+import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../features/discovery/projection/rebuild-sparse.js";
 
 export const REBUILDERS: ReadonlyMap<string, Rebuilder> = new Map(
   [memoryRebuilder, researchMemoryRebuilder, problemDiscoveryRebuilder].map((rebuilder) => [rebuilder.view, rebuilder]),

@@ -10,12 +10,12 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
-import { coalescedRun } from "../lib/coalesced-run.js";
-import { CountBuckets, PeakBuckets, type BucketSeries } from "../lib/time-buckets.js";
+import { coalescedRun } from "../platform/lib/coalesced-run.js";
+import { CountBuckets, PeakBuckets, type BucketSeries } from "../platform/lib/time-buckets.js";
 import { DERIVED_VIEWS, readFreshness, type FreshnessStatus, type ViewFreshness } from "./freshness.js";
 import type { FreshnessFeed } from "./freshness-feed.js";
-import type { RefreshResult } from "./memory-refresh.js";
-import type { BuildProgress } from "./memory-apply.js";
+import type { RefreshResult } from "../features/memory/projection/memory-refresh.js";
+import type { BuildProgress } from "../features/memory/projection/memory-apply.js";
 import type { RebuildReport } from "./rebuild.js";
 import { parseRebuildProgress } from "./rebuild-progress.js";
 

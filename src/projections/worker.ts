@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
-import { refreshMemoryOnce, type RefreshOptions, type RefreshResult } from "./memory-refresh.js";
+import { refreshMemoryOnce, type RefreshOptions, type RefreshResult } from "../features/memory/projection/memory-refresh.js";
 
 /** Writers that do not announce (direct imports, other tools) are still picked up within this time. */
 export const WORKER_POLL_MS = 2_000;

@@ -8,7 +8,7 @@ import { startTestService, type TestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import { createProjectFor, recordObject } from "../helpers/research-factories.js";
 import { DERIVED_VIEWS } from "../../src/projections/freshness.js";
-import { MEMORY_VIEW } from "../../src/modules/memory/memory.constants.js";
+import { MEMORY_VIEW } from "../../src/features/memory/domain/memory.constants.js";
 import { artifactPath, chromiumAvailable, launchChromium } from "./chromium.js";
 
 const UPDATE_BUDGET_MS = 2_000;

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type Database } from "../../src/db/database.js";
+import { openDatabase, type Database } from "../../src/platform/db/database.js";
 import { parseEnv } from "../../src/env.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";

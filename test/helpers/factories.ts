@@ -3,8 +3,8 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../src/generated/prisma/client.js";
 import type { OperatorRole } from "../../src/generated/prisma/enums.js";
-import type { CatalogueProblem } from "../../src/modules/catalogue/catalogue.types.js";
-import { createOperator } from "../../src/modules/operators/operator.commands.js";
+import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
+import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 
 /** A short lower-case token, unique enough to keep factory rows apart within a database. */
 export function uniqueToken(): string {

@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/db/database.js";
-import { InvalidInputError } from "../../src/errors/domain-error.js";
-import { loadFixtureCatalogue } from "../../src/modules/catalogue/fixture-catalogue.js";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { readCatalogueFiles } from "../../src/modules/catalogue/read-catalogue-files.js";
+import type { Database } from "../../src/platform/db/database.js";
+import { InvalidInputError } from "../../src/platform/errors/domain-error.js";
+import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { readCatalogueFiles } from "../../src/features/catalogue/domain/read-catalogue-files.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../helpers/factories.js";
 

@@ -8,7 +8,7 @@ import { createOperatorWithToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries } from "../helpers/query-counter.js";
 import { createProjectFor, recordObject, subscriptionClient, type ProjectResult } from "../helpers/research-factories.js";
-import { MEMORY_VIEW } from "../../src/modules/memory/memory.constants.js";
+import { MEMORY_VIEW } from "../../src/features/memory/domain/memory.constants.js";
 import { LAG_BUCKETS } from "../../src/projections/service-monitor.js";
 import { announceRebuild } from "../../src/projections/rebuild-progress.js";
 

@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseErdosSite } from "../../src/modules/catalogue/parse-erdos-site.js";
-import { DEFAULT_DELAY_MS, fetchErdosStatements, type FetchProgress } from "../../src/modules/catalogue/site-fetch/fetch-erdos-statements.js";
+import { parseErdosSite } from "../../src/features/catalogue/domain/parse-erdos-site.js";
+import { DEFAULT_DELAY_MS, fetchErdosStatements, type FetchProgress } from "../../src/features/catalogue/site-fetch/fetch-erdos-statements.js";
 import { erdosSiteFixturesDir } from "../unit/catalogue/catalogue-test-paths.js";
 
 /** Short enough for a test, long enough that spacing is measurable. */

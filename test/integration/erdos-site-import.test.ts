@@ -3,11 +3,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { readCatalogueFiles } from "../../src/modules/catalogue/read-catalogue-files.js";
-import { PROBLEM_SPARSE_VIEW } from "../../src/modules/discovery/sparse-document.js";
-import { analyzeText } from "../../src/modules/text/normalize.js";
-import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { readCatalogueFiles } from "../../src/features/catalogue/domain/read-catalogue-files.js";
+import { PROBLEM_SPARSE_VIEW } from "../../src/features/discovery/domain/sparse-document.js";
+import { analyzeText } from "../../src/text/normalize.js";
+import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import {
   erdosSiteStatementsPath, erdosYamlPath, hasErdosSiteStatements, hasRealData, statementsPath, warnIfErdosSiteStatementsMissing,
 } from "../unit/catalogue/catalogue-test-paths.js";

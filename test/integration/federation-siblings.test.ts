@@ -9,7 +9,7 @@ import { ApolloGateway } from "@apollo/gateway";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import { parse, type DocumentNode } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSchema, subgraphSdl } from "../../src/graphql/schema.js";
+import { buildSchema, subgraphSdl } from "../../src/schema.js";
 import { useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { parse, validate, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
-import { buildSchema } from "../../src/graphql/schema.js";
+import { buildSchema } from "../../src/schema.js";
 import { useTestService } from "../helpers/databases.js";
 
 interface ExampleTab { name: string; needsToken: boolean; query: string; variables?: string }

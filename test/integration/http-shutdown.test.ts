@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/db/database.js";
+import { openDatabase } from "../../src/platform/db/database.js";
 import { projectRoot } from "../../src/env.js";
-import { createOperator } from "../../src/modules/operators/operator.commands.js";
+import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
 import { buildResearchInput, createProjectFor, RECORD_RESEARCH } from "../helpers/research-factories.js";
 

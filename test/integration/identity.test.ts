@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import { gql, gqlData } from "../helpers/graphql.js";

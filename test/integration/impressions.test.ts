@@ -3,7 +3,7 @@
 // discoverProblems stores its impression as orient does.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImpressionWriter, impressionWriter, queryDigest, type ImpressionInput } from "../../src/modules/telemetry/impressions.js";
+import { ImpressionWriter, impressionWriter, queryDigest, type ImpressionInput } from "../../src/features/telemetry/domain/impressions.js";
 import { openTestDatabase, testDatabaseTargets, useTestService, type TestDatabase } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries } from "../helpers/query-counter.js";

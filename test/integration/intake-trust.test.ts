@@ -2,9 +2,9 @@
 // rule; an exact identifier in a submission answers with that problem; a near copy of a catalogued
 // statement pauses; curators reject, withdraw and merge; challenge periods end; projects need a statement.
 import { beforeAll, describe, expect, it } from "vitest";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import type { CatalogueProblem } from "../../src/modules/catalogue/catalogue.types.js";
-import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
+import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";

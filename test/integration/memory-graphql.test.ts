@@ -4,10 +4,10 @@
 import { createClient, type Client } from "graphql-ws";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { createProject } from "../../src/modules/research/create-project.command.js";
-import { recordResearch } from "../../src/modules/research/record-research.command.js";
-import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { createProject } from "../../src/features/research/commands/create-project.command.js";
+import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
+import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken, type OperatorWithToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/db/database.js";
-import { openSchemaEngine, sqlForDatamodel, type SchemaEngine } from "../../src/db/schema-engine/wasm-engine.js";
+import { openDatabase, type Database } from "../../src/platform/db/database.js";
+import { openSchemaEngine, sqlForDatamodel, type SchemaEngine } from "../../src/platform/db/schema-engine/wasm-engine.js";
 import { projectRoot } from "../../src/env.js";
 
 const schemaText = readFileSync(path.join(projectRoot, "prisma/schema.prisma"), "utf8");

@@ -6,7 +6,7 @@ import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import { createProjectFor } from "../helpers/research-factories.js";
-import { MAX_QUERY_CHARS } from "../../src/orient/orient.constants.js";
+import { MAX_QUERY_CHARS } from "../../src/features/orient/domain/orient.constants.js";
 import { CHECK_PLAN, ORIENT, orient, RECORD_USE } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("bad orient input ($name database)", (target) => {

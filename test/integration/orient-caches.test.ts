@@ -6,11 +6,11 @@ import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 import { isTypedError, recordObject, relateObjects, supersedeObject, createAgentProject } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
-import { absorbRecordRows, readRecordRows } from "../../src/orient/load-records.js";
-import { documentKey, orientCaches, targetGraph } from "../../src/orient/orient-caches.js";
-import { sqlOf } from "../../src/orient/sql.js";
-import { targetWarmup, warmTarget } from "../../src/orient/warm-target.js";
-import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
+import { absorbRecordRows, readRecordRows } from "../../src/features/orient/read/load-records.js";
+import { documentKey, orientCaches, targetGraph } from "../../src/features/orient/read/orient-caches.js";
+import { sqlOf } from "../../src/features/orient/read/sql.js";
+import { targetWarmup, warmTarget } from "../../src/features/orient/read/warm-target.js";
+import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 
 const FRESHNESS = `{ freshness { views { view status } } }`;
 

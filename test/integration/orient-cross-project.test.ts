@@ -3,8 +3,8 @@
 // actionability (PROVE paused, SOURCE_AUDIT available, challenge deadline stated).
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import type { LoadedFixture } from "../../src/orient/fixtures/load-orient-fixture.js";
-import type { OrientFixture } from "../../src/orient/fixtures/orient-fixture.types.js";
+import type { LoadedFixture } from "../../tools/eval/orient/load-orient-fixture.js";
+import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
 import { loadFixtureInto, orient } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("orient across projects ($name database)", (target) => {

@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
-import type { LoadedFixture } from "../../src/orient/fixtures/load-orient-fixture.js";
-import type { OrientFixture } from "../../src/orient/fixtures/orient-fixture.types.js";
-import { impressionWriter } from "../../src/modules/telemetry/impressions.js";
+import type { LoadedFixture } from "../../tools/eval/orient/load-orient-fixture.js";
+import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
+import { impressionWriter } from "../../src/features/telemetry/domain/impressions.js";
 import { checkPlan, loadFixtureInto, orient, RECORD_USE, type OrientationResult } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("orient on the Fibonacci regression fixture ($name database)", (target) => {

@@ -1,7 +1,7 @@
 // orient's statement runner (sql.ts): a prepared statement whose execution failed still runs on the
 // next call. The embedded database keeps the failed statement's name while the client forgets it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlOf } from "../../src/orient/sql.js";
+import { sqlOf } from "../../src/features/orient/read/sql.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 
 describe.each(testDatabaseTargets())("orient statements ($name database)", (target) => {

@@ -3,8 +3,8 @@
 import { createOperatorWithToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import type { TestService } from "../helpers/databases.js";
-import { loadOrientFixture, readOrientFixture, type LoadedFixture } from "../../src/orient/fixtures/load-orient-fixture.js";
-import type { OrientFixture } from "../../src/orient/fixtures/orient-fixture.types.js";
+import { loadOrientFixture, readOrientFixture, type LoadedFixture } from "../../tools/eval/orient/load-orient-fixture.js";
+import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
 
 const ERROR_FIELDS = `__typename ... on ResearchError { message code } ... on ResearchInvalidInputError { field } ... on ResearchNotFoundError { ref } ... on ResearchAmbiguousRefError { candidateStableIds }`;
 

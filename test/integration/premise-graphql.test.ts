@@ -1,7 +1,7 @@
 // premiseSearch over HTTP on the bundled fixture index, on both databases: a Lean signature is answered with
 // ranked premises, and input a search must not take (too long, an unknown strategy) is a typed refusal.
 import { describe, expect, it } from "vitest";
-import { MAX_QUERY_TEXT_CHARS } from "../../src/modules/premises/premises.constants.js";
+import { MAX_QUERY_TEXT_CHARS } from "../../src/features/premises/domain/premises.constants.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 

@@ -2,15 +2,15 @@
 // switch only after the acceptance checks, a dry run leaves nothing behind, a bad build is kept out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../../src/generated/prisma/client.js";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { loadFixtureCatalogue } from "../../src/modules/catalogue/fixture-catalogue.js";
-import { maintainProblemDocuments } from "../../src/projections/problem-documents.js";
-import { seedResearchObjects } from "../../src/projections/memory-seed.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
+import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
+import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { drainMemory } from "../../src/projections/worker.js";
 import { readFreshness } from "../../src/projections/freshness.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryRebuilder } from "../../src/projections/rebuild-memory.js";
-import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../../src/projections/rebuild-sparse.js";
+import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-memory.js";
+import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../../src/features/discovery/projection/rebuild-sparse.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { createProjectRow } from "../helpers/factories.js";
 

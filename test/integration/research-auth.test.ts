@@ -3,7 +3,7 @@
 // nothing is written. Tokens are stored only as their sha256 digest.
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createOperator } from "../../src/modules/operators/operator.commands.js";
+import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";

@@ -3,12 +3,12 @@
 // forged tokens. Each gets a typed error, and no row, event, counter value or document is written.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { createOperator } from "../../src/modules/operators/operator.commands.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import {
   MAX_BODY_CHARS, MAX_METADATA_CHARS, MAX_PROJECT_NAME_CHARS, MAX_RELATIONS_PER_WRITE, MAX_REPLAY_FIELD_CHARS, MAX_SUPERSEDES_PER_WRITE,
   MAX_TITLE_CHARS,
-} from "../../src/modules/research/research.limits.js";
+} from "../../src/features/research/domain/research.limits.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";

@@ -2,8 +2,8 @@
 // so parallel writes get exactly 1..N with no gap or duplicate, every event sequence is contiguous,
 // and the inline view's high-water mark ends at the head of the stream.
 import { beforeAll, describe, expect, it } from "vitest";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken } from "../helpers/factories.js";
 import {

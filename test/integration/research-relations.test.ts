@@ -2,8 +2,8 @@
 // cycle (direct or longer), symmetric ones may run both ways; supersession marks the object and its
 // sparse document, and an already superseded object cannot be superseded again. Refusals write nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ACYCLIC_RELATIONS } from "../../src/modules/research/relation-rules.js";
-import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
+import { ACYCLIC_RELATIONS } from "../../src/features/research/domain/relation-rules.js";
+import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import {
   createProjectFor, fetchResearchObject, mutateExpectingError, RECORD_RESEARCH, buildResearchInput, recordObject, relateObjects,

@@ -2,8 +2,8 @@
 // replay material and formal records, one transaction per write (object + bindings + event + sparse
 // document + projection high-water mark), and `researchObject(ref)` by every kind of ref.
 import { beforeAll, describe, expect, it } from "vitest";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
-import { RESEARCH_SPARSE_VIEW } from "../../src/projections/research-documents.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import {

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/db/database.js";
-import { DatabaseStartupError } from "../../src/db/embedded.js";
+import { openDatabase } from "../../src/platform/db/database.js";
+import { DatabaseStartupError } from "../../src/platform/db/embedded.js";
 import { ConfigurationError, parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService } from "../../src/service.js";

@@ -1,8 +1,8 @@
 import { createClient, type Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { loadFixtureCatalogue } from "../../src/modules/catalogue/fixture-catalogue.js";
-import { importCatalogue } from "../../src/modules/catalogue/import-catalogue.js";
+import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../helpers/factories.js";
 

@@ -1,9 +1,9 @@
 // Memory and support tools: get_memory_branch (one cursor page of a branch), premise_search and
 // freshness, over GraphQL's readMemberPage, runPremiseSearch and readFreshness.
 import * as z from "zod";
-import { readMemberPage } from "../../modules/memory/member-page.query.js";
-import { DEFAULT_MEMBER_PAGE, MAX_MEMBER_PAGE } from "../../modules/memory/memory.constants.js";
-import { runPremiseSearch } from "../../modules/premises/run-premise-search.query.js";
+import { readMemberPage } from "../../features/memory/queries/member-page.query.js";
+import { DEFAULT_MEMBER_PAGE, MAX_MEMBER_PAGE } from "../../features/memory/domain/memory.constants.js";
+import { runPremiseSearch } from "../../features/premises/queries/run-premise-search.query.js";
 import { affectedLanes, readFreshness } from "../../projections/freshness.js";
 import { researchObject, viewFreshness } from "../schemas.js";
 import { tool, type AnyTool } from "../tool-kit.js";

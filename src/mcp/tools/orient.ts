@@ -1,11 +1,11 @@
 // Orientation tools: orient and check_plan (envelope outside the budget, bounded packet within it)
 // and record_use (which packet records the agent used), over GraphQL's runOrient and recordUse.
 import * as z from "zod";
-import { requireRole } from "../../modules/operators/authorize.js";
-import { impressionWriter } from "../../modules/telemetry/impressions.js";
-import { DEFAULT_MAX_CHARS, DEFAULT_PLAN_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS } from "../../orient/orient.constants.js";
-import { runOrient, type OrientRequest } from "../../orient/orient.service.js";
-import { recordUse } from "../../orient/record-use.js";
+import { requireRole } from "../../features/operators/domain/authorize.js";
+import { impressionWriter } from "../../features/telemetry/domain/impressions.js";
+import { DEFAULT_MAX_CHARS, DEFAULT_PLAN_MAX_CHARS, MAX_MAX_CHARS, MIN_MAX_CHARS } from "../../features/orient/domain/orient.constants.js";
+import { runOrient, type OrientRequest } from "../../features/orient/queries/orient.service.js";
+import { recordUse } from "../../features/orient/commands/record-use.command.js";
 import { envelope, intent, laneReport, packet, viewFreshness } from "../schemas.js";
 import { tool, type AnyTool, type ToolScope } from "../tool-kit.js";
 

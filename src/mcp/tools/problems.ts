@@ -2,8 +2,8 @@
 // over the same use cases as GraphQL's `problem(ref)` and `discoverProblems`.
 import * as z from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { resolveProblemRef } from "../../modules/identity/resolve-problem-ref.js";
-import { runDiscovery } from "../../modules/discovery/run-discovery.query.js";
+import { resolveProblemRef } from "../../features/identity/domain/resolve-problem-ref.js";
+import { runDiscovery } from "../../features/discovery/queries/run-discovery.query.js";
 import { laneReport, problemSummary } from "../schemas.js";
 import { tool, type AnyTool } from "../tool-kit.js";
 

@@ -3,14 +3,14 @@
 // one derived from its content, so a host's retry of the same call cannot write twice.
 import * as z from "zod";
 import type { ResearchObject } from "../../generated/prisma/client.js";
-import { contentDigest } from "../../lib/canonical-json.js";
-import { requireRole } from "../../modules/operators/authorize.js";
-import { createProject } from "../../modules/research/create-project.command.js";
-import { buildManifest, MANIFEST_INCLUDE } from "../../modules/research/manifest.js";
-import { recordResearch } from "../../modules/research/record-research.command.js";
-import { relateResearch } from "../../modules/research/relate-research.command.js";
-import { researchRefWhere } from "../../modules/research/research-refs.js";
-import { supersedeResearch } from "../../modules/research/supersede-research.command.js";
+import { contentDigest } from "../../platform/lib/canonical-json.js";
+import { requireRole } from "../../features/operators/domain/authorize.js";
+import { createProject } from "../../features/research/commands/create-project.command.js";
+import { buildManifest, MANIFEST_INCLUDE } from "../../features/research/domain/manifest.js";
+import { recordResearch } from "../../features/research/commands/record-research.command.js";
+import { relateResearch } from "../../features/research/commands/relate-research.command.js";
+import { researchRefWhere } from "../../features/research/domain/research-refs.js";
+import { supersedeResearch } from "../../features/research/commands/supersede-research.command.js";
 import { evidenceGrade, relationType, researchKind, researchObject } from "../schemas.js";
 import { tool, type AnyTool } from "../tool-kit.js";
 

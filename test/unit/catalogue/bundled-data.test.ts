@@ -4,9 +4,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../../src/env.js";
-import { readBundledManifest, readBundledText, type BundledFileKey } from "../../../src/modules/catalogue/bundled-data.js";
-import { catalogueProblemDigest } from "../../../src/modules/catalogue/catalogue-digest.js";
-import { readBundledCatalogue, readCatalogueFiles } from "../../../src/modules/catalogue/read-catalogue-files.js";
+import { readBundledManifest, readBundledText, type BundledFileKey } from "../../../src/features/catalogue/domain/bundled-data.js";
+import { catalogueProblemDigest } from "../../../src/features/catalogue/domain/catalogue-digest.js";
+import { readBundledCatalogue, readCatalogueFiles } from "../../../src/features/catalogue/domain/read-catalogue-files.js";
 
 const sharedDir = path.resolve(projectRoot, "../shared/data");
 const hasShared = existsSync(path.join(sharedDir, "erdosproblems/problems.yaml")) && existsSync(path.join(sharedDir, "formal-conjectures/statements.jsonl"));

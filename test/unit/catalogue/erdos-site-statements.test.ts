@@ -3,12 +3,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalogue } from "../../../src/modules/catalogue/build-catalogue.js";
-import { CatalogueImportError } from "../../../src/modules/catalogue/catalogue.errors.js";
-import { parseErdosSite } from "../../../src/modules/catalogue/parse-erdos-site.js";
-import { parseErdosYaml } from "../../../src/modules/catalogue/parse-erdos-yaml.js";
-import { parseFormalConjectures } from "../../../src/modules/catalogue/parse-formal-conjectures.js";
-import { readCatalogueFiles } from "../../../src/modules/catalogue/read-catalogue-files.js";
+import { buildCatalogue } from "../../../src/features/catalogue/domain/build-catalogue.js";
+import { CatalogueImportError } from "../../../src/features/catalogue/domain/catalogue.errors.js";
+import { parseErdosSite } from "../../../src/features/catalogue/domain/parse-erdos-site.js";
+import { parseErdosYaml } from "../../../src/features/catalogue/domain/parse-erdos-yaml.js";
+import { parseFormalConjectures } from "../../../src/features/catalogue/domain/parse-formal-conjectures.js";
+import { readCatalogueFiles } from "../../../src/features/catalogue/domain/read-catalogue-files.js";
 import {
   erdosSiteFixturesDir, erdosSiteStatementsPath, erdosYamlPath, hasErdosSiteStatements, hasRealData, statementsPath,
   warnIfErdosSiteStatementsMissing,

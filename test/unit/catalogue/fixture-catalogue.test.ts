@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CatalogueImportError } from "../../../src/modules/catalogue/catalogue.errors.js";
-import { loadFixtureCatalogue, parseCatalogueJson } from "../../../src/modules/catalogue/fixture-catalogue.js";
+import { CatalogueImportError } from "../../../src/features/catalogue/domain/catalogue.errors.js";
+import { loadFixtureCatalogue, parseCatalogueJson } from "../../../src/features/catalogue/domain/fixture-catalogue.js";
 
 describe("bundled fixture catalogue", () => {
   const problems = loadFixtureCatalogue();

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CatalogueImportError } from "../../../src/modules/catalogue/catalogue.errors.js";
-import { parseErdosYaml } from "../../../src/modules/catalogue/parse-erdos-yaml.js";
-import { parseFormalConjectures } from "../../../src/modules/catalogue/parse-formal-conjectures.js";
+import { CatalogueImportError } from "../../../src/features/catalogue/domain/catalogue.errors.js";
+import { parseErdosYaml } from "../../../src/features/catalogue/domain/parse-erdos-yaml.js";
+import { parseFormalConjectures } from "../../../src/features/catalogue/domain/parse-formal-conjectures.js";
 import { brokenFixturesDir } from "./catalogue-test-paths.js";
 
 function readBroken(name: string): string {

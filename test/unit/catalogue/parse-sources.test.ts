@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildCatalogue } from "../../../src/modules/catalogue/build-catalogue.js";
-import { catalogueProblemDigest, canonicalJson } from "../../../src/modules/catalogue/catalogue-digest.js";
-import { parseErdosYaml } from "../../../src/modules/catalogue/parse-erdos-yaml.js";
-import type { FormalConjectureRecord } from "../../../src/modules/catalogue/parse-formal-conjectures.js";
-import { selectStatement } from "../../../src/modules/catalogue/formal-problem-files.js";
+import { buildCatalogue } from "../../../src/features/catalogue/domain/build-catalogue.js";
+import { catalogueProblemDigest, canonicalJson } from "../../../src/features/catalogue/domain/catalogue-digest.js";
+import { parseErdosYaml } from "../../../src/features/catalogue/domain/parse-erdos-yaml.js";
+import type { FormalConjectureRecord } from "../../../src/features/catalogue/domain/parse-formal-conjectures.js";
+import { selectStatement } from "../../../src/features/catalogue/domain/formal-problem-files.js";
 
 const YAML_ENTRY = `
 - number: "857"

@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseErdosSite } from "../../../src/modules/catalogue/parse-erdos-site.js";
-import { parseProblemPage } from "../../../src/modules/catalogue/site-fetch/parse-problem-page.js";
-import { htmlToText } from "../../../src/modules/catalogue/site-fetch/html-text.js";
+import { parseErdosSite } from "../../../src/features/catalogue/domain/parse-erdos-site.js";
+import { parseProblemPage } from "../../../src/features/catalogue/site-fetch/parse-problem-page.js";
+import { htmlToText } from "../../../src/features/catalogue/site-fetch/html-text.js";
 import { erdosSiteFixturesDir } from "./catalogue-test-paths.js";
 
 const capturedAt = new Date("2026-12-01T00:00:00Z");

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildCatalogue } from "../../../src/modules/catalogue/build-catalogue.js";
-import { catalogueProblemDigest } from "../../../src/modules/catalogue/catalogue-digest.js";
-import type { CatalogueProblem } from "../../../src/modules/catalogue/catalogue.types.js";
-import { FORMAL_CONJECTURES_WORLD } from "../../../src/modules/catalogue/formal-problem-files.js";
-import { parseErdosYaml } from "../../../src/modules/catalogue/parse-erdos-yaml.js";
-import { parseFormalConjectures } from "../../../src/modules/catalogue/parse-formal-conjectures.js";
+import { buildCatalogue } from "../../../src/features/catalogue/domain/build-catalogue.js";
+import { catalogueProblemDigest } from "../../../src/features/catalogue/domain/catalogue-digest.js";
+import type { CatalogueProblem } from "../../../src/features/catalogue/domain/catalogue.types.js";
+import { FORMAL_CONJECTURES_WORLD } from "../../../src/features/catalogue/domain/formal-problem-files.js";
+import { parseErdosYaml } from "../../../src/features/catalogue/domain/parse-erdos-yaml.js";
+import { parseFormalConjectures } from "../../../src/features/catalogue/domain/parse-formal-conjectures.js";
 import { erdosYamlPath, hasRealData, statementsPath, warnIfRealDataMissing } from "./catalogue-test-paths.js";
 
 warnIfRealDataMissing("real-catalogue");

@@ -1,10 +1,10 @@
 // A subscripted letter that names an unknown or a sequence term (`x_1 < x_2 < … < x_k`, `a_i`) is the writer's choice,
 // so it weighs as a word; a named quantity (`C_6`, the 6-cycle; `K_4`) keeps the parameter boost.
 import { expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { TOKEN_KIND_BOOST } from "../../../src/modules/discovery/discovery.constants.js";
-import { buildQueryTerms } from "../../../src/modules/discovery/scoring.js";
-import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { TOKEN_KIND_BOOST } from "../../../src/features/discovery/domain/discovery.constants.js";
+import { buildQueryTerms } from "../../../src/features/discovery/domain/scoring.js";
+import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 it("weighs a sequence letter's subscript as a word and a named quantity as a parameter", () => {

@@ -1,10 +1,10 @@
 // First stage and coverage: a document named only by common words reaches the pool, and a query
 // notion spelled two ways is covered by either spelling.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import { buildQueryTerms, scoreCandidates } from "../../../src/modules/discovery/scoring.js";
-import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import { buildQueryTerms, scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
+import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 /** Filler problems, each with its own rare word, so the shared words below are common but not ubiquitous. */

@@ -1,9 +1,9 @@
 // Contrasted clauses: an agent separating two neighbours names the one it does not mean. Those words are
 // set aside; mathematical negation stays in the query.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { splitContrasts } from "../../../src/modules/discovery/contrasts.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { splitContrasts } from "../../../src/features/discovery/domain/contrasts.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 describe("splitContrasts", () => {

@@ -1,13 +1,13 @@
 // discover() over a small catalogue: outcomes, abstention reasons, eligibility of unpublished rows,
 // typed errors for bad input, and roots folded to powers.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
-import { DiscoveryInputError } from "../../../src/modules/discovery/discovery.errors.js";
-import { MAX_QUERY_CHARACTERS } from "../../../src/modules/discovery/discovery.constants.js";
-import { DomainError } from "../../../src/errors/domain-error.js";
-import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
+import { DiscoveryInputError } from "../../../src/features/discovery/domain/discovery.errors.js";
+import { MAX_QUERY_CHARACTERS } from "../../../src/features/discovery/domain/discovery.constants.js";
+import { DomainError } from "../../../src/platform/errors/domain-error.js";
+import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 import { finishesWithin, HANG_GUARD_MS } from "../../helpers/finishes-within.js";
 

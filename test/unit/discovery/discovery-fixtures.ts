@@ -1,6 +1,6 @@
 // Small in-test catalogue for discovery unit tests: a factory with overrides, and a handful of
 // problems that share vocabulary the way real catalogue neighbours do.
-import type { CatalogueProblem } from "../../../src/modules/catalogue/catalogue.types.js";
+import type { CatalogueProblem } from "../../../src/features/catalogue/domain/catalogue.types.js";
 
 export function buildProblem(overrides: Partial<CatalogueProblem> & { stableId: string }): CatalogueProblem {
   return {

@@ -2,11 +2,11 @@
 // full catalogue, built from the files bundled in data/bundled/ so they run on every clone.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_EVAL_PATH, EVAL_SPLITS, readFullCatalogue, runDiscoveryEval } from "../../../src/cli/eval-discovery.js";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import { computeDiscoveryMetrics, expectedCalibrationError, parseEvalRows, splitOf } from "../../../src/modules/discovery/evaluation.js";
-import { questionOf } from "../../../src/modules/discovery/sparse-document.js";
+import { DEFAULT_EVAL_PATH, EVAL_SPLITS, readFullCatalogue, runDiscoveryEval } from "../../../tools/eval/discovery/eval-discovery.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import { computeDiscoveryMetrics, expectedCalibrationError, parseEvalRows, splitOf } from "../../../tools/eval/discovery/evaluation.js";
+import { questionOf } from "../../../src/features/discovery/domain/sparse-document.js";
 
 const rows = parseEvalRows(readFileSync(DEFAULT_EVAL_PATH, "utf8"));
 

@@ -1,6 +1,6 @@
 // Identifier-shaped substrings of free text: what discoverProblems looks up before ranking words.
 import { describe, expect, it } from "vitest";
-import { exactReferences } from "../../../src/modules/discovery/exact-references.js";
+import { exactReferences } from "../../../src/features/discovery/domain/exact-references.js";
 
 const refsOf = (text: string) => exactReferences(text).map((reference) => reference.ref);
 

@@ -2,11 +2,11 @@
 // shares more of its words; a query that is only a formula reaches a problem sharing no rare word with it; and a formula
 // few problems hold is evidence of its own; and a query that is only a formula, with several rare shingles, is specific.
 import { describe, expect, it } from "vitest";
-import { loadFixtureCatalogue } from "../../../src/modules/catalogue/fixture-catalogue.js";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import { buildQueryTerms, scoreCandidates } from "../../../src/modules/discovery/scoring.js";
-import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { loadFixtureCatalogue } from "../../../src/features/catalogue/domain/fixture-catalogue.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import { buildQueryTerms, scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
+import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 const ITERATED = buildProblem({ stableId: "cp:test:iterated", title: "Open question", statement: "Is it true that $\\phi(n) > \\phi(n - \\phi(n))$ for almost all $n$?" });

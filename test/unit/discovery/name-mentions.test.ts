@@ -1,11 +1,11 @@
 // Names mentioned in passing inside longer texts, and the long-text rule for a dominant candidate, on an invented
 // catalogue (none of the real texts of the real-dev split).
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import { problemsMentionedByName, promoteMentionedNames, NAME_MENTION_FACTOR } from "../../../src/modules/discovery/name-mentions.js";
-import { scoreCandidates, buildQueryTerms } from "../../../src/modules/discovery/scoring.js";
-import { analyzeText } from "../../../src/modules/text/normalize.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import { problemsMentionedByName, promoteMentionedNames, NAME_MENTION_FACTOR } from "../../../src/features/discovery/domain/name-mentions.js";
+import { scoreCandidates, buildQueryTerms } from "../../../src/features/discovery/domain/scoring.js";
+import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 const WORDS = ["amber", "basalt", "cobalt", "dune", "ember", "flint", "garnet", "hazel", "ivory", "jade", "kelp", "loam"];

@@ -1,11 +1,11 @@
 // The statement's opening question as its own field: remarks after it (history, references) are
 // scored with the statement but are not content a query must explain.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import type { DiscoveryIndex, IndexedDocument } from "../../../src/modules/discovery/discovery-index.js";
-import { unexplainedShare } from "../../../src/modules/discovery/rerank-features.js";
-import { buildSparseDocument, questionOf } from "../../../src/modules/discovery/sparse-document.js";
-import { tokenize } from "../../../src/modules/text/normalize.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import type { DiscoveryIndex, IndexedDocument } from "../../../src/features/discovery/domain/discovery-index.js";
+import { unexplainedShare } from "../../../src/features/discovery/domain/rerank-features.js";
+import { buildSparseDocument, questionOf } from "../../../src/features/discovery/domain/sparse-document.js";
+import { tokenize } from "../../../src/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 const QUESTION = "Does every triangle-free graph on $5n$ vertices contain at most $n^5$ copies of $C_5$?";

@@ -1,10 +1,10 @@
 // The real-dev metric code on rows written here (invented texts and ids, not the real set, which is read from
 // the shared data path only by `npm run eval -- discovery`).
 import { describe, expect, it } from "vitest";
-import type { DiscoveryEvalResult } from "../../../src/modules/discovery/evaluation.js";
+import type { DiscoveryEvalResult } from "../../../tools/eval/discovery/evaluation.js";
 import {
   acceptedRank, computeRealMetrics, parseRealRows, realReportLines, truncateForTerminal, type RealEvalRow,
-} from "../../../src/modules/discovery/real-evaluation.js";
+} from "../../../tools/eval/discovery/real-evaluation.js";
 
 const line = (fields: Record<string, unknown>) => JSON.stringify({ number: null, other: null, source: "invented", ...fields });
 

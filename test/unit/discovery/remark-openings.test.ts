@@ -1,8 +1,8 @@
 // The opening sentence of a problem's remarks: the name it gives the problem, or the people it attributes it to.
 // Invented remarks in the site's forms (the site's own text is never copied into the repository).
 import { describe, expect, it } from "vitest";
-import { readRemarkOpening } from "../../../src/modules/discovery/remark-openings.js";
-import { buildSparseDocument } from "../../../src/modules/discovery/sparse-document.js";
+import { readRemarkOpening } from "../../../src/features/discovery/domain/remark-openings.js";
+import { buildSparseDocument } from "../../../src/features/discovery/domain/sparse-document.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 describe("the opening of a problem's remarks", () => {

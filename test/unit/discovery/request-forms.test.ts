@@ -1,8 +1,8 @@
 // Request shapes that ask for something other than one problem, and the statements that must not read as them.
 import { describe, expect, it } from "vitest";
-import { isRequestForAny, isRequestWhateverTheNotation } from "../../../src/modules/discovery/request-forms.js";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
+import { isRequestForAny, isRequestWhateverTheNotation } from "../../../src/features/discovery/domain/request-forms.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 describe("a request for any problem, help, a definition or literature", () => {

@@ -1,13 +1,13 @@
 // The learned second stage: what each feature reads from a candidate, and that the fitted weights
 // order neighbours the way the features argue.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover, queryTermsOf } from "../../../src/modules/discovery/discover.js";
-import type { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
-import { RERANK_MODEL } from "../../../src/modules/discovery/discovery.constants.js";
-import { rerankFactor } from "../../../src/modules/discovery/rerank.js";
-import { readRerankQuery, RERANK_FEATURES, rerankFeatures, type RerankFeatures } from "../../../src/modules/discovery/rerank-features.js";
-import { scoreCandidates } from "../../../src/modules/discovery/scoring.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover, queryTermsOf } from "../../../src/features/discovery/domain/discover.js";
+import type { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
+import { RERANK_MODEL } from "../../../src/features/discovery/domain/discovery.constants.js";
+import { rerankFactor } from "../../../src/features/discovery/domain/rerank.js";
+import { readRerankQuery, RERANK_FEATURES, rerankFeatures, type RerankFeatures } from "../../../src/features/discovery/domain/rerank-features.js";
+import { scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 function featuresOf(index: DiscoveryIndex, query: string, problemId: string): RerankFeatures {

@@ -1,9 +1,9 @@
 // The second stage: parameter families, conflicts between a query's parameters and a candidate's,
 // and proximity pairs separating near neighbours that share every word.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import { parameterConflicts, parameterFamily } from "../../../src/modules/discovery/rerank-features.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import { parameterConflicts, parameterFamily } from "../../../src/features/discovery/domain/rerank-features.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 describe("parameter agreement", () => {

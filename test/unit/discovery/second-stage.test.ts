@@ -1,14 +1,14 @@
 // Evidence groups (one notion spelled several ways scores once) and the second stage's checks in
 // both directions: content a candidate states that the query never mentions, and query weight a candidate misses.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { discover } from "../../../src/modules/discovery/discover.js";
-import type { DiscoveryIndex, IndexedDocument } from "../../../src/modules/discovery/discovery-index.js";
-import { evidenceGroups } from "../../../src/modules/discovery/evidence-groups.js";
-import { rerank } from "../../../src/modules/discovery/rerank.js";
-import { unexplainedShare } from "../../../src/modules/discovery/rerank-features.js";
-import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
-import { conceptDerivesFrom, tokenize } from "../../../src/modules/text/normalize.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { discover } from "../../../src/features/discovery/domain/discover.js";
+import type { DiscoveryIndex, IndexedDocument } from "../../../src/features/discovery/domain/discovery-index.js";
+import { evidenceGroups } from "../../../src/features/discovery/domain/evidence-groups.js";
+import { rerank } from "../../../src/features/discovery/domain/rerank.js";
+import { unexplainedShare } from "../../../src/features/discovery/domain/rerank-features.js";
+import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/features/discovery/domain/scoring.js";
+import { conceptDerivesFrom, tokenize } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
 describe("evidence groups", () => {

@@ -2,8 +2,8 @@
 // record, which keeps one alias per alias key (the title's among them): otherwise the service's index and
 // the one the evaluation builds in memory would rank differently.
 import { expect, it } from "vitest";
-import { buildSparseDocument } from "../../../src/modules/discovery/sparse-document.js";
-import { identifiersFor } from "../../../src/modules/identity/catalogue-identifiers.js";
+import { buildSparseDocument } from "../../../src/features/discovery/domain/sparse-document.js";
+import { identifiersFor } from "../../../src/features/identity/domain/catalogue-identifiers.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 const fromFiles = buildProblem({

@@ -1,14 +1,14 @@
 // The second abstention test: a query whose informative evidence many published problems satisfy
 // in full names none of them, however rare its words are one by one.
 import { describe, expect, it } from "vitest";
-import { buildDiscoveryIndex } from "../../../src/modules/discovery/build-index.js";
-import { buildSparseDocument } from "../../../src/modules/discovery/sparse-document.js";
-import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/modules/discovery/discover.js";
-import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/modules/discovery/scoring.js";
-import { coversTooMany, namedProblems, unknownProblemName } from "../../../src/modules/discovery/specificity.js";
-import type { DiscoveryIndex } from "../../../src/modules/discovery/discovery-index.js";
-import { analyzeText } from "../../../src/modules/text/normalize.js";
-import { loadFixtureCatalogue } from "../../../src/modules/catalogue/fixture-catalogue.js";
+import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
+import { buildSparseDocument } from "../../../src/features/discovery/domain/sparse-document.js";
+import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/features/discovery/domain/discover.js";
+import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/features/discovery/domain/scoring.js";
+import { coversTooMany, namedProblems, unknownProblemName } from "../../../src/features/discovery/domain/specificity.js";
+import type { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
+import { analyzeText } from "../../../src/text/normalize.js";
+import { loadFixtureCatalogue } from "../../../src/features/catalogue/domain/fixture-catalogue.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 function termsOf(index: DiscoveryIndex, text: string): QueryTerm[] {

@@ -1,7 +1,7 @@
 // The lazily read end of a challenge period: only a passed deadline changes the state, and an open
 // advisory sends the problem to review instead of publication.
 import { describe, expect, it } from "vitest";
-import { settledPublication } from "../../../src/modules/intake/challenge-period.js";
+import { settledPublication } from "../../../src/features/intake/domain/challenge-period.js";
 
 const now = new Date("2026-12-03T12:00:00Z");
 const past = new Date("2026-12-01T00:00:00Z");

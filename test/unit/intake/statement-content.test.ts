@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { statementRefusal } from "../../../src/modules/intake/statement-content.js";
+import { statementRefusal } from "../../../src/features/intake/domain/statement-content.js";
 import { repoRoot, statementsPath } from "../catalogue/catalogue-test-paths.js";
 
 describe("statementRefusal", () => {

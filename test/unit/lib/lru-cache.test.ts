@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LruCache } from "../../../src/lib/lru-cache.js";
+import { LruCache } from "../../../src/platform/lib/lru-cache.js";
 
 describe("LruCache", () => {
   it("evicts the least recently used entries once the total weight exceeds the capacity", () => {

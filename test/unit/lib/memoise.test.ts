@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { memoised } from "../../../src/lib/memoise.js";
+import { memoised } from "../../../src/platform/lib/memoise.js";
 
 it("computes each key once per memoised function and returns the kept result", () => {
   const calls: string[] = [];

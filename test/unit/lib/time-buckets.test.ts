@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CountBuckets, PeakBuckets } from "../../../src/lib/time-buckets.js";
+import { CountBuckets, PeakBuckets } from "../../../src/platform/lib/time-buckets.js";
 
 const S = 1_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { branchId, deriveBranches, primaryBranch } from "../../../src/modules/memory/branch-derivation.js";
+import { branchId, deriveBranches, primaryBranch } from "../../../src/features/memory/domain/branch-derivation.js";
 
 const PROJECT = "7b0c3f0e-2f5c-4d7e-9a51-0d2b1c3e4f50";
 

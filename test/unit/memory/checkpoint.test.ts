@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applyCountDelta, buildCheckpoint, countGroups, countMember, emptyDelta, EMPTY_COUNTS, extractiveSummary, keyTerms, type MemberGroup } from "../../../src/modules/memory/checkpoint.js";
-import { buildProjectHead, buildTargetHead } from "../../../src/modules/memory/heads.js";
-import { KEY_TERM_COUNT, SUMMARY_MAX_CHARS } from "../../../src/modules/memory/memory.constants.js";
+import { applyCountDelta, buildCheckpoint, countGroups, countMember, emptyDelta, EMPTY_COUNTS, extractiveSummary, keyTerms, type MemberGroup } from "../../../src/features/memory/domain/checkpoint.js";
+import { buildProjectHead, buildTargetHead } from "../../../src/features/memory/domain/heads.js";
+import { KEY_TERM_COUNT, SUMMARY_MAX_CHARS } from "../../../src/features/memory/domain/memory.constants.js";
 
 const window = [
   { id: "a", title: "Second moment bound for sumsets", body: "The second moment method bounds the sumset size. Variance is small." },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decodeMemberCursor, encodeMemberCursor } from "../../../src/modules/memory/member-cursor.js";
-import { InvalidCursorError } from "../../../src/modules/memory/memory.errors.js";
+import { decodeMemberCursor, encodeMemberCursor } from "../../../src/features/memory/domain/member-cursor.js";
+import { InvalidCursorError } from "../../../src/features/memory/domain/memory.errors.js";
 
 const key = randomBytes(32);
 const scope = { branchId: "b1", projectId: "p1", routingTargetId: "t1", traversed: ["root", "b1"] };

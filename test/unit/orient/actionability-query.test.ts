@@ -1,10 +1,10 @@
 // Actionability per intent (blocking advisory, withdrawn, challenge deadline) and request validation:
 // budgets, query length, and Lean goal extraction for the proof-state lane.
 import { describe, expect, it } from "vitest";
-import { actionability } from "../../../src/orient/actionability.js";
-import { INTENTS } from "../../../src/orient/orient.types.js";
-import { analyseQuery, extractGoals, validateBudget, validateQuery } from "../../../src/orient/query.js";
-import { MAX_QUERY_CHARS } from "../../../src/orient/orient.constants.js";
+import { actionability } from "../../../src/features/orient/domain/actionability.js";
+import { INTENTS } from "../../../src/features/orient/domain/orient.types.js";
+import { analyseQuery, extractGoals, validateBudget, validateQuery } from "../../../src/features/orient/domain/query.js";
+import { MAX_QUERY_CHARS } from "../../../src/features/orient/domain/orient.constants.js";
 
 const base = { resolutionState: "OPEN", publicationState: "PUBLISHED", hasStatement: true, challengeDeadline: null, blockingAdvisories: [] };
 const blocking = { ...base, blockingAdvisories: [{ kind: "STATEMENT_INTEGRITY", message: "The exponent differs from the source." }] };

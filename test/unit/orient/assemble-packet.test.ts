@@ -1,8 +1,8 @@
 // The budgeted serializer: the serialized packet never exceeds maxChars (JSON syntax included) for
 // random inputs at the smallest, default and largest budgets, and reserved items are dropped last.
 import { describe, expect, it } from "vitest";
-import { assemblePacket, type PacketHeader } from "../../../src/orient/assemble-packet.js";
-import { CATEGORIES } from "../../../src/orient/orient.types.js";
+import { assemblePacket, type PacketHeader } from "../../../src/features/orient/domain/assemble-packet.js";
+import { CATEGORIES } from "../../../src/features/orient/domain/orient.types.js";
 import { buildItem, seededRandom } from "./builders.js";
 
 const header: PacketHeader = {

@@ -1,9 +1,9 @@
 // Builders of plain orient-stage inputs (records, pooled and scored candidates, packet items) for unit
 // tests: every field has a valid default and can be overridden.
-import type { CandidateRecord, PacketItem, PooledCandidate, ScoredCandidate } from "../../../src/orient/orient.types.js";
-import { tokenize } from "../../../src/modules/text/normalize.js";
-import { categoryOf } from "../../../src/orient/intent-policy.js";
-import { seededRandom } from "../../../src/lib/seeded-random.js";
+import type { CandidateRecord, PacketItem, PooledCandidate, ScoredCandidate } from "../../../src/features/orient/domain/orient.types.js";
+import { tokenize } from "../../../src/text/normalize.js";
+import { categoryOf } from "../../../src/features/orient/domain/intent-policy.js";
+import { seededRandom } from "../../../src/platform/lib/seeded-random.js";
 export { seededRandom };
 
 let counter = 0;

@@ -1,8 +1,8 @@
 // Near-duplicate removal keeps disagreements; zero-overlap records stay out when anything overlaps;
 // broad queries get the marked fallback; intent reserves keep a relevant negative trace and artifact.
 import { describe, expect, it } from "vitest";
-import { removeNearDuplicates } from "../../../src/orient/dedupe.js";
-import { relevantRecords, selectItems } from "../../../src/orient/select.js";
+import { removeNearDuplicates } from "../../../src/features/orient/domain/dedupe.js";
+import { relevantRecords, selectItems } from "../../../src/features/orient/domain/select.js";
 import { buildRecord, scored } from "./builders.js";
 
 const text = "variance heuristic sum distinct sets need maximum of order two to the n subset sums spread";

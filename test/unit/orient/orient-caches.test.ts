@@ -1,10 +1,10 @@
 // The per-database orient caches: a target graph lives for one generation of the target, and a request
 // that began before a newer write never puts its older graph back over the newer one.
 import { describe, expect, it } from "vitest";
-import { keepTargetGraph, orientCaches, targetGraph } from "../../../src/orient/orient-caches.js";
-import type { Sql } from "../../../src/orient/sql.js";
-import { distinctiveTerms } from "../../../src/orient/term-shares.js";
-import { targetWarmup, warmTargetInBackground } from "../../../src/orient/warm-target.js";
+import { keepTargetGraph, orientCaches, targetGraph } from "../../../src/features/orient/read/orient-caches.js";
+import type { Sql } from "../../../src/features/orient/read/sql.js";
+import { distinctiveTerms } from "../../../src/features/orient/read/term-shares.js";
+import { targetWarmup, warmTargetInBackground } from "../../../src/features/orient/read/warm-target.js";
 
 describe("orient target graphs", () => {
   it("serves the cached graph while the generation is unchanged and a new, empty one after a write", () => {

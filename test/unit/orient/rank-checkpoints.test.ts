@@ -1,8 +1,8 @@
 // Checkpoint ranking and descent: overlap decides, distinctive terms count more than the problem's
 // shared vocabulary, the intent only breaks ties, and the project root is never a selection.
 import { describe, expect, it } from "vitest";
-import { chooseBranches } from "../../../src/orient/descend.js";
-import { rankCheckpoints, type CheckpointView, type RankedCheckpoint } from "../../../src/orient/rank-checkpoints.js";
+import { chooseBranches } from "../../../src/features/orient/domain/descend.js";
+import { rankCheckpoints, type CheckpointView, type RankedCheckpoint } from "../../../src/features/orient/domain/rank-checkpoints.js";
 
 function checkpoint(name: string, keyTerms: string[], kindMix: Record<string, number> = { CLAIM: 1 }): CheckpointView {
   return { branchId: `id-${name}`, name, kind: name === "project" ? "PROJECT" : "APPROACH", projectId: "p", summary: "", keyTerms, memberCount: 5, currentCount: 5, kindMix };

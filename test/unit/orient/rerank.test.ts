@@ -1,10 +1,10 @@
 // Reranking: many weak records never outweigh one exact match, project selection reports its margin,
 // evidence grade never changes relevance, and eligibility runs before ranking.
 import { describe, expect, it } from "vitest";
-import { bm25Scorer, poolStats } from "../../../src/orient/bm25.js";
-import { applyEligibility } from "../../../src/orient/candidates.js";
-import { analyseQuery } from "../../../src/orient/query.js";
-import { repetitionFactor, rerank, selectProject } from "../../../src/orient/rerank.js";
+import { bm25Scorer, poolStats } from "../../../src/features/orient/domain/bm25.js";
+import { applyEligibility } from "../../../src/features/orient/domain/candidates.js";
+import { analyseQuery } from "../../../src/features/orient/domain/query.js";
+import { repetitionFactor, rerank, selectProject } from "../../../src/features/orient/domain/rerank.js";
 import { buildRecord, pooled } from "./builders.js";
 
 const query = analyseQuery("second moment method of Erdős and Moser for sum-distinct sets");

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loadPremiseIndex } from "../../../src/modules/premises/premise-index.js";
+import { loadPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
 import {
   DuplicatePremiseIdError, EmptyQueryError, MalformedJsonlError, QueryTooLongError, TopKOutOfRangeError, UnknownSplitError,
-} from "../../../src/modules/premises/premises.errors.js";
-import { MAX_QUERY_TEXT_CHARS } from "../../../src/modules/premises/premises.constants.js";
-import { loadGradedQueries, parseRetrievalInput } from "../../../src/modules/premises/queries.js";
+} from "../../../src/features/premises/domain/premises.errors.js";
+import { MAX_QUERY_TEXT_CHARS } from "../../../src/features/premises/domain/premises.constants.js";
+import { loadGradedQueries, parseRetrievalInput } from "../../../src/features/premises/domain/queries.js";
 
 function premiseLine(premiseId: string, overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({

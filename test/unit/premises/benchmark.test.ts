@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { evaluateStrategy, leaveOneOutCitations, loadTrainingCitations } from "../../../src/modules/premises/evaluate.js";
-import { loadPremiseIndex } from "../../../src/modules/premises/premise-index.js";
-import { TestSplitTuningAttemptError } from "../../../src/modules/premises/premises.errors.js";
-import { loadGradedQueries } from "../../../src/modules/premises/queries.js";
-import { createPremiseSearchEngine } from "../../../src/modules/premises/search.js";
+import { evaluateStrategy, leaveOneOutCitations, loadTrainingCitations } from "../../../src/features/premises/domain/evaluate.js";
+import { loadPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
+import { TestSplitTuningAttemptError } from "../../../src/features/premises/domain/premises.errors.js";
+import { loadGradedQueries } from "../../../src/features/premises/domain/queries.js";
+import { createPremiseSearchEngine } from "../../../src/features/premises/domain/search.js";
 
 // The benchmark sits next to the repository (../shared from the repo root), not inside it.
 const DATA_DIRECTORY = fileURLToPath(new URL("../../../../shared/data/premises/", import.meta.url));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildPremiseIndex } from "../../../src/modules/premises/premise-index.js";
-import type { Premise, RetrievalResult } from "../../../src/modules/premises/premise.types.js";
-import { loadContextRecipes, renderContext, truncateUtf8 } from "../../../src/modules/premises/recipes.js";
+import { buildPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
+import type { Premise, RetrievalResult } from "../../../src/features/premises/domain/premise.types.js";
+import { loadContextRecipes, renderContext, truncateUtf8 } from "../../../src/features/premises/domain/recipes.js";
 
 const premise: Premise = {
   premiseId: "List.Perm.length_eq", namespace: "List.Perm", declName: "length_eq", kind: "theorem", module: "M", declIndex: 0,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Citation, Premise, RetrievalQuery } from "../../../src/modules/premises/premise.types.js";
-import { buildPremiseIndex } from "../../../src/modules/premises/premise-index.js";
-import { TestSplitTuningAttemptError } from "../../../src/modules/premises/premises.errors.js";
-import { createPremiseSearchEngine, searchPremises } from "../../../src/modules/premises/search.js";
+import type { Citation, Premise, RetrievalQuery } from "../../../src/features/premises/domain/premise.types.js";
+import { buildPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
+import { TestSplitTuningAttemptError } from "../../../src/features/premises/domain/premises.errors.js";
+import { createPremiseSearchEngine, searchPremises } from "../../../src/features/premises/domain/search.js";
 
 const premises: Premise[] = ["Alpha.one", "Beta.two"].map((premiseId) => ({
   premiseId, namespace: "", declName: premiseId, kind: "theorem", module: "M", declIndex: null,

@@ -1,8 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { sealRecord } from "../../../src/modules/premises/result-records.js";
-import { readRunInputs, runPremiseRetrieval } from "../../../src/modules/premises/run.js";
-import { scanForSecrets } from "../../../src/modules/premises/secret-scan.js";
+import { sealRecord } from "../../../src/features/premises/domain/result-records.js";
+import { readRunInputs, runPremiseRetrieval } from "../../../src/features/premises/domain/run.js";
+import { scanForSecrets } from "../../../src/features/premises/domain/secret-scan.js";
 
 const FIXTURE_INPUT = fileURLToPath(new URL("../../../fixtures/premises/input/", import.meta.url));
 

@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { citationsFromGradedQueries } from "../../../src/modules/premises/citations.js";
-import { loadPremiseIndex } from "../../../src/modules/premises/premise-index.js";
+import { citationsFromGradedQueries } from "../../../src/features/premises/domain/citations.js";
+import { loadPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
 import {
   ContextRecipeBudgetOverflowError, PremiseIndexProofBodyForbiddenError, QueryOracleIdsForbiddenError,
   TestSplitTuningAttemptError, UnknownStrategyIdError,
-} from "../../../src/modules/premises/premises.errors.js";
-import { loadGradedQueries, parseRetrievalInput } from "../../../src/modules/premises/queries.js";
-import { parseContextRecipe } from "../../../src/modules/premises/recipes.js";
-import { readRunInputs, runPremiseRetrieval } from "../../../src/modules/premises/run.js";
+} from "../../../src/features/premises/domain/premises.errors.js";
+import { loadGradedQueries, parseRetrievalInput } from "../../../src/features/premises/domain/queries.js";
+import { parseContextRecipe } from "../../../src/features/premises/domain/recipes.js";
+import { readRunInputs, runPremiseRetrieval } from "../../../src/features/premises/domain/run.js";
 
 const FIXTURE_INPUT = fileURLToPath(new URL("../../../fixtures/premises/input/", import.meta.url));
 const premiseRow = { premise_id: "Std.TransCmp.le_trans", namespace: "Std.TransCmp", decl_name: "le_trans", statement_excerpt: "theorem le_trans : cmp x y ≠ .gt", retrieval_terms: ["le"], allowed_for_split: ["dev"] };

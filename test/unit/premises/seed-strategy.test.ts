@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Premise, RetrievalQuery } from "../../../src/modules/premises/premise.types.js";
-import { buildPremiseIndex } from "../../../src/modules/premises/premise-index.js";
-import { createPremiseSearchEngine, searchPremises } from "../../../src/modules/premises/search.js";
+import type { Premise, RetrievalQuery } from "../../../src/features/premises/domain/premise.types.js";
+import { buildPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
+import { createPremiseSearchEngine, searchPremises } from "../../../src/features/premises/domain/search.js";
 
 function buildPremise(overrides: Partial<Premise>): Premise {
   return {

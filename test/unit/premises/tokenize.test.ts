@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countTokens, identifierSymbols, identifierTerms, wordTokens } from "../../../src/modules/premises/tokenize.js";
+import { countTokens, identifierSymbols, identifierTerms, wordTokens } from "../../../src/features/premises/domain/tokenize.js";
 import { finishesWithin, HANG_GUARD_MS } from "../../helpers/finishes-within.js";
 
 describe("premise tokenisers", () => {

@@ -6,7 +6,7 @@ import type { EventNotifier } from "../../../src/events/notifier.js";
 import { createLogger } from "../../../src/logger.js";
 import { DERIVED_VIEWS, type ViewFreshness } from "../../../src/projections/freshness.js";
 import type { FreshnessFeed } from "../../../src/projections/freshness-feed.js";
-import { MEMORY_VIEW } from "../../../src/modules/memory/memory.constants.js";
+import { MEMORY_VIEW } from "../../../src/features/memory/domain/memory.constants.js";
 import { EVENT_BUCKETS, LAG_BUCKETS, ServiceMonitor } from "../../../src/projections/service-monitor.js";
 
 const INLINE = DERIVED_VIEWS.map((entry) => entry.view).filter((view) => view !== MEMORY_VIEW);

@@ -1,10 +1,10 @@
 // What built a derived view: the recorded view version, read back from a state row's details, decides whether
 // start-up rebuilds it; a token view's version joins its code version and the lexicon's hash.
 import { describe, expect, it } from "vitest";
-import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION } from "../../../src/modules/discovery/sparse-document.js";
-import { LEXICON } from "../../../src/modules/text/lexicon/load.js";
-import { NORMALIZER_CODE_VERSION, NORMALIZER_VERSION } from "../../../src/modules/text/normalize.js";
-import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION } from "../../../src/projections/research-documents.js";
+import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION } from "../../../src/features/discovery/domain/sparse-document.js";
+import { LEXICON } from "../../../src/text/lexicon/load.js";
+import { NORMALIZER_CODE_VERSION, NORMALIZER_VERSION } from "../../../src/text/normalize.js";
+import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION } from "../../../src/features/research/projection/research-documents.js";
 import { builtByViewVersion, REBUILDERS } from "../../../src/projections/rebuilders.js";
 
 describe("view versions", () => {

@@ -2,7 +2,7 @@
 // flagged with their rule ids; ordinary mathematical prose is not; repetition inside a text and a
 // flood of near-duplicates on the target are flagged as REPETITIVE.
 import { describe, expect, it } from "vitest";
-import { classifyRecordText, FLOOD_NEAR_DUPLICATES, textShape } from "../../../src/modules/research/trust/classify-record-text.js";
+import { classifyRecordText, FLOOD_NEAR_DUPLICATES, textShape } from "../../../src/features/research/domain/classify-record-text.js";
 
 const flagsOf = (text: string, nearDuplicates = 0) => classifyRecordText([text], nearDuplicates).flags;
 

@@ -1,7 +1,7 @@
 // Binomial coefficients: every notation (`\binom`, `\choose`, `C(n,k)`, `binomial(n,k)`, 'n choose k') gives one
 // canonical parameter whatever its letters.
 import { expect, it } from "vitest";
-import { analyzeText, foldText, tokenize } from "../../../src/modules/text/normalize.js";
+import { analyzeText, foldText, tokenize } from "../../../src/text/normalize.js";
 import { parametersStartingWith } from "./tokens-of.js";
 
 const binomialsOf = (text: string) => parametersStartingWith(text, "binom_");

@@ -1,7 +1,7 @@
 // Concept tokens: prose, notation and other spellings of one general notion meet on the concept's token
 // (lexicon/concepts.yaml), and near-miss wording adds none.
 import { describe, expect, it } from "vitest";
-import { analyzeText, foldText, tokenize } from "../../../src/modules/text/normalize.js";
+import { analyzeText, foldText, tokenize } from "../../../src/text/normalize.js";
 
 const consecutive = tokenize("k consecutive integers").find((token) => token.includes("-"));
 

@@ -1,7 +1,7 @@
 // Formula shingles: one formula in any of its spellings leaves the same runs of symbols; prose leaves none, and
 // neither does a formula's bare letters and numbers.
 import { expect, it } from "vitest";
-import { analyzeText, tokenKind } from "../../../src/modules/text/normalize.js";
+import { analyzeText, tokenKind } from "../../../src/text/normalize.js";
 
 const shinglesOf = (text: string): string[] => analyzeText(text).formulas;
 

@@ -1,6 +1,6 @@
 // Symbol folding: LaTeX commands, Unicode and ASCII spellings of one symbol (lexicon/symbols.yaml) read alike.
 import { expect, it } from "vitest";
-import { analyzeText, foldText, tokenize } from "../../../src/modules/text/normalize.js";
+import { analyzeText, foldText, tokenize } from "../../../src/text/normalize.js";
 
 it("reads 'eps' as epsilon, as the symbol and the LaTeX command are read", () => {
   expect(tokenize("every prime up to (2+eps) log n")).toContain("epsilon");

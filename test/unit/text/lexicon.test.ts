@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { LEXICON, LEXICON_DIRECTORY, loadLexicon } from "../../../src/modules/text/lexicon/load.js";
+import { LEXICON, LEXICON_DIRECTORY, loadLexicon } from "../../../src/text/lexicon/load.js";
 
 const copies: string[] = [];
 

@@ -1,8 +1,8 @@
 // Normalisation shared by indexing and querying: symbol spellings meet, parameters and phrases
 // become tokens, and stemming stays conservative.
 import { describe, expect, it } from "vitest";
-import { analyzeText, foldText, tokenize, tokenKind } from "../../../src/modules/text/normalize.js";
-import { stemWord } from "../../../src/modules/text/stem.js";
+import { analyzeText, foldText, tokenize, tokenKind } from "../../../src/text/normalize.js";
+import { stemWord } from "../../../src/text/stem.js";
 
 describe("symbol folding", () => {
   it("reads \\phi, φ, ϕ and phi as one token", () => {

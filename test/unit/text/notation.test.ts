@@ -1,6 +1,6 @@
 // General notation and vocabulary that meet their prose spellings on one concept token.
 import { describe, expect, it } from "vitest";
-import { foldText, tokenize } from "../../../src/modules/text/normalize.js";
+import { foldText, tokenize } from "../../../src/text/normalize.js";
 
 describe("notation for common notions", () => {
   it("reads s_{i+1} - s_i as the gap between consecutive terms", () => {

@@ -1,6 +1,6 @@
 // Numbers in words: number and scale words, spoken fractions and the proof assistant's version number.
 import { describe, expect, it } from "vitest";
-import { analyzeText, foldText } from "../../../src/modules/text/normalize.js";
+import { analyzeText, foldText } from "../../../src/text/normalize.js";
 import { numbersOf } from "./tokens-of.js";
 
 describe("number words", () => {

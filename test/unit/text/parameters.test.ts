@@ -1,8 +1,8 @@
 // Parameters: powers read aloud or written as decimals and fractions, bounds (strict ones on integer letters made
 // non-strict), Ramsey-type values, and no bound read from a fraction's denominator.
 import { describe, expect, it } from "vitest";
-import { analyzeText, foldText, tokenize } from "../../../src/modules/text/normalize.js";
-import { canonicalValue } from "../../../src/modules/text/parameters.js";
+import { analyzeText, foldText, tokenize } from "../../../src/text/normalize.js";
+import { canonicalValue } from "../../../src/text/parameters.js";
 
 const powersOf = (text: string) => analyzeText(text).parameters.filter((token) => token.includes("^"));
 const parameters = (text: string) => analyzeText(text).tokens.filter((token) => /_(?:ge|le|gt|lt)_/.test(token));

@@ -1,7 +1,7 @@
 // Definitional phrases: a defined notion named in any listed spelling, with or without a determiner, is one phrase
 // token (lexicon/phrases.yaml).
 import { describe, expect, it } from "vitest";
-import { analyzeText, tokenKind } from "../../../src/modules/text/normalize.js";
+import { analyzeText, tokenKind } from "../../../src/text/normalize.js";
 
 const derivedOf = (text: string) => new Set(analyzeText(text).tokens.filter((token) => tokenKind(token) === "phrase" || ["maximum", "minimum"].includes(token)));
 

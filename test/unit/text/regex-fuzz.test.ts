@@ -7,19 +7,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../../src/lib/seeded-random.js";
-import { BUILT_PATTERNS as CONCEPT_PATTERNS } from "../../../src/modules/text/concepts.js";
-import { BUILT_PATTERNS as LATEX_PATTERNS } from "../../../src/modules/text/latex.js";
-import { analyzeText, foldText, stripControlCharacters } from "../../../src/modules/text/normalize.js";
-import { BUILT_PATTERNS as RELATION_PATTERNS } from "../../../src/modules/text/relations.js";
-import { BUILT_PATTERNS as PROSE_RELATION_PATTERNS } from "../../../src/modules/text/stopwords.js";
-import { BUILT_PATTERNS as REFERENCE_PATTERNS } from "../../../src/modules/discovery/exact-references.js";
-import { BUILT_PATTERNS as REQUEST_PATTERNS } from "../../../src/modules/discovery/request-forms.js";
-import { BUILT_PATTERNS as CONTRAST_PATTERNS, splitContrasts } from "../../../src/modules/discovery/contrasts.js";
-import { isRequestForAny } from "../../../src/modules/discovery/request-forms.js";
+import { seededRandom } from "../../../src/platform/lib/seeded-random.js";
+import { BUILT_PATTERNS as CONCEPT_PATTERNS } from "../../../src/text/concepts.js";
+import { BUILT_PATTERNS as LATEX_PATTERNS } from "../../../src/text/latex.js";
+import { analyzeText, foldText, stripControlCharacters } from "../../../src/text/normalize.js";
+import { BUILT_PATTERNS as RELATION_PATTERNS } from "../../../src/text/relations.js";
+import { BUILT_PATTERNS as PROSE_RELATION_PATTERNS } from "../../../src/text/stopwords.js";
+import { BUILT_PATTERNS as REFERENCE_PATTERNS } from "../../../src/features/discovery/domain/exact-references.js";
+import { BUILT_PATTERNS as REQUEST_PATTERNS } from "../../../src/features/discovery/domain/request-forms.js";
+import { BUILT_PATTERNS as CONTRAST_PATTERNS, splitContrasts } from "../../../src/features/discovery/domain/contrasts.js";
+import { isRequestForAny } from "../../../src/features/discovery/domain/request-forms.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const MODULE_DIRECTORIES = ["src/modules/text", "src/modules/text/lexicon", "src/modules/discovery"];
+const MODULE_DIRECTORIES = ["src/text", "src/text/lexicon", ...["domain", "graphql", "projection", "queries"].map((role) => `src/features/discovery/${role}`)];
 
 /** A named pattern: where it comes from, for the failure message. */
 interface Pattern {

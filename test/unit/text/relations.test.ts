@@ -2,7 +2,7 @@
 // equations, bounds between parameters, one-variable forms, powers of a shifted variable, unit-fraction equations and
 // one function compared at two arguments.
 import { describe, expect, it } from "vitest";
-import { analyzeText, tokenize, tokenKind } from "../../../src/modules/text/normalize.js";
+import { analyzeText, tokenize, tokenKind } from "../../../src/text/normalize.js";
 import { parametersStartingWith } from "./tokens-of.js";
 
 describe("linear equations", () => {

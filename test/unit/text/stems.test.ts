@@ -1,7 +1,7 @@
 // Stems: derivational families and closed compounds (lexicon/stems.yaml, lexicon/words.yaml) fold onto one word.
 import { describe, expect, it } from "vitest";
-import { tokenize } from "../../../src/modules/text/normalize.js";
-import { stemWord } from "../../../src/modules/text/stem.js";
+import { tokenize } from "../../../src/text/normalize.js";
+import { stemWord } from "../../../src/text/stem.js";
 
 describe("derivational families", () => {
   it("reads a property's noun and adverb forms as the property", () => {

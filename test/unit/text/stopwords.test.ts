@@ -1,7 +1,7 @@
 // Stopwords: function, discourse and operator words (lexicon/words.yaml) are dropped from the token stream,
 // checked on the stem as well as the word.
 import { describe, expect, it } from "vitest";
-import { tokenize } from "../../../src/modules/text/normalize.js";
+import { tokenize } from "../../../src/text/normalize.js";
 
 describe("discourse and operator words", () => {
   it("drops set-up words and spoken operators, so 'tends to infinity' is just infinity", () => {

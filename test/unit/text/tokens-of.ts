@@ -1,5 +1,5 @@
 // Token views the normaliser tests read: the numbers of a text, and its parameters of one family.
-import { analyzeText, tokenKind } from "../../../src/modules/text/normalize.js";
+import { analyzeText, tokenKind } from "../../../src/text/normalize.js";
 
 export const numbersOf = (text: string): string[] => analyzeText(text).tokens.filter((token) => tokenKind(token) === "number");
 

@@ -1,0 +1,162 @@
+// Compact extractive checkpoints of memory branches and the heads that list them: pure functions of
+// member statistics and a bounded window of the newest current members. No model, same input, same text.
+import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
+import { tokenize } from "../../../text/normalize.js";
+import { KEY_TERM_COUNT, SENTENCE_MAX_CHARS, SUMMARY_MAX_CHARS } from "./memory.constants.js";
+
+export interface MemberGroup {
+  kind: ResearchKind;
+  evidenceGrade: EvidenceGrade;
+  state: ResearchState;
+  count: number;
+}
+
+export interface WindowMember {
+  id: string;
+  title: string;
+  body: string;
+}
+
+export interface CheckpointContent {
+  summary: string;
+  keyTerms: string[];
+  memberCount: number;
+  currentCount: number;
+  /** Current members per evidence grade and per kind: superseded records no longer support anything. */
+  evidenceMix: Record<string, number>;
+  kindMix: Record<string, number>;
+}
+
+// Bodies contribute their opening sentences: the abstract-like part an agent reads first.
+const BODY_SENTENCES_CONSIDERED = 3;
+// A sentence whose terms are mostly already in the summary adds nothing for the reader.
+const NEAR_DUPLICATE_OVERLAP = 0.8;
+
+function sortedRecord(entries: Map<string, number>): Record<string, number> {
+  return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function clip(sentence: string): string {
+  const flat = sentence.replace(/\s+/g, " ").trim();
+  return flat.length <= SENTENCE_MAX_CHARS ? flat : `${flat.slice(0, SENTENCE_MAX_CHARS - 1).trimEnd()}…`;
+}
+
+function sentencesOf(member: WindowMember): string[] {
+  const body = member.body.split(/(?<=[.!?])\s+|\n{2,}/).map(clip).filter(Boolean).slice(0, BODY_SENTENCES_CONSIDERED);
+  const title = clip(member.title);
+  return [/[.!?…]$/.test(title) ? title : `${title}.`, ...body];
+}
+
+/** Document frequency of each token over the window: a term shared by many members is what the branch is about. */
+function documentFrequency(window: WindowMember[]): Map<string, number> {
+  const frequency = new Map<string, number>();
+  for (const member of window) {
+    for (const token of new Set(tokenize(`${member.title} ${member.body}`))) frequency.set(token, (frequency.get(token) ?? 0) + 1);
+  }
+  return frequency;
+}
+
+export function keyTerms(window: WindowMember[]): string[] {
+  return [...documentFrequency(window)]
+    .sort(([leftToken, left], [rightToken, right]) => right - left || (leftToken < rightToken ? -1 : leftToken > rightToken ? 1 : 0))
+    .slice(0, KEY_TERM_COUNT)
+    .map(([token]) => token);
+}
+
+export function extractiveSummary(window: WindowMember[]): string {
+  const frequency = documentFrequency(window);
+  const candidates = window.flatMap((member, memberIndex) =>
+    sentencesOf(member).map((text, position) => {
+      const tokens = new Set(tokenize(text));
+      const weight = [...tokens].reduce((total, token) => total + (frequency.get(token) ?? 0), 0);
+      return { text, tokens, score: weight / Math.sqrt(1 + tokens.size), order: memberIndex * 100 + position };
+    }),
+  );
+  candidates.sort((left, right) => right.score - left.score || left.order - right.order);
+  const chosen: string[] = [];
+  const covered = new Set<string>();
+  let length = 0;
+  for (const candidate of candidates) {
+    if (candidate.tokens.size === 0) continue;
+    const overlap = [...candidate.tokens].filter((token) => covered.has(token)).length / candidate.tokens.size;
+    if (overlap >= NEAR_DUPLICATE_OVERLAP) continue;
+    if (length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
+    chosen.push(candidate.text);
+    length += candidate.text.length + 1;
+    for (const token of candidate.tokens) covered.add(token);
+  }
+  return chosen.join(" ");
+}
+
+/** The counted part of a checkpoint: over all members, so maintained by deltas rather than recounted. */
+export interface CheckpointCounts {
+  memberCount: number;
+  currentCount: number;
+  evidenceMix: Record<string, number>;
+  kindMix: Record<string, number>;
+}
+
+/** A change of counts: members added (+) and current members superseded (-), per grade and kind. */
+export interface CountDelta {
+  members: number;
+  current: number;
+  evidence: Map<string, number>;
+  kinds: Map<string, number>;
+}
+
+export const EMPTY_COUNTS: CheckpointCounts = { memberCount: 0, currentCount: 0, evidenceMix: {}, kindMix: {} };
+
+export function emptyDelta(): CountDelta {
+  return { members: 0, current: 0, evidence: new Map(), kinds: new Map() };
+}
+
+/** Records one member in `delta`: `members` +1 when it joins, `current` +1 when it joins current, -1 when superseded. */
+export function countMember(delta: CountDelta, member: { kind: ResearchKind; evidenceGrade: EvidenceGrade }, change: { members: 0 | 1; current: -1 | 0 | 1 }): void {
+  delta.members += change.members;
+  if (change.current === 0) return;
+  delta.current += change.current;
+  delta.evidence.set(member.evidenceGrade, (delta.evidence.get(member.evidenceGrade) ?? 0) + change.current);
+  delta.kinds.set(member.kind, (delta.kinds.get(member.kind) ?? 0) + change.current);
+}
+
+// Stored counts that a delta would take below zero were damaged (a rebuild reports and repairs them):
+// they stop at zero rather than fail the refresh, which would stall the view and the rebuild's catch-up.
+function mergeMix(mix: Record<string, number>, delta: Map<string, number>): Record<string, number> {
+  const merged = new Map(Object.entries(mix));
+  for (const [key, step] of delta) merged.set(key, (merged.get(key) ?? 0) + step);
+  for (const [key, count] of merged) if (count <= 0) merged.delete(key);
+  return sortedRecord(merged);
+}
+
+/** Counts after `delta`: the same numbers a recount over all members gives (zero entries are dropped, keys sorted). */
+export function applyCountDelta(counts: CheckpointCounts, delta: CountDelta): CheckpointCounts {
+  const memberCount = Math.max(0, counts.memberCount + delta.members);
+  const currentCount = Math.min(memberCount, Math.max(0, counts.currentCount + delta.current));
+  return { memberCount, currentCount, evidenceMix: mergeMix(counts.evidenceMix, delta.evidence), kindMix: mergeMix(counts.kindMix, delta.kinds) };
+}
+
+/** Counts over all members, from grouped statistics (a build from scratch). */
+export function countGroups(groups: MemberGroup[]): CheckpointCounts {
+  const evidence = new Map<string, number>();
+  const kinds = new Map<string, number>();
+  let memberCount = 0;
+  let currentCount = 0;
+  for (const group of groups) {
+    memberCount += group.count;
+    if (group.state !== "CURRENT") continue;
+    currentCount += group.count;
+    evidence.set(group.evidenceGrade, (evidence.get(group.evidenceGrade) ?? 0) + group.count);
+    kinds.set(group.kind, (kinds.get(group.kind) ?? 0) + group.count);
+  }
+  return { memberCount, currentCount, evidenceMix: sortedRecord(evidence), kindMix: sortedRecord(kinds) };
+}
+
+/** The checkpoint of one branch from its counts and its window of newest current members. */
+export function checkpointFromCounts(counts: CheckpointCounts, window: WindowMember[]): CheckpointContent {
+  return { summary: extractiveSummary(window), keyTerms: keyTerms(window), ...counts };
+}
+
+/** The checkpoint of one branch: counts over all members, text over the newest current ones. */
+export function buildCheckpoint(groups: MemberGroup[], window: WindowMember[]): CheckpointContent {
+  return checkpointFromCounts(countGroups(groups), window);
+}

@@ -1,0 +1,100 @@
+// The `memory-branches` projector: applies a contiguous run of change events to one version, and
+// builds a version from scratch out of the canonical records. Both paths share every write.
+import type { TransactionClient } from "../../../platform/db/transaction.js";
+import type { ChangeEventRow } from "../../../events/event-stream.js";
+import { addObjects, ensureRootBranches, loadMemoryObjects, membershipsOfObjects, noteEarliest, settleCreationTimes } from "./memory-store.js";
+import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
+
+/** Events that change the view; every other event only advances the high-water mark. */
+export const MEMORY_EVENT_TYPES = ["project.created", "research.recorded", "research.superseded", "research.quarantined", "research.released"] as const;
+
+// Objects read per page when building from scratch: bounded memory at 100k objects.
+const BUILD_PAGE = 2_000;
+
+async function refreshTouched(tx: TransactionClient, version: number, branchIds: string[], changes: BranchChanges, highWaterMark: bigint): Promise<void> {
+  if (branchIds.length === 0) return;
+  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark);
+  const projects = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } }, select: { projectId: true }, distinct: ["projectId"] });
+  await refreshHeads(tx, version, projects.map((row) => row.projectId), highWaterMark);
+}
+
+/**
+ * Applies `events` (contiguous, ascending) to `version`; the caller advances the mark in the same transaction.
+ * Counts follow the stream: a recorded member counts as current (it was recorded current) and its
+ * supersession event takes it out, so the counts at a mark are those of a build at that mark, and
+ * the work is proportional to the batch. The summary window reads the members' current state.
+ */
+export async function applyMemoryEvents(tx: TransactionClient, version: number, events: ChangeEventRow[]): Promise<void> {
+  const last = events.at(-1);
+  if (!last) return;
+  // One entry per event (a record may be quarantined, released and quarantined again in one batch).
+  const eachOf = (type: string, counted: (payload: Record<string, unknown>) => boolean = () => true) =>
+    events.filter((event) => event.eventType === type && counted(event.payload as Record<string, unknown>)).map((event) => event.resourceId);
+  const ofType = (type: string, counted?: (payload: Record<string, unknown>) => boolean) => [...new Set(eachOf(type, counted))];
+  const projects = ofType("project.created");
+  const recorded = ofType("research.recorded");
+  // A record quarantined at write was never counted current.
+  const recordedQuarantined = new Set(ofType("research.recorded", (payload) => payload.state === "QUARANTINED"));
+  // Leaving CURRENT (superseded or quarantined) takes a member out of the current count; a release to CURRENT puts it back.
+  const leftCurrent = [...eachOf("research.superseded", (payload) => payload.fromState !== "QUARANTINED"), ...eachOf("research.quarantined", (payload) => payload.fromState === "CURRENT")];
+  const backToCurrent = eachOf("research.released", (payload) => payload.toState === "CURRENT");
+  // Quarantine and release change what the summaries may quote, whatever the counts do.
+  const restated = [...ofType("research.quarantined"), ...ofType("research.released")];
+  const touched = new Set<string>(await ensureRootBranches(tx, version, projects));
+  const changes = new BranchChanges();
+  if (recorded.length > 0) {
+    const objects = await loadMemoryObjects(tx, { id: { in: recorded } });
+    await ensureRootBranches(tx, version, [...new Set(objects.map((object) => object.projectId))]);
+    const { branchIds, added } = await addObjects(tx, version, objects);
+    for (const id of branchIds) touched.add(id);
+    await settleCreationTimes(tx, version, noteEarliest(new Map(), added));
+    for (const member of added) changes.added(member, !recordedQuarantined.has(member.researchObjectId));
+  }
+  const changed = [...new Set([...leftCurrent, ...backToCurrent, ...restated])];
+  if (changed.length > 0) {
+    const objects = await loadMemoryObjects(tx, { id: { in: changed } });
+    for (const member of await membershipsOfObjects(tx, version, objects)) {
+      touched.add(member.branchId);
+      for (const id of leftCurrent) if (id === member.researchObjectId) changes.superseded(member);
+      for (const id of backToCurrent) if (id === member.researchObjectId) changes.restored(member);
+    }
+  }
+  await refreshTouched(tx, version, [...touched], changes, last.sequence);
+}
+
+export interface BuildProgress {
+  (stage: string, done: number, total: number): void;
+}
+
+/** Builds `version` from the canonical records as they stand in the transaction's snapshot. */
+export async function buildMemoryVersion(tx: TransactionClient, version: number, highWaterMark: bigint, progress: BuildProgress = () => undefined): Promise<void> {
+  const projects = await tx.project.findMany({ select: { id: true }, orderBy: { id: "asc" } });
+  await ensureRootBranches(tx, version, projects.map((project) => project.id));
+  const total = await tx.researchObject.count();
+  // Counts, newest members and creation times accumulate in memory (a few numbers per branch), so
+  // the build reads each object once and never groups over the memberships it wrote.
+  const changes = new BranchChanges();
+  const earliest = new Map<string, Date>();
+  let done = 0;
+  let afterId: string | undefined;
+  for (;;) {
+    const page = await loadMemoryObjects(tx, {}, { take: BUILD_PAGE, afterId });
+    if (page.length === 0) break;
+    const { added } = await addObjects(tx, version, page);
+    noteEarliest(earliest, added);
+    for (const member of added) changes.added(member, member.state === "CURRENT");
+    done += page.length;
+    afterId = page.at(-1)!.id;
+    progress("memberships", done, total);
+  }
+  await settleCreationTimes(tx, version, earliest);
+  const branches = (await tx.memoryBranch.findMany({ where: { version }, select: { id: true }, orderBy: { id: "asc" } })).map((row) => row.id);
+  // Checkpoints in slices so progress is visible on large stores.
+  const slice = 500;
+  for (let start = 0; start < branches.length; start += slice) {
+    await updateCheckpoints(tx, version, branches.slice(start, start + slice), changes, highWaterMark);
+    progress("checkpoints", Math.min(start + slice, branches.length), branches.length);
+  }
+  await refreshHeads(tx, version, projects.map((project) => project.id), highWaterMark);
+  progress("heads", projects.length, projects.length);
+}

@@ -1,0 +1,130 @@
+// Writes of the `memory-branches` view for one version: branches and memberships derived from
+// research objects, project root branches, and branch creation times. Shared by worker and rebuild.
+import type { Prisma } from "../../../generated/prisma/client.js";
+import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { branchId, deriveBranches, ROOT_BRANCH } from "../domain/branch-derivation.js";
+
+// Rows per INSERT: well under Postgres's 65,535 bind parameters for the widest row (8 columns).
+const INSERT_CHUNK = 2_000;
+
+const OBJECT_FIELDS = {
+  id: true, projectId: true, routingTargetId: true, kind: true, evidenceGrade: true, branchName: true, createdAt: true, state: true,
+  project: { select: { createdAt: true } },
+} satisfies Prisma.ResearchObjectSelect;
+
+export type MemoryObject = Prisma.ResearchObjectGetPayload<{ select: typeof OBJECT_FIELDS }>;
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
+}
+
+/** Root branches of projects (members or not): every project has an entry point from its creation. */
+export async function ensureRootBranches(tx: TransactionClient, version: number, projectIds: string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const projects = await tx.project.findMany({ where: { id: { in: projectIds } }, select: { id: true, routingTargetId: true, createdAt: true } });
+  const rows = projects.map((project) => ({
+    version, id: branchId(project.id, ROOT_BRANCH), projectId: project.id, routingTargetId: project.routingTargetId,
+    name: ROOT_BRANCH, kind: "PROJECT" as const, parentId: null, createdAt: project.createdAt,
+  }));
+  await insertChunks(rows, (chunk) => tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }));
+  return rows.map((row) => row.id);
+}
+
+export function loadMemoryObjects(tx: TransactionClient, where: Prisma.ResearchObjectWhereInput, page?: { take: number; afterId?: string }): Promise<MemoryObject[]> {
+  return tx.researchObject.findMany({
+    where: page?.afterId ? { AND: [where, { id: { gt: page.afterId } }] } : where,
+    select: OBJECT_FIELDS,
+    orderBy: { id: "asc" },
+    ...(page ? { take: page.take } : {}),
+  });
+}
+
+/** One membership a write inserted (it was not there before): the input of incremental checkpoint counts. */
+export interface AddedMember {
+  branchId: string;
+  researchObjectId: string;
+  memberCreatedAt: Date;
+  kind: MemoryObject["kind"];
+  evidenceGrade: MemoryObject["evidenceGrade"];
+  /** The object's state when it was read (a build counts it; a refresh counts members as recorded, current). */
+  state: MemoryObject["state"];
+}
+
+export interface AddedObjects {
+  /** Every branch the objects belong to. */
+  branchIds: string[];
+  /** Memberships actually inserted (already present ones are left out). */
+  added: AddedMember[];
+}
+
+/** Adds the objects' branches and memberships; returns the branches touched and the memberships inserted. */
+export async function addObjects(tx: TransactionClient, version: number, objects: MemoryObject[]): Promise<AddedObjects> {
+  const branches = new Map<string, Prisma.MemoryBranchCreateManyInput>();
+  const memberships: AddedMember[] = [];
+  for (const object of objects) {
+    for (const derived of deriveBranches(object)) {
+      const id = branchId(object.projectId, derived.name);
+      memberships.push({ branchId: id, researchObjectId: object.id, memberCreatedAt: object.createdAt, kind: object.kind, evidenceGrade: object.evidenceGrade, state: object.state });
+      if (branches.has(id)) continue;
+      branches.set(id, {
+        version, id, projectId: object.projectId, routingTargetId: object.routingTargetId, name: derived.name, kind: derived.kind,
+        parentId: derived.parentName ? branchId(object.projectId, derived.parentName) : null,
+        // Provisional: settleCreationTimes sets the earliest member's time; the root keeps the project's.
+        createdAt: derived.kind === "PROJECT" ? object.project.createdAt : object.createdAt,
+      });
+    }
+  }
+  await insertChunks([...branches.values()], (chunk) => tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }));
+  const added: AddedMember[] = [];
+  // One statement per chunk over arrays (3 bind parameters, whatever the row count); RETURNING tells
+  // which memberships are new, so counts never take a member twice.
+  await insertChunks(memberships, async (chunk) => {
+    const rows = await tx.$queryRaw<{ branch_id: string; research_object_id: string }[]>`
+      INSERT INTO branch_memberships (version, branch_id, research_object_id, member_created_at)
+      SELECT ${version}, m.branch_id, m.research_object_id, m.member_created_at
+      FROM unnest(${chunk.map((row) => row.branchId)}::uuid[], ${chunk.map((row) => row.researchObjectId)}::uuid[],
+                  ${chunk.map((row) => row.memberCreatedAt.toISOString())}::timestamp(3)[]) AS m(branch_id, research_object_id, member_created_at)
+      ON CONFLICT DO NOTHING RETURNING branch_id::text, research_object_id::text`;
+    const inserted = new Set(rows.map((row) => `${row.branch_id}/${row.research_object_id}`));
+    for (const row of chunk) if (inserted.has(`${row.branchId}/${row.researchObjectId}`)) added.push(row);
+  });
+  return { branchIds: [...branches.keys()], added };
+}
+
+/** Folds new members into the earliest member time per branch. */
+export function noteEarliest(earliest: Map<string, Date>, added: AddedMember[]): Map<string, Date> {
+  for (const member of added) {
+    const known = earliest.get(member.branchId);
+    if (!known || member.memberCreatedAt < known) earliest.set(member.branchId, member.memberCreatedAt);
+  }
+  return earliest;
+}
+
+/**
+ * A branch is as old as its earliest member, whatever order the writes committed in. Its time is
+ * already its earliest member's, so only new members can move it earlier (a branch created by this
+ * batch holds one of their times): `earliest` is the minimum over the new members only.
+ */
+export async function settleCreationTimes(tx: TransactionClient, version: number, earliest: Map<string, Date>): Promise<void> {
+  if (earliest.size === 0) return;
+  const ids = [...earliest.keys()];
+  await tx.$executeRaw`
+    UPDATE memory_branches b SET created_at = first.created_at
+    FROM unnest(${ids}::uuid[], ${ids.map((id) => earliest.get(id)!.toISOString())}::timestamp(3)[]) AS first(branch_id, created_at)
+    WHERE b.version = ${version} AND b.id = first.branch_id AND b.kind <> 'PROJECT' AND b.created_at > first.created_at`;
+}
+
+/** Memberships of superseded objects, found by derivation and checked on the primary key (no scan by object). */
+export async function membershipsOfObjects(tx: TransactionClient, version: number, objects: MemoryObject[]): Promise<AddedMember[]> {
+  const candidates = objects.flatMap((object) => deriveBranches(object).map((derived) => ({
+    branchId: branchId(object.projectId, derived.name), researchObjectId: object.id, memberCreatedAt: object.createdAt, kind: object.kind, evidenceGrade: object.evidenceGrade, state: object.state,
+  })));
+  if (candidates.length === 0) return [];
+  const rows = await tx.$queryRaw<{ branch_id: string; research_object_id: string }[]>`
+    SELECT m.branch_id::text, m.research_object_id::text FROM branch_memberships m
+    JOIN unnest(${candidates.map((row) => row.branchId)}::uuid[], ${candidates.map((row) => row.researchObjectId)}::uuid[]) AS c(branch_id, research_object_id)
+      ON m.branch_id = c.branch_id AND m.research_object_id = c.research_object_id
+    WHERE m.version = ${version}`;
+  const present = new Set(rows.map((row) => `${row.branch_id}/${row.research_object_id}`));
+  return candidates.filter((row) => present.has(`${row.branchId}/${row.researchObjectId}`));
+}

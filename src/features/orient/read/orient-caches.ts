@@ -1,0 +1,132 @@
+// Per-database caches of orient reads whose rows cannot change under the key they are stored by, so a
+// hit is exact, never merely recent:
+// - the checkpoints read for a target (and project scope) in one memory version, stamped with the
+//   target head's high-water mark: the memory projector rewrites a target's head with a new mark in
+//   the same transaction as any of its checkpoints, so an equal mark means equal rows;
+// - a research record's own attributes (accession, kind, title, grade, branch, time), its sparse token
+//   counts in one sparse view version, and its packet text: records are append-only and only their
+//   state changes, which none of these carry, so they never go stale;
+// - the members of a branch in one memory version, under the target head's mark (as checkpoints);
+// - per target, records' states and relations, under the target's generation (its newest change-event
+//   sequence): supersessions and relations are written with an event on the record's own target, and
+//   relations never cross targets, so an equal generation means equal states and edges. Any write on
+//   the target starts a new, empty graph.
+// A target's newest records are read into these caches in the background by its first request
+// (warm-target.ts); `warmups` remembers which targets that has started for.
+// One entry kind is a guess rather than a fact: the read context a ref resolved to last time, used to
+// start the candidate reads early and kept only when the identity read confirms it (read-candidates.ts).
+// Keyed by the pool, so each opened database (tests open many in one process) has its own.
+import { LruCache } from "../../../platform/lib/lru-cache.js";
+import type { ResearchState } from "../../../generated/prisma/enums.js";
+import type { ReadContext } from "./read-candidates.js";
+import { CHECKPOINT_CACHE_ROWS, CONTEXT_CACHE_ENTRIES, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES, WARM_TARGET_ENTRIES } from "../domain/orient.constants.js";
+import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "../domain/orient.types.js";
+import type { CheckpointView } from "../domain/rank-checkpoints.js";
+
+export interface CachedCheckpoints {
+  highWaterMark: string;
+  rows: CheckpointView[];
+}
+
+export interface DocumentCounts {
+  fields: FieldCounts;
+  length: number;
+  /** Distinct terms across fields, for the repetition factor (computed once per record). */
+  distinctTerms: number;
+}
+
+/** A record's attributes that never change (everything but its state and its sparse counts). */
+export type RecordAttributes = Omit<CandidateRecord, "state" | "fields" | "length" | "distinctTerms">;
+
+export interface CachedMembers {
+  highWaterMark: string;
+  /** Newest first, as branch_memberships' keyset index orders them. */
+  ids: string[];
+}
+
+export interface TargetGraph {
+  generation: string;
+  /** Record id -> every relation leaving it (an empty list when none). */
+  outgoing: Map<string, RelationEdge[]>;
+  /** Record id -> every relation arriving at it. */
+  incoming: Map<string, RelationEdge[]>;
+  states: Map<string, ResearchState>;
+  /** Its weight when last stored (keepTargetGraph). */
+  weighed?: number;
+}
+
+export interface OrientCaches {
+  /** The read context a ref (with project and pinned world) resolved to last time: a guess, always verified. */
+  contexts: LruCache<string, ReadContext>;
+  checkpoints: LruCache<string, CachedCheckpoints>;
+  members: LruCache<string, CachedMembers>;
+  graphs: LruCache<string, TargetGraph>;
+  documents: LruCache<string, DocumentCounts>;
+  records: LruCache<string, RecordAttributes>;
+  texts: LruCache<string, ItemText>;
+  /** Background warm-ups started per target and sparse version (warm-target.ts), resolving to the records read. */
+  warmups: LruCache<string, Promise<number>>;
+  /** Told of a failed warm-up (the service logs it); a failure costs only speed, so nothing else sees it. */
+  onWarmupFailure: ((error: Error, targetId: string) => void) | null;
+}
+
+const byPool = new WeakMap<object, OrientCaches>();
+
+export function orientCaches(pool: object): OrientCaches {
+  let caches = byPool.get(pool);
+  if (!caches) {
+    caches = {
+      contexts: new LruCache(CONTEXT_CACHE_ENTRIES),
+      checkpoints: new LruCache(CHECKPOINT_CACHE_ROWS, (entry) => Math.max(1, entry.rows.length)),
+      members: new LruCache(MEMBER_CACHE_ENTRIES, (entry) => Math.max(1, entry.ids.length)),
+      graphs: new LruCache(GRAPH_CACHE_ENTRIES, graphWeight),
+      documents: new LruCache(DOCUMENT_CACHE_ENTRIES),
+      records: new LruCache(RECORD_CACHE_ENTRIES),
+      texts: new LruCache(TEXT_CACHE_ENTRIES),
+      warmups: new LruCache(WARM_TARGET_ENTRIES),
+      onWarmupFailure: null,
+    };
+    byPool.set(pool, caches);
+  }
+  return caches;
+}
+
+export function checkpointKey(version: number, targetId: string, projectId: string | null): string {
+  return `${version}:${targetId}:${projectId ?? "*"}`;
+}
+
+export function documentKey(version: number, id: string): string {
+  return `${version}:${id}`;
+}
+
+export function documentCounts(fields: FieldCounts, length: number): DocumentCounts {
+  const terms = new Set<string>();
+  for (const field of Object.values(fields)) for (const term in field) terms.add(term);
+  return { fields, length, distinctTerms: terms.size };
+}
+
+/** Entries, not edges: constant time, because the graph is re-weighed after every request that used it. */
+function graphWeight(graph: TargetGraph): number {
+  return Math.max(1, graph.outgoing.size + graph.incoming.size + graph.states.size);
+}
+
+/** The target's graph at `generation`: the cached one while no write has reached the target, else a new, empty one. */
+export function targetGraph(cache: OrientCaches["graphs"], targetId: string, generation: string): TargetGraph {
+  const cached = cache.get(targetId);
+  if (cached && cached.generation === generation) return cached;
+  return { generation, outgoing: new Map(), incoming: new Map(), states: new Map() };
+}
+
+/** Stores (or re-weighs, after a request added to it) the target's graph. */
+export function keepTargetGraph(cache: OrientCaches["graphs"], targetId: string, graph: TargetGraph): void {
+  const current = cache.get(targetId);
+  // A request that began before a newer write must not replace the newer graph with its older one.
+  if (current && current !== graph && BigInt(current.generation) > BigInt(graph.generation)) return;
+  if (current === graph && graphWeight(graph) === graph.weighed) return; // nothing added: no re-weighing
+  graph.weighed = graphWeight(graph);
+  cache.set(targetId, graph);
+}
+
+export function memberKey(version: number, branchId: string): string {
+  return `${version}:${branchId}`;
+}

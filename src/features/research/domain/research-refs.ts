@@ -1,0 +1,38 @@
+// Research-object refs: uuid, Relay global id, accession (`R12`), slug or content hash.
+import type { Prisma } from "../../../generated/prisma/client.js";
+import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
+import { parseAccessionRef } from "../../identity/domain/identifier-keys.js";
+import { UUID, uuidOf } from "../../../graphql/global-ids.js";
+
+
+/** The where-clause a ref denotes; content hashes may match several objects (newest wins). */
+export function researchRefWhere(ref: string): Prisma.ResearchObjectWhereInput {
+  const trimmed = ref.trim();
+  if (!trimmed || trimmed.length > 512) throw new InvalidInputError("A research-object ref must be 1-512 characters", "ref", "INVALID_REF");
+  if (UUID.test(trimmed)) return { id: trimmed.toLowerCase() };
+  const accession = parseAccessionRef(trimmed, "R");
+  if (accession !== null) return { accession };
+  const hash = /^(?:sha256:)?([0-9a-f]{64})$/i.exec(trimmed);
+  if (hash) return { contentHash: hash[1]!.toLowerCase() };
+  const id = uuidOf("ResearchObject", trimmed);
+  // Not a global id either: treat it as a slug.
+  return id ? { id } : { slug: trimmed.toLowerCase() };
+}
+
+export async function findResearchObject(tx: TransactionClient, ref: string) {
+  return tx.researchObject.findFirst({ where: researchRefWhere(ref), orderBy: { accession: "desc" } });
+}
+
+export async function requireResearchObject(tx: TransactionClient, ref: string) {
+  const object = await findResearchObject(tx, ref);
+  if (!object) throw new NotFoundError(`No research object matches "${ref}"`, ref);
+  return object;
+}
+
+/** Accepts a Relay global id or a raw uuid for a project. */
+export function projectUuid(projectId: string): string {
+  const id = uuidOf("Project", projectId);
+  if (id) return id;
+  throw new InvalidInputError(`Not a project id: ${projectId}`, "projectId", "INVALID_ID");
+}

@@ -1,0 +1,106 @@
+// ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
+// sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
+import { builder } from "../../../graphql/builder.js";
+import { streamEventBatches, streamEvents, type ChangeEventRow, type EventFilter } from "../../../events/event-stream.js";
+import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
+import type { Context } from "../../../context.js";
+import { InvalidInputError } from "../../../platform/errors/domain-error.js";
+import { resolveProblemRef } from "../../identity/domain/resolve-problem-ref.js";
+import { NotFoundError } from "../../../platform/errors/domain-error.js";
+import { projectUuid } from "../domain/research-refs.js";
+
+const EventSubjectType = builder.objectRef<EventSubject>("EventSubject").implement({
+  description: "What a change event is about, for a person reading the feed.",
+  fields: (t) => ({
+    title: t.exposeString("title", { nullable: true, description: "The record's title, the project's name, the problem's title, or a relation's ends." }),
+    kind: t.exposeString("kind", { description: "Research kind (LEMMA...), relation type, or the resource type (problem, project, advisory)." }),
+    accession: t.exposeString("accession", { nullable: true, description: "R123 for a research object." }),
+    state: t.exposeString("state", { nullable: true, description: "A research object's state now." }),
+    projectId: t.exposeString("projectId", { nullable: true }),
+    projectName: t.exposeString("projectName", { nullable: true }),
+    problemStableId: t.exposeString("problemStableId", { nullable: true }),
+    problemTitle: t.exposeString("problemTitle", { nullable: true }),
+  }),
+});
+
+export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").implement({
+  description: "One entry of the append-only change stream.",
+  fields: (t) => ({
+    sequence: t.field({ type: "BigInt", resolve: (event) => event.sequence }),
+    routingTargetId: t.exposeString("routingTargetId", { nullable: true }),
+    projectId: t.exposeString("projectId", { nullable: true }),
+    resourceType: t.exposeString("resourceType"),
+    resourceId: t.exposeString("resourceId"),
+    eventType: t.exposeString("eventType"),
+    payloadVersion: t.exposeInt("payloadVersion"),
+    payload: t.expose("payload", { type: "JSON" }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    subject: t.field({
+      type: EventSubjectType,
+      description: "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
+      resolve: (event, _args, context) => eventSubjectLoader(context).load(event),
+    }),
+  }),
+});
+
+/** The filter a `problemRef` / `projectId` pair asks for. */
+async function eventFilter(context: Context, args: { problemRef?: string | null; projectId?: string | number | null }): Promise<EventFilter> {
+  let routingTargetId: string | undefined;
+  if (args.problemRef) {
+    const resolution = await resolveProblemRef(context.prisma, args.problemRef);
+    if (!resolution.problemId) throw new NotFoundError(`No single problem matches ${args.problemRef}`, args.problemRef);
+    routingTargetId = resolution.problemId;
+  }
+  const projectId = args.projectId ? projectUuid(String(args.projectId)) : undefined;
+  return { ...(routingTargetId ? { routingTargetId } : {}), ...(projectId ? { projectId } : {}) };
+}
+
+/** At most this many past events replayed by `dashboardEvents(replayLast:)`. */
+const MAX_REPLAY = 100;
+
+builder.subscriptionField("dashboardEvents", (t) =>
+  t.field({
+    type: [ChangeEventType],
+    description:
+      "Committed change events in batches (what one notice brought), optionally for one problem or project: first the last `replayLast` " +
+      "matching events, then everything new. A batch resolves `subject` with one query per table, so a burst costs a few queries, not a few per event.",
+    args: {
+      problemRef: t.arg.string(),
+      projectId: t.arg.id(),
+      replayLast: t.arg.int({ description: `Past events to send first (0-${MAX_REPLAY}, default 0).` }),
+    },
+    subscribe: async function* (_root, args, context) {
+      const replay = args.replayLast ?? 0;
+      if (!Number.isInteger(replay) || replay < 0 || replay > MAX_REPLAY) throw new InvalidInputError(`replayLast must be 0-${MAX_REPLAY}`, "replayLast");
+      const filter = await eventFilter(context, args);
+      const feed = context.services.changeFeed;
+      await feed.start();
+      const head = feed.head();
+      if (replay > 0) {
+        const past = await context.prisma.changeEvent.findMany({ where: { ...filter, sequence: { lte: head } }, orderBy: { sequence: "desc" }, take: replay });
+        if (past.length > 0) yield past.reverse();
+      }
+      yield* streamEventBatches({ prisma: context.prisma, feed, afterSequence: head, filter, signal: context.signal });
+    },
+    resolve: (events) => events,
+  }),
+);
+
+builder.subscriptionField("researchEvents", (t) =>
+  t.field({
+    type: ChangeEventType,
+    description: "Committed change events in sequence order, optionally for one problem or project.",
+    args: {
+      problemRef: t.arg.string(),
+      projectId: t.arg.id(),
+      afterSequence: t.arg({ type: "BigInt", description: "Resume after this sequence (default: from now)." }),
+    },
+    subscribe: async function* (_root, args, context) {
+      const filter = await eventFilter(context, args);
+      const feed = context.services.changeFeed;
+      await feed.start();
+      yield* streamEvents({ prisma: context.prisma, feed, afterSequence: args.afterSequence ?? feed.head(), filter, signal: context.signal });
+    },
+    resolve: (event) => event,
+  }),
+);

@@ -1,0 +1,74 @@
+// Derived view `research-memory`: one sparse document per research object (title, body, branch,
+// replay and formal text), written in the research write transaction. Superseded objects stay
+// indexed for audit views but are marked ineligible, so ranking never sees them by default.
+import type { Prisma } from "../../../generated/prisma/client.js";
+import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { NORMALIZER_CODE_VERSION, tokenize, withLexiconHash } from "../../../text/normalize.js";
+import { registerInlineView, servingVersion } from "../../../projections/projection-state.js";
+
+export const RESEARCH_SPARSE_VIEW = "research-memory";
+// Layout 2: source_sequence carries the record's accession (write order) for newest-first probes.
+const RESEARCH_LAYOUT_VERSION = 2;
+/** The view's code version (its first `sparse_documents.version`) and, with the lexicon's hash, what built it (see sparse-document.ts). */
+export const RESEARCH_SPARSE_VERSION = NORMALIZER_CODE_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
+export const RESEARCH_SPARSE_VIEW_VERSION: string = withLexiconHash(RESEARCH_SPARSE_VERSION);
+
+registerInlineView(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
+
+export const RESEARCH_FIELDS = ["title", "body", "branch", "replay"] as const;
+export type ResearchField = (typeof RESEARCH_FIELDS)[number];
+
+type ResearchRow = Prisma.ResearchObjectGetPayload<object>;
+
+function counts(texts: (string | null | undefined)[]): Record<string, number> {
+  const map = new Map<string, number>();
+  for (const text of texts) if (text) for (const token of tokenize(text)) map.set(token, (map.get(token) ?? 0) + 1);
+  return Object.fromEntries(map);
+}
+
+function jsonTexts(value: unknown): string[] {
+  if (!value || typeof value !== "object") return [];
+  return Object.values(value as Record<string, unknown>).filter((item): item is string => typeof item === "string");
+}
+
+export function researchDocumentFields(row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">): Record<ResearchField, Record<string, number>> {
+  return {
+    title: counts([row.title]),
+    body: counts([row.body]),
+    branch: counts([row.branchName?.replace(/[/_.-]+/g, " ")]),
+    replay: counts([...jsonTexts(row.artifact), ...jsonTexts(row.formal)]),
+  };
+}
+
+/** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
+export function researchDocumentContent(row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">) {
+  const fields = researchDocumentFields(row);
+  const terms = [...new Set(RESEARCH_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
+  const length = RESEARCH_FIELDS.reduce((total, field) => total + Object.values(fields[field]).reduce((a, b) => a + b, 0), 0);
+  return { fields, terms, length };
+}
+
+export function researchDocumentRow(row: ResearchRow, version: number): Prisma.SparseDocumentCreateManyInput {
+  const { fields, terms, length } = researchDocumentContent(row);
+  return {
+    view: RESEARCH_SPARSE_VIEW,
+    version,
+    documentId: row.id,
+    routingTargetId: row.routingTargetId,
+    projectId: row.projectId,
+    fields: fields as unknown as Prisma.InputJsonObject,
+    terms,
+    length,
+    eligible: row.state === "CURRENT",
+    // Accessions follow write order, so orient's probes can take the newest matching records first.
+    sourceSequence: BigInt(row.accession),
+  };
+}
+
+export async function maintainResearchDocuments(tx: TransactionClient, objectIds: string[]): Promise<void> {
+  if (objectIds.length === 0) return;
+  const version = await servingVersion(tx, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION);
+  const rows = await tx.researchObject.findMany({ where: { id: { in: objectIds } } });
+  await tx.sparseDocument.deleteMany({ where: { view: RESEARCH_SPARSE_VIEW, version, documentId: { in: objectIds } } });
+  await tx.sparseDocument.createMany({ data: rows.map((row) => researchDocumentRow(row, version)) });
+}

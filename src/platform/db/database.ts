@@ -1,0 +1,103 @@
+// Opens the configured database (PostgreSQL server, or the embedded PGlite), applies migrations and
+// returns one Prisma client and one pg pool over the same connections.
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../../generated/prisma/client.js";
+import { DatabaseStartupError, startEmbeddedDatabase } from "./embedded.js";
+import { applyMigrations } from "./migrate.js";
+import { runBeforeCloseHooks } from "./close-hooks.js";
+import { silenceKnownAdapterNotice } from "./upstream-warnings.js";
+
+export type DatabaseKind = "embedded" | "server";
+
+export interface Database {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  /** Connection string clients can use (the embedded one listens on loopback). */
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL, or null for the embedded database. */
+  databaseUrl: string | null;
+  /** Embedded data directory; null keeps the embedded database in memory (tests). */
+  dataDir: string | null;
+  /** Pool size on a server database. */
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+async function checkReachable(pool: pg.Pool, description: string): Promise<void> {
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseStartupError(`Cannot reach ${description}: ${(error as Error).message}`);
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}
+
+/**
+ * Refreshes planner statistics after a bulk write. The embedded database has no autovacuum daemon, so
+ * without this its planner keeps row estimates from before the load and picks sorts over index scans.
+ */
+export async function refreshStatistics(pool: pg.Pool): Promise<void> {
+  await pool.query("ANALYZE");
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  silenceKnownAdapterNotice();
+  let connectionString: string;
+  let closeEmbedded = async () => undefined as void;
+  let kind: DatabaseKind;
+  if (options.databaseUrl) {
+    kind = "server";
+    connectionString = options.databaseUrl;
+  } else {
+    kind = "embedded";
+    const embedded = await startEmbeddedDatabase(options.dataDir);
+    connectionString = embedded.connectionString;
+    closeEmbedded = () => embedded.close();
+  }
+  // The embedded database is one Postgres session: a single connection keeps statements of
+  // concurrent requests from interleaving inside each other's transactions.
+  const pool = new pg.Pool({
+    connectionString,
+    max: kind === "embedded" ? 1 : (options.poolSize ?? 10),
+    connectionTimeoutMillis: kind === "embedded" ? 0 : 10_000,
+  });
+  pool.on("error", () => undefined); // idle-client errors surface on the next query instead
+  await checkReachable(pool, kind === "server" ? `the PostgreSQL server at ${redact(connectionString)}` : "the embedded database").catch(
+    async (error) => {
+      await closeEmbedded();
+      throw error;
+    },
+  );
+  if (options.migrate ?? true) {
+    try {
+      await applyMigrations(pool);
+    } catch (error) {
+      await pool.end();
+      await closeEmbedded();
+      throw error;
+    }
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind,
+    prisma,
+    pool,
+    connectionString,
+    async close() {
+      await runBeforeCloseHooks(pool); // writes queued behind responses (impressions.ts) land first
+      await prisma.$disconnect();
+      await pool.end();
+      await closeEmbedded();
+    },
+  };
+}
