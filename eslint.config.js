@@ -20,11 +20,23 @@ export default tseslint.config(
       "regexp/no-misleading-capturing-group": "error",
       // Recommended rules with findings still open in code outside this change (style and simplifications, none a
       // backtracking risk): warnings until they are fixed, then back to the recommended level.
-      ...Object.fromEntries([
-        "regexp/no-unused-capturing-group", "regexp/use-ignore-case", "regexp/prefer-w", "regexp/prefer-character-class", "regexp/prefer-d",
-        "regexp/no-useless-assertions", "regexp/negation", "regexp/no-obscure-range", "regexp/control-character-escape",
-        "regexp/no-useless-non-capturing-group", "regexp/no-useless-character-class", "regexp/prefer-question-quantifier", "prefer-regex-literals",
-      ].map((rule) => [rule, "warn"])),
+      ...Object.fromEntries(
+        [
+          "regexp/no-unused-capturing-group",
+          "regexp/use-ignore-case",
+          "regexp/prefer-w",
+          "regexp/prefer-character-class",
+          "regexp/prefer-d",
+          "regexp/no-useless-assertions",
+          "regexp/negation",
+          "regexp/no-obscure-range",
+          "regexp/control-character-escape",
+          "regexp/no-useless-non-capturing-group",
+          "regexp/no-useless-character-class",
+          "regexp/prefer-question-quantifier",
+          "prefer-regex-literals",
+        ].map((rule) => [rule, "warn"]),
+      ),
     },
   },
 );

@@ -19,7 +19,9 @@
     var clean = window.location.pathname + (params.toString() ? "?" + params.toString() : "") + window.location.hash;
     window.history.replaceState(null, "", clean);
   }
-  function token() { return window.sessionStorage.getItem(TOKEN_KEY) || ""; }
+  function token() {
+    return window.sessionStorage.getItem(TOKEN_KEY) || "";
+  }
 
   var endpoint = new URL("graphql", window.location.href);
   var socketUrl = new URL(endpoint.href);
@@ -27,12 +29,18 @@
 
   var client = window.graphqlWs.createClient({
     url: socketUrl.href,
-    connectionParams: function () { return token() ? { authorization: "Bearer " + token() } : {}; },
+    connectionParams: function () {
+      return token() ? { authorization: "Bearer " + token() } : {};
+    },
     retryAttempts: Infinity,
     // A refused token (4403) stays refused: ask for another one instead of knocking again.
-    shouldRetry: function (event) { return !(event && event.code === 4403); },
+    shouldRetry: function (event) {
+      return !(event && event.code === 4403);
+    },
     on: {
-      connected: function () { setConnection("live", "live"); },
+      connected: function () {
+        setConnection("live", "live");
+      },
       closed: function (event) {
         if (event && event.code === 4403) {
           setConnection("refused", "token refused");
@@ -75,7 +83,9 @@
   });
 
   function isAuthError(errors) {
-    return (errors || []).some(function (error) { return error && error.extensions && error.extensions.code === "UNAUTHENTICATED"; });
+    return (errors || []).some(function (error) {
+      return error && error.extensions && error.extensions.code === "UNAUTHENTICATED";
+    });
   }
 
   function unavailable(feed, elementId, label, errors) {
@@ -86,17 +96,34 @@
     element.textContent = label + " feed unavailable: " + message;
     element.hidden = false;
     body.dataset[feed] = "unavailable";
-    if (isAuthError(list)) showAuthWarning("This service needs an operator token for reads (ANONYMOUS_READS=false). Paste one below, or open /dashboard?token=….");
+    if (isAuthError(list))
+      showAuthWarning(
+        "This service needs an operator token for reads (ANONYMOUS_READS=false). Paste one below, or open /dashboard?token=….",
+      );
   }
 
   // ---- formatting ----
-  function pad(number) { return String(number).padStart(2, "0"); }
+  function pad(number) {
+    return String(number).padStart(2, "0");
+  }
   /** Local date and time, e.g. 2026-12-04 18:52:07. */
   function dateTime(value) {
     if (value === null || value === undefined) return "–";
     var date = new Date(value);
     if (isNaN(date.getTime())) return "–";
-    return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()) + " " + pad(date.getHours()) + ":" + pad(date.getMinutes()) + ":" + pad(date.getSeconds());
+    return (
+      date.getFullYear() +
+      "-" +
+      pad(date.getMonth() + 1) +
+      "-" +
+      pad(date.getDate()) +
+      " " +
+      pad(date.getHours()) +
+      ":" +
+      pad(date.getMinutes()) +
+      ":" +
+      pad(date.getSeconds())
+    );
   }
   function timeElement(value) {
     var element = document.createElement("time");
@@ -120,10 +147,16 @@
   }
 
   // ---- charts ----
-  function chartWidth(element) { return Math.max(200, Math.floor(element.clientWidth)); }
-  function chartHeight() { return window.innerWidth < 600 ? 160 : 220; }
+  function chartWidth(element) {
+    return Math.max(200, Math.floor(element.clientWidth));
+  }
+  function chartHeight() {
+    return window.innerWidth < 600 ? 160 : 220;
+  }
   function fitOnResize(chart, element) {
-    new ResizeObserver(function () { chart.setSize({ width: chartWidth(element), height: chartHeight() }); }).observe(element);
+    new ResizeObserver(function () {
+      chart.setSize({ width: chartWidth(element), height: chartHeight() });
+    }).observe(element);
   }
   /** Time axis ticks as 24 h clock times (with seconds when ticks are under a minute apart), the date under the first tick and wherever the day changes. */
   function timeTicks(_u, splits, _axisIndex, _space, increment) {
@@ -140,7 +173,9 @@
   var timeAxis = { values: timeTicks, size: 44, space: 80 };
   function timesOf(series) {
     var start = Date.parse(series.firstBucketAt) / 1000;
-    return series.values.map(function (_value, index) { return start + index * series.bucketSeconds; });
+    return series.values.map(function (_value, index) {
+      return start + index * series.bucketSeconds;
+    });
   }
 
   /** Indices of the buckets where a series was behind, for the lag chart's dots. */
@@ -162,41 +197,76 @@
     var button = event.target.closest("button[data-minutes]");
     if (!button) return;
     lagMinutes = Number(button.dataset.minutes);
-    document.querySelectorAll("#lag-ranges button").forEach(function (other) { other.setAttribute("aria-pressed", String(other === button)); });
+    document.querySelectorAll("#lag-ranges button").forEach(function (other) {
+      other.setAttribute("aria-pressed", String(other === button));
+    });
     if (lagChart) lagChart.setData(lagChart.data);
   });
   function drawLag(views) {
     var element = document.getElementById("lag-chart");
-    var names = views.map(function (view) { return view.view; });
-    var data = [timesOf(views[0].lagHistory)].concat(views.map(function (view) { return view.lagHistory.values; }));
+    var names = views.map(function (view) {
+      return view.view;
+    });
+    var data = [timesOf(views[0].lagHistory)].concat(
+      views.map(function (view) {
+        return view.lagHistory.values;
+      }),
+    );
     if (!lagChart || names.join() !== lagViews.join()) {
       if (lagChart) lagChart.destroy();
       lagViews = names;
-      lagChart = new uPlot({
-        width: chartWidth(element),
-        height: chartHeight(),
-        cursor: { drag: { x: false, y: false } },
-        legend: { show: false },
-        scales: { x: { time: true, range: lagRange }, y: { range: function (_u, _min, max) { return [0, Math.max(1, max)]; } } },
-        axes: [timeAxis, { label: "events behind", size: 50 }],
-        series: [{ label: "time", value: function (_u, v) { return v === null ? "–" : dateTime(v * 1000); } }].concat(views.map(function (view, index) {
-          return {
-            label: view.view,
-            stroke: COLORS[index % COLORS.length],
-            fill: COLORS[index % COLORS.length] + "22",
-            width: 1.5,
-            paths: uPlot.paths.stepped({ align: 1 }),
-            // A spell behind is one 10 s bucket, under a pixel wide at an hour's scale: mark each with a dot.
-            points: { show: true, size: 6, fill: COLORS[index % COLORS.length], filter: laggingPoints },
-            value: function (_u, v) { return v === null ? "–" : String(v); },
-          };
-        })),
-      }, data, element);
+      lagChart = new uPlot(
+        {
+          width: chartWidth(element),
+          height: chartHeight(),
+          cursor: { drag: { x: false, y: false } },
+          legend: { show: false },
+          scales: {
+            x: { time: true, range: lagRange },
+            y: {
+              range: function (_u, _min, max) {
+                return [0, Math.max(1, max)];
+              },
+            },
+          },
+          axes: [timeAxis, { label: "events behind", size: 50 }],
+          series: [
+            {
+              label: "time",
+              value: function (_u, v) {
+                return v === null ? "–" : dateTime(v * 1000);
+              },
+            },
+          ].concat(
+            views.map(function (view, index) {
+              return {
+                label: view.view,
+                stroke: COLORS[index % COLORS.length],
+                fill: COLORS[index % COLORS.length] + "22",
+                width: 1.5,
+                paths: uPlot.paths.stepped({ align: 1 }),
+                // A spell behind is one 10 s bucket, under a pixel wide at an hour's scale: mark each with a dot.
+                points: { show: true, size: 6, fill: COLORS[index % COLORS.length], filter: laggingPoints },
+                value: function (_u, v) {
+                  return v === null ? "–" : String(v);
+                },
+              };
+            }),
+          ),
+        },
+        data,
+        element,
+      );
       fitOnResize(lagChart, element);
     } else {
       lagChart.setData(data);
     }
-    var peak = Math.max.apply(null, views.map(function (view) { return view.peakLagEvents; }));
+    var peak = Math.max.apply(
+      null,
+      views.map(function (view) {
+        return view.peakLagEvents;
+      }),
+    );
     element.dataset.peak = String(peak);
     var list = document.getElementById("lag-peaks");
     list.replaceChildren();
@@ -209,7 +279,9 @@
       item.appendChild(swatch);
       item.appendChild(span(view.view + ": ", "name"));
       if (view.peakLagEvents > 0) {
-        item.appendChild(span("peak " + view.peakLagEvents + " event" + (view.peakLagEvents === 1 ? "" : "s") + " at "));
+        item.appendChild(
+          span("peak " + view.peakLagEvents + " event" + (view.peakLagEvents === 1 ? "" : "s") + " at "),
+        );
         item.appendChild(timeElement(view.peakAt));
       } else {
         item.appendChild(span("never behind in the last hour"));
@@ -223,21 +295,44 @@
     var element = document.getElementById("rate-chart");
     var data = [timesOf(series), series.values];
     if (!rateChart) {
-      rateChart = new uPlot({
-        width: chartWidth(element),
-        height: chartHeight(),
-        cursor: { drag: { x: false, y: false } },
-        legend: { show: false },
-        scales: { y: { range: function (_u, _min, max) { return [0, Math.max(5, max)]; } } },
-        axes: [timeAxis, { label: "events / min", size: 50 }],
-        series: [{}, { label: "events", stroke: "#2563eb", fill: "#2563eb55", paths: uPlot.paths.bars({ size: [0.8, 24] }), points: { show: false } }],
-      }, data, element);
+      rateChart = new uPlot(
+        {
+          width: chartWidth(element),
+          height: chartHeight(),
+          cursor: { drag: { x: false, y: false } },
+          legend: { show: false },
+          scales: {
+            y: {
+              range: function (_u, _min, max) {
+                return [0, Math.max(5, max)];
+              },
+            },
+          },
+          axes: [timeAxis, { label: "events / min", size: 50 }],
+          series: [
+            {},
+            {
+              label: "events",
+              stroke: "#2563eb",
+              fill: "#2563eb55",
+              paths: uPlot.paths.bars({ size: [0.8, 24] }),
+              points: { show: false },
+            },
+          ],
+        },
+        data,
+        element,
+      );
       fitOnResize(rateChart, element);
     } else {
       rateChart.setData(data);
     }
-    var values = series.values.filter(function (value) { return value !== null; });
-    var total = values.reduce(function (sum, value) { return sum + value; }, 0);
+    var values = series.values.filter(function (value) {
+      return value !== null;
+    });
+    var total = values.reduce(function (sum, value) {
+      return sum + value;
+    }, 0);
     element.dataset.total = String(total);
     document.getElementById("event-rate").textContent = String(series.values[series.values.length - 1] || 0);
     document.getElementById("events-hour").textContent = String(total);
@@ -276,7 +371,9 @@
   }
 
   // ---- worker and rebuilds ----
-  function text(id, value) { document.getElementById(id).textContent = value === null || value === undefined ? "–" : String(value); }
+  function text(id, value) {
+    document.getElementById(id).textContent = value === null || value === undefined ? "–" : String(value);
+  }
   function renderWorker(worker) {
     var last = document.getElementById("worker-last");
     last.replaceChildren(worker.lastBatchAt ? timeElement(worker.lastBatchAt) : document.createTextNode("none yet"));
@@ -295,7 +392,9 @@
     document.getElementById("worker-backlog").className = Number(worker.backlogEvents) > 0 ? "lagging" : "";
     var note = document.getElementById("worker-note");
     note.hidden = worker.inProcess;
-    note.textContent = worker.inProcess ? "" : "The worker runs in another process (RUN_WORKER=false): its batches are not seen here, only the backlog.";
+    note.textContent = worker.inProcess
+      ? ""
+      : "The worker runs in another process (RUN_WORKER=false): its batches are not seen here, only the backlog.";
   }
 
   function renderRebuilds(rebuilds) {
@@ -324,8 +423,18 @@
       item.appendChild(bar);
       var line = document.createElement("div");
       line.className = "note";
-      line.appendChild(document.createTextNode(rebuild.stage + (rebuild.total > 0 ? " " + rebuild.done + "/" + rebuild.total : "") + " · "));
-      line.appendChild(rebuild.finishedAt ? timeElement(rebuild.finishedAt) : rebuild.startedAt ? timeElement(rebuild.startedAt) : document.createTextNode("start not known"));
+      line.appendChild(
+        document.createTextNode(
+          rebuild.stage + (rebuild.total > 0 ? " " + rebuild.done + "/" + rebuild.total : "") + " · ",
+        ),
+      );
+      line.appendChild(
+        rebuild.finishedAt
+          ? timeElement(rebuild.finishedAt)
+          : rebuild.startedAt
+            ? timeElement(rebuild.startedAt)
+            : document.createTextNode("start not known"),
+      );
       if (rebuild.detail) line.appendChild(document.createTextNode(" · " + rebuild.detail));
       item.appendChild(line);
       list.appendChild(item);
@@ -349,10 +458,13 @@
     var payload = event.payload || {};
     var subject = event.subject || {};
     var fields = "{ id accession kind title state evidenceGrade createdAt }";
-    if (event.resourceType === "research_object") return 'query { researchObject(ref: "' + event.resourceId + '") ' + fields + " }";
-    if (event.resourceType === "research_relation" && payload.from) return 'query { researchObject(ref: "' + payload.from + '") { accession title relations { type } } }';
+    if (event.resourceType === "research_object")
+      return 'query { researchObject(ref: "' + event.resourceId + '") ' + fields + " }";
+    if (event.resourceType === "research_relation" && payload.from)
+      return 'query { researchObject(ref: "' + payload.from + '") { accession title relations { type } } }';
     var stableId = subject.problemStableId || payload.stableId || payload.problemStableId;
-    if (stableId) return 'query { problem(ref: "' + stableId + '") { status problem { stableId title publicationState } } }';
+    if (stableId)
+      return 'query { problem(ref: "' + stableId + '") { status problem { stableId title publicationState } } }';
     return null;
   }
 
@@ -395,7 +507,8 @@
     meta.appendChild(span(event.eventType, "type"));
     meta.appendChild(span(subject.kind || event.resourceType, "kind"));
     if (subject.accession) meta.appendChild(span(subject.accession, "accession"));
-    if (subject.state && subject.state !== "CURRENT") meta.appendChild(span(subject.state, "state state-" + subject.state));
+    if (subject.state && subject.state !== "CURRENT")
+      meta.appendChild(span(subject.state, "state state-" + subject.state));
     item.appendChild(meta);
 
     var titleLine = document.createElement("div");
@@ -416,18 +529,34 @@
     context.className = "context";
     if (subject.problemStableId) {
       // A problem's own events carry its title already: the chip names the problem only.
-      var problemLabel = subject.problemStableId + (subject.problemTitle && event.resourceType !== "problem" ? " · " + subject.problemTitle : "");
-      context.appendChild(chip("this problem", problemLabel, function () {
-        document.getElementById("filter-problem").value = subject.problemStableId;
-        applyFilters();
-      }, "problem"));
+      var problemLabel =
+        subject.problemStableId +
+        (subject.problemTitle && event.resourceType !== "problem" ? " · " + subject.problemTitle : "");
+      context.appendChild(
+        chip(
+          "this problem",
+          problemLabel,
+          function () {
+            document.getElementById("filter-problem").value = subject.problemStableId;
+            applyFilters();
+          },
+          "problem",
+        ),
+      );
     }
     if (subject.projectId) {
       rememberProject(subject.projectId, subject.projectName);
-      context.appendChild(chip("this project", subject.projectName || subject.projectId, function () {
-        document.getElementById("filter-project").value = subject.projectId;
-        applyFilters();
-      }, "project"));
+      context.appendChild(
+        chip(
+          "this project",
+          subject.projectName || subject.projectId,
+          function () {
+            document.getElementById("filter-project").value = subject.projectId;
+            applyFilters();
+          },
+          "project",
+        ),
+      );
     }
     if (context.children.length) item.appendChild(context);
 
@@ -435,7 +564,10 @@
     // Keep sequence order, newest first, whatever order batches arrive in.
     var before = null;
     for (var i = 0; i < list.children.length; i++) {
-      if (BigInt(list.children[i].dataset.sequence) < BigInt(event.sequence)) { before = list.children[i]; break; }
+      if (BigInt(list.children[i].dataset.sequence) < BigInt(event.sequence)) {
+        before = list.children[i];
+        break;
+      }
     }
     list.insertBefore(item, before);
     while (list.children.length > LATEST_EVENTS) {
@@ -459,18 +591,31 @@
     var parts = [];
     if (filter.problemRef) parts.push("problem " + filter.problemRef);
     if (filter.projectId) parts.push("project " + (projects[filter.projectId] || filter.projectId));
-    document.getElementById("filter-state").textContent = parts.length ? "Showing only " + parts.join(" and ") + "." : "All problems and projects.";
+    document.getElementById("filter-state").textContent = parts.length
+      ? "Showing only " + parts.join(" and ") + "."
+      : "All problems and projects.";
     stopEvents = client.subscribe(
-      { query: EVENTS_QUERY, variables: { problemRef: filter.problemRef || null, projectId: filter.projectId || null, replay: LATEST_EVENTS } },
+      {
+        query: EVENTS_QUERY,
+        variables: {
+          problemRef: filter.problemRef || null,
+          projectId: filter.projectId || null,
+          replay: LATEST_EVENTS,
+        },
+      },
       {
         next: function (result) {
           if (result.errors) return unavailable("events", "events-unavailable", "Event", result.errors);
           body.dataset.events = "live";
           var live = !firstBatch;
           firstBatch = false;
-          result.data.dashboardEvents.forEach(function (event) { addEvent(event, live); });
+          result.data.dashboardEvents.forEach(function (event) {
+            addEvent(event, live);
+          });
         },
-        error: function (error) { unavailable("events", "events-unavailable", "Event", error); },
+        error: function (error) {
+          unavailable("events", "events-unavailable", "Event", error);
+        },
         complete: function () {},
       },
     );
@@ -481,7 +626,9 @@
       projectId: document.getElementById("filter-project").value,
     };
   }
-  function applyFilters() { followEvents(currentFilter()); }
+  function applyFilters() {
+    followEvents(currentFilter());
+  }
   document.getElementById("filters").addEventListener("submit", function (event) {
     event.preventDefault();
     applyFilters();
@@ -495,13 +642,18 @@
 
   // ---- subscriptions ----
   client.subscribe(
-    { query: "subscription Freshness { projectionFreshness { view lane version buildingVersion highWaterMark headSequence lagEvents status } }" },
+    {
+      query:
+        "subscription Freshness { projectionFreshness { view lane version buildingVersion highWaterMark headSequence lagEvents status } }",
+    },
     {
       next: function (result) {
         if (result.errors) unavailable("freshness", "freshness-unavailable", "Freshness", result.errors);
         else renderViews(result.data.projectionFreshness);
       },
-      error: function (error) { unavailable("freshness", "freshness-unavailable", "Freshness", error); },
+      error: function (error) {
+        unavailable("freshness", "freshness-unavailable", "Freshness", error);
+      },
       complete: function () {},
     },
   );
@@ -509,8 +661,13 @@
   var series = "{ firstBucketAt bucketSeconds values }";
   client.subscribe(
     {
-      query: "subscription Monitor { serviceMonitor { sampledAt headSequence views { view status lagEvents peakLagEvents peakAt lagHistory " + series + " } " +
-        "eventsPerMinute " + series + " worker { inProcess batches eventsApplied lastBatchAt lastBatchMs lastBatchEvents errors lastError lastErrorAt backlogEvents } " +
+      query:
+        "subscription Monitor { serviceMonitor { sampledAt headSequence views { view status lagEvents peakLagEvents peakAt lagHistory " +
+        series +
+        " } " +
+        "eventsPerMinute " +
+        series +
+        " worker { inProcess batches eventsApplied lastBatchAt lastBatchMs lastBatchEvents errors lastError lastErrorAt backlogEvents } " +
         "rebuilds { view version stage done total fraction outcome inProcess startedAt finishedAt detail } } }",
     },
     {
@@ -518,7 +675,9 @@
         if (result.errors) unavailable("monitor", "monitor-unavailable", "Monitor", result.errors);
         else renderMonitor(result.data.serviceMonitor);
       },
-      error: function (error) { unavailable("monitor", "monitor-unavailable", "Monitor", error); },
+      error: function (error) {
+        unavailable("monitor", "monitor-unavailable", "Monitor", error);
+      },
       complete: function () {},
     },
   );

@@ -28,7 +28,11 @@
     return fetcherFor(headers.Authorization || headers.authorization)(graphQLParams, options);
   }
   var params = new URLSearchParams(window.location.search);
-  var props = { fetcher: fetcher, defaultEditorToolsVisibility: true, shouldPersistHeaders: params.get("persistHeaders") === "true" };
+  var props = {
+    fetcher: fetcher,
+    defaultEditorToolsVisibility: true,
+    shouldPersistHeaders: params.get("persistHeaders") === "true",
+  };
   if (params.has("query")) props.query = params.get("query");
   if (params.has("variables")) props.variables = params.get("variables");
   if (params.has("headers")) props.headers = params.get("headers");
@@ -41,14 +45,20 @@
   if (params.has("query")) return render();
   window
     .fetch(new URL("ui/graphiql-examples.json", endpoint.href.replace(/graphql$/, "")).href)
-    .then(function (response) { return response.ok ? response.json() : null; })
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
     .then(function (examples) {
       if (examples) {
         document.title = examples.title;
-        props.defaultTabs = examples.tabs.map(function (tab) { return { query: tab.query, variables: tab.variables }; });
+        props.defaultTabs = examples.tabs.map(function (tab) {
+          return { query: tab.query, variables: tab.variables };
+        });
         props.defaultQuery = examples.tabs[0].query;
       }
     })
-    .catch(function () { /* the stock editor still works without the examples */ })
+    .catch(function () {
+      /* the stock editor still works without the examples */
+    })
     .then(render);
 })();

@@ -10,13 +10,22 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { projectRoot } from "../src/env.js";
-import { BUNDLED_DATA_DIR, BUNDLED_MANIFEST_PATH, type BundledFileEntry, type BundledFileKey, type BundledManifest } from "../src/features/catalogue/domain/bundled-data.js";
+import {
+  BUNDLED_DATA_DIR,
+  BUNDLED_MANIFEST_PATH,
+  type BundledFileEntry,
+  type BundledFileKey,
+  type BundledManifest,
+} from "../src/features/catalogue/domain/bundled-data.js";
 import { parseErdosYaml } from "../src/features/catalogue/domain/parse-erdos-yaml.js";
 import { parseFormalConjectures } from "../src/features/catalogue/domain/parse-formal-conjectures.js";
 import { loadPremiseIndex } from "../src/features/premises/domain/premise-index.js";
 
 /** A manifest entry's provenance fields, plus where the source is read and how its records are counted. */
-interface SourceSpec extends Pick<BundledFileEntry, "file" | "repository" | "commit" | "commitDate" | "upstreamPath" | "derivation" | "licence"> {
+interface SourceSpec extends Pick<
+  BundledFileEntry,
+  "file" | "repository" | "commit" | "commitDate" | "upstreamPath" | "derivation" | "licence"
+> {
   key: BundledFileKey;
   /** Path under the shared data directory. */
   source: string;
@@ -46,7 +55,8 @@ const SOURCES: SourceSpec[] = [
     commitDate: "2026-08-22",
     upstreamPath: "FormalConjectures/**/*.lean, FormalConjecturesForMathlib/**/*.lean",
     derivation: "declaration signatures and docstrings extracted by tools/extract_formal_conjectures.py (no proofs)",
-    licence: "Apache-2.0 (software), CC-BY-4.0 (other material); third-party text keeps its own licence (Wikipedia, MathOverflow, OEIS: CC-BY-SA-4.0; arXiv: per paper, see each record's source_urls)",
+    licence:
+      "Apache-2.0 (software), CC-BY-4.0 (other material); third-party text keeps its own licence (Wikipedia, MathOverflow, OEIS: CC-BY-SA-4.0; arXiv: per paper, see each record's source_urls)",
     count: (text, fileName) => parseFormalConjectures(text, fileName).length,
   },
   {
@@ -57,7 +67,8 @@ const SOURCES: SourceSpec[] = [
     commit: "45f65c8b8292f98a70a0eccb706f89bb3e69feab",
     commitDate: "2026-08-08",
     upstreamPath: "Batteries/**/*.lean",
-    derivation: "one premise per named declaration, extracted by tools/build_premises.py (signatures and docstrings, no proofs)",
+    derivation:
+      "one premise per named declaration, extracted by tools/build_premises.py (signatures and docstrings, no proofs)",
     licence: "Apache-2.0",
     count: (text, fileName) => loadPremiseIndex(text, fileName).premises.length,
   },
@@ -66,7 +77,11 @@ const SOURCES: SourceSpec[] = [
 const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
 function main(): number {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { source: { type: "string" }, check: { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { source: { type: "string" }, check: { type: "boolean" } },
+    strict: true,
+  });
   const sourceDir = path.resolve(projectRoot, values.source ?? "../shared/data");
   const outputs = new Map<string, Buffer>();
   const files = {} as Record<BundledFileKey, BundledFileEntry>;
@@ -79,16 +94,26 @@ function main(): number {
     const compressed = gzipSync(bytes, { level: 9 });
     outputs.set(spec.file, compressed);
     files[spec.key] = {
-      file: spec.file, repository: spec.repository, commit: spec.commit, commitDate: spec.commitDate,
-      upstreamPath: spec.upstreamPath, derivation: spec.derivation, licence: spec.licence, records,
-      bytes: bytes.length, sha256: sha256(bytes), compressedBytes: compressed.length, compressedSha256: sha256(compressed),
+      file: spec.file,
+      repository: spec.repository,
+      commit: spec.commit,
+      commitDate: spec.commitDate,
+      upstreamPath: spec.upstreamPath,
+      derivation: spec.derivation,
+      licence: spec.licence,
+      records,
+      bytes: bytes.length,
+      sha256: sha256(bytes),
+      compressedBytes: compressed.length,
+      compressedSha256: sha256(compressed),
     };
     console.log(`${spec.file}: ${records} records, ${bytes.length} bytes -> ${compressed.length} bytes gzip`);
   }
   const licencePath = path.join(sourceDir, "erdosproblems/LICENSE");
   outputs.set("LICENSE-Apache-2.0.txt", readFileSync(licencePath));
   const manifest: BundledManifest = {
-    description: "Redistributable catalogue and premise sources, gzip-compressed byte for byte from the shared data snapshot by `npm run bundle:data`. Attribution and licences: NOTICE. The erdosproblems.com statements are not included.",
+    description:
+      "Redistributable catalogue and premise sources, gzip-compressed byte for byte from the shared data snapshot by `npm run bundle:data`. Attribution and licences: NOTICE. The erdosproblems.com statements are not included.",
     files,
   };
   outputs.set(path.basename(BUNDLED_MANIFEST_PATH), Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));

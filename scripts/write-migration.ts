@@ -16,7 +16,9 @@ const snapshotPath = path.join(migrationsDir, "datamodel.snapshot.prisma");
 const current = readFileSync("prisma/schema.prisma", "utf8");
 const previous = existsSync(snapshotPath) ? readFileSync(snapshotPath, "utf8") : null;
 
-const engine = await openSchemaEngine(process.env.MIGRATION_TOOL_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+const engine = await openSchemaEngine(
+  process.env.MIGRATION_TOOL_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+);
 const result = await engine.diff({
   from: previous ? { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: previous }] } : { tag: "empty" },
   to: { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: current }] },
@@ -29,7 +31,10 @@ if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
   console.log("schema.prisma matches the last migration: nothing to write");
   process.exit(0);
 }
-const stamp = new Date().toISOString().replace(/[-:TZ.]/g, "").slice(0, 14);
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:TZ.]/g, "")
+  .slice(0, 14);
 const dir = path.join(migrationsDir, `${stamp}_${name}`);
 mkdirSync(dir, { recursive: true });
 writeFileSync(path.join(dir, "migration.sql"), sql);

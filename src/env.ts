@@ -101,7 +101,10 @@ function parseCount(raw: string | undefined, name: string, fallback: number, min
 function parseCors(raw: string | undefined, nodeEnv: Env["nodeEnv"]): Env["cors"] {
   if (raw === undefined || raw.trim() === "") return { origins: [], allowLoopback: nodeEnv === "development" };
   if (raw.trim().toLowerCase() === "none") return { origins: [], allowLoopback: false };
-  const origins = raw.split(",").map((origin) => origin.trim()).filter((origin) => origin !== "");
+  const origins = raw
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== "");
   for (const origin of origins) {
     let parsed: URL | null = null;
     try {
@@ -110,7 +113,9 @@ function parseCors(raw: string | undefined, nodeEnv: Env["nodeEnv"]): Env["cors"
       parsed = null;
     }
     if (parsed === null || parsed.origin !== origin) {
-      throw new ConfigurationError(`CORS_ORIGINS entries must be origins such as https://app.example.org (scheme, host, optional port; no path or trailing slash), got "${origin}"`);
+      throw new ConfigurationError(
+        `CORS_ORIGINS entries must be origins such as https://app.example.org (scheme, host, optional port; no path or trailing slash), got "${origin}"`,
+      );
     }
   }
   return { origins, allowLoopback: false };
@@ -121,7 +126,9 @@ function parseCatalogue(source: NodeJS.ProcessEnv): CatalogueSetting {
   const raw = source.CATALOGUE?.trim().toLowerCase();
   if (raw !== undefined && raw !== "") {
     if (!(CATALOGUE_SETTINGS as readonly string[]).includes(raw)) {
-      throw new ConfigurationError(`CATALOGUE must be one of ${CATALOGUE_SETTINGS.join(", ")}, got "${source.CATALOGUE}"`);
+      throw new ConfigurationError(
+        `CATALOGUE must be one of ${CATALOGUE_SETTINGS.join(", ")}, got "${source.CATALOGUE}"`,
+      );
     }
     return raw as CatalogueSetting;
   }

@@ -19,10 +19,12 @@ export function createLogger(
   bound: Record<string, unknown> = {},
 ): Logger {
   const threshold = LEVELS[level];
-  const log = (name: keyof typeof LEVELS) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[name] < threshold) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: name, message, ...bound, ...fields })}\n`);
-  };
+  const log =
+    (name: keyof typeof LEVELS) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[name] < threshold) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: name, message, ...bound, ...fields })}\n`);
+    };
   return {
     debug: log("debug"),
     info: log("info"),

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   // A promise nobody awaited must not end a service that every other client is using: log it loudly
   // (it is a bug to fix) and keep serving. Node's default for this is to exit.
   process.on("unhandledRejection", (reason) => {
-    logger.error("unhandled promise rejection", { error: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) });
+    logger.error("unhandled promise rejection", {
+      error: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason),
+    });
   });
   // Signal handlers go in before anything can be told the service is ready: a supervisor that signals
   // as soon as it reads "service ready" must find them installed, not Node's default (exit at once,
@@ -24,10 +26,13 @@ async function main(): Promise<void> {
     const began = Date.now();
     logger.info("shutting down", { signal, graceMs: env.shutdownGraceMs });
     // Draining is bounded by the grace period twice (requests, then writes); past that, something hangs.
-    setTimeout(() => {
-      logger.error("shutdown did not finish in time; exiting", { signal, elapsedMs: Date.now() - began });
-      process.exit(1);
-    }, env.shutdownGraceMs * 2 + 5_000).unref();
+    setTimeout(
+      () => {
+        logger.error("shutdown did not finish in time; exiting", { signal, elapsedMs: Date.now() - began });
+        process.exit(1);
+      },
+      env.shutdownGraceMs * 2 + 5_000,
+    ).unref();
     try {
       await service?.stop();
       logger.info("stopped", { signal, elapsedMs: Date.now() - began });
@@ -57,7 +62,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigurationError || error instanceof DatabaseStartupError || error instanceof MigrationError;
+  const known =
+    error instanceof ConfigurationError || error instanceof DatabaseStartupError || error instanceof MigrationError;
   console.error(known ? `Cannot start: ${(error as Error).message}` : error);
   process.exit(1);
 });

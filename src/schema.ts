@@ -45,13 +45,16 @@ export function subgraphSdl(schema: GraphQLSchema): string {
   const printed = printSubgraphSchema(schema);
   // Cut the fields out of the printed text (printSubgraphSchema keeps its own layout, which a
   // round trip through graphql's printer would lose); each field's location spans its description.
-  const query = parse(printed).definitions.find((definition) => definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === "Query");
+  const query = parse(printed).definitions.find(
+    (definition) => definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === "Query",
+  );
   const cuts = (query?.kind === Kind.OBJECT_TYPE_DEFINITION ? (query.fields ?? []) : [])
     .filter((field) => DIRECT_CLIENT_ONLY_ROOT_FIELDS.has(field.name.value) && field.loc)
     .map((field) => [field.loc!.start, field.loc!.end] as const)
     .sort((a, b) => b[0] - a[0]);
   let sdl = printed;
-  for (const [start, end] of cuts) sdl = sdl.slice(0, sdl.lastIndexOf("\n", start - 1) + 1) + sdl.slice(sdl.indexOf("\n", end) + 1);
+  for (const [start, end] of cuts)
+    sdl = sdl.slice(0, sdl.lastIndexOf("\n", start - 1) + 1) + sdl.slice(sdl.indexOf("\n", end) + 1);
   return sdl;
 }
 

@@ -38,9 +38,21 @@ export interface RunningServer {
 function bodyErrorHandler(maxBodyBytes: number) {
   return (error: { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
     if (error.type === "entity.too.large") {
-      response.status(413).json({ errors: [{ message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
-    } else if (error.type === "entity.parse.failed" || error.type === "encoding.unsupported" || error.type === "charset.unsupported") {
-      response.status(400).json({ errors: [{ message: "The request body is not valid JSON", extensions: { code: "BAD_REQUEST" } }] });
+      response
+        .status(413)
+        .json({
+          errors: [
+            { message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } },
+          ],
+        });
+    } else if (
+      error.type === "entity.parse.failed" ||
+      error.type === "encoding.unsupported" ||
+      error.type === "charset.unsupported"
+    ) {
+      response
+        .status(400)
+        .json({ errors: [{ message: "The request body is not valid JSON", extensions: { code: "BAD_REQUEST" } }] });
     } else {
       next(error);
     }
@@ -57,7 +69,15 @@ export async function startServer(services: Services, options: { port: number; h
   const protection = createProtection(env.limits);
   const writeRateLimit = createWriteRateLimit(env.writeRateLimit);
   const inFlight = createInFlightWrites();
-  const sockets = startSubscriptionServer({ httpServer, schema, services, protection, writeRateLimit, inFlight, formatError });
+  const sockets = startSubscriptionServer({
+    httpServer,
+    schema,
+    services,
+    protection,
+    writeRateLimit,
+    inFlight,
+    formatError,
+  });
   const metrics = createMetrics(services, sockets);
   const mcp = createMcpHttp(services, writeRateLimit, inFlight);
   const apollo = new ApolloServer<Context>({
@@ -74,12 +94,24 @@ export async function startServer(services: Services, options: { port: number; h
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: env.shutdownGraceMs }),
-      { async serverWillStart() { return { async drainServer() { await Promise.all([sockets.dispose(), mcp.close(env.shutdownGraceMs)]); } }; } },
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await Promise.all([sockets.dispose(), mcp.close(env.shutdownGraceMs)]);
+            },
+          };
+        },
+      },
       graphiqlLandingPage(),
       metrics.plugin,
       inputGuardPlugin,
       readAccessPlugin(env.anonymousReads),
-      catalogueCachePlugin({ schema, maxAgeSeconds: env.catalogueCacheMaxAgeSeconds, anonymousReads: env.anonymousReads }),
+      catalogueCachePlugin({
+        schema,
+        maxAgeSeconds: env.catalogueCacheMaxAgeSeconds,
+        anonymousReads: env.anonymousReads,
+      }),
       writeRateLimit.plugin,
       unavailableStatusPlugin,
       inFlight.plugin,
@@ -87,7 +119,10 @@ export async function startServer(services: Services, options: { port: number; h
         async requestDidStart() {
           return {
             async didResolveOperation({ operationName, operation, contextValue }) {
-              Object.assign(contextValue.logFields, { operationName: operationName ?? undefined, operationType: operation?.operation });
+              Object.assign(contextValue.logFields, {
+                operationName: operationName ?? undefined,
+                operationType: operation?.operation,
+              });
             },
           };
         },
@@ -111,9 +146,12 @@ export async function startServer(services: Services, options: { port: number; h
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const annotations = annotationsOf(res);
-        const context = await createContext(services, req.headers.authorization, annotations.requestId, annotations as unknown as Record<string, unknown>).catch(
-          rethrowUnavailable,
-        );
+        const context = await createContext(
+          services,
+          req.headers.authorization,
+          annotations.requestId,
+          annotations as unknown as Record<string, unknown>,
+        ).catch(rethrowUnavailable);
         if (context.auth.status === "VALID") annotations.operatorId = context.auth.operator.id;
         return context;
       },

@@ -35,10 +35,15 @@ async function loadCatalogueIfEmpty(services: Services, setting: Env["catalogue"
   if ((await services.db.prisma.problem.count()) > 0) return;
   const started = Date.now();
   const problems = setting === "bundled" ? readBundledCatalogue() : loadFixtureCatalogue();
-  const source = setting === "bundled"
-    ? `data/bundled (${bundledVersionLabel("erdosProblems")}, ${bundledVersionLabel("formalConjectures")})`
-    : "fixtures/catalogue/problems.json (demo)";
-  services.logger.info("loading the catalogue into the empty database", { catalogue: setting, problems: problems.length, source });
+  const source =
+    setting === "bundled"
+      ? `data/bundled (${bundledVersionLabel("erdosProblems")}, ${bundledVersionLabel("formalConjectures")})`
+      : "fixtures/catalogue/problems.json (demo)";
+  services.logger.info("loading the catalogue into the empty database", {
+    catalogue: setting,
+    problems: problems.length,
+    source,
+  });
   let logged = 0;
   const report = await importCatalogue({
     prisma: services.db.prisma,
@@ -53,8 +58,14 @@ async function loadCatalogueIfEmpty(services: Services, setting: Env["catalogue"
   });
   const stated = await services.db.prisma.problem.count({ where: { statement: { not: null } } });
   services.logger.info("loaded the catalogue", {
-    catalogue: setting, source, problems: report.created, published: report.published, catalogued: report.catalogued,
-    withStatement: stated, parseAndImportMs: Date.now() - started, importMs: report.durationMs,
+    catalogue: setting,
+    source,
+    problems: report.created,
+    published: report.published,
+    catalogued: report.catalogued,
+    withStatement: stated,
+    parseAndImportMs: Date.now() - started,
+    importMs: report.durationMs,
   });
 }
 
@@ -70,28 +81,56 @@ export interface OpenServices {
  * database, stale views rebuilt, discovery and premise indexes, projection worker (RUN_WORKER) and
  * challenge-period sweeps. Transports (HTTP in startService, stdio in src/cli/mcp.ts) go on top.
  */
-export async function openServices(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<OpenServices> {
+export async function openServices(
+  env: Env,
+  overrides: { logger?: Logger; dataDir?: string | null } = {},
+): Promise<OpenServices> {
   const logger = overrides.logger ?? createLogger(env.logLevel);
   const db = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: overrides.dataDir === undefined ? env.dataDir : overrides.dataDir,
   });
-  impressionWriter(db.pool).onFailure((error, lostRows) => logger.error("search impressions lost", { lostRows, error: error.message }));
-  orientCaches(db.pool).onWarmupFailure = (error, targetId) => logger.warn("orient warm-up failed", { targetId, error: error.message });
+  impressionWriter(db.pool).onFailure((error, lostRows) =>
+    logger.error("search impressions lost", { lostRows, error: error.message }),
+  );
+  orientCaches(db.pool).onWarmupFailure = (error, targetId) =>
+    logger.warn("orient warm-up failed", { targetId, error: error.message });
   try {
-    const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
+    const notifier = await createNotifier({
+      kind: db.kind,
+      pool: db.pool,
+      connectionString: db.connectionString,
+      logger,
+    });
     const discovery = new DiscoveryService(db.prisma, notifier, logger);
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
     const challengePeriods = new ChallengePeriodSweeper({
-      prisma: db.prisma, notifier, onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
+      prisma: db.prisma,
+      notifier,
+      onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
     });
     const monitor = new ServiceMonitor({
-      prisma: db.prisma, notifier, freshness, logger, workerInProcess: env.runWorker,
+      prisma: db.prisma,
+      notifier,
+      freshness,
+      logger,
+      workerInProcess: env.runWorker,
       inlineViews: [...REBUILDERS.values()].filter((rebuilder) => rebuilder.inline).map((rebuilder) => rebuilder.view),
     });
-    const services: Services = { env, db, logger, notifier, changeFeed, freshness, monitor, discovery, premises, challengePeriods };
+    const services: Services = {
+      env,
+      db,
+      logger,
+      notifier,
+      changeFeed,
+      freshness,
+      monitor,
+      discovery,
+      premises,
+      challengePeriods,
+    };
     await loadCatalogueIfEmpty(services, env.catalogue);
     await rebuildStaleViews(db.prisma, logger, monitor);
     await monitor.start();
@@ -100,17 +139,22 @@ export async function openServices(env: Env, overrides: { logger?: Logger; dataD
     if (premiseStart.stored) {
       logger.info("stored the premise index", {
         premises: premiseStart.info.premiseCount,
-        source: premiseStart.source === "bundled" ? `data/bundled (${bundledVersionLabel("premiseCorpus")})` : "fixtures/premises (demo)",
+        source:
+          premiseStart.source === "bundled"
+            ? `data/bundled (${bundledVersionLabel("premiseCorpus")})`
+            : "fixtures/premises (demo)",
         sha256: premiseStart.info.contentHash.slice(0, 12),
       });
     }
     // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
     const worker = env.runWorker
       ? startProjectionWorker({
-        prisma: db.prisma, notifier, logger,
-        onRefresh: (result, durationMs) => monitor.workerBatch(result, durationMs),
-        onError: (error) => monitor.workerError(error),
-      })
+          prisma: db.prisma,
+          notifier,
+          logger,
+          onRefresh: (result, durationMs) => monitor.workerBatch(result, durationMs),
+          onError: (error) => monitor.workerError(error),
+        })
       : null;
     challengePeriods.start();
     return {
@@ -132,7 +176,10 @@ export async function openServices(env: Env, overrides: { logger?: Logger; dataD
   }
 }
 
-export async function startService(env: Env, overrides: { logger?: Logger; dataDir?: string | null } = {}): Promise<RunningService> {
+export async function startService(
+  env: Env,
+  overrides: { logger?: Logger; dataDir?: string | null } = {},
+): Promise<RunningService> {
   const opened = await openServices(env, overrides);
   let server: RunningServer;
   try {

@@ -3,7 +3,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
-  DEFAULT_BASE_URL, DEFAULT_DELAY_MS, DEFAULT_LAST_PROBLEM, fetchErdosStatements, type FetchProgress,
+  DEFAULT_BASE_URL,
+  DEFAULT_DELAY_MS,
+  DEFAULT_LAST_PROBLEM,
+  fetchErdosStatements,
+  type FetchProgress,
 } from "../features/catalogue/site-fetch/fetch-erdos-statements.js";
 import { ErdosSiteFetchError } from "../features/catalogue/site-fetch/fetch-errors.js";
 import { UsageError } from "./run-command.js";
@@ -16,8 +20,12 @@ export async function fetchErdosStatementsCommand(argv: string[]): Promise<numbe
   const { values } = parseArgs({
     args: argv,
     options: {
-      out: { type: "string" }, "delay-ms": { type: "string" }, "base-url": { type: "string" },
-      "cache-dir": { type: "string" }, from: { type: "string" }, to: { type: "string" },
+      out: { type: "string" },
+      "delay-ms": { type: "string" },
+      "base-url": { type: "string" },
+      "cache-dir": { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
     },
   });
   if (!values.out) throw new UsageError(`${USAGE}\n(--out is required)`);
@@ -27,10 +35,22 @@ export async function fetchErdosStatementsCommand(argv: string[]): Promise<numbe
   if (from < 1 || to < from) throw new UsageError(`${USAGE}\n(--from must be at least 1 and at most --to)`);
   const cacheDir = values["cache-dir"] ?? `${values.out}.cache`;
   const baseUrl = values["base-url"] ?? DEFAULT_BASE_URL;
-  if (delayMs < DEFAULT_DELAY_MS) console.error(`note: --delay-ms ${delayMs} is below the polite default of ${DEFAULT_DELAY_MS} ms; use it only against a server you run`);
-  console.error(`fetching problems ${from}..${to} from ${baseUrl} into ${values.out} (cache ${cacheDir}, ${delayMs} ms between requests)`);
+  if (delayMs < DEFAULT_DELAY_MS)
+    console.error(
+      `note: --delay-ms ${delayMs} is below the polite default of ${DEFAULT_DELAY_MS} ms; use it only against a server you run`,
+    );
+  console.error(
+    `fetching problems ${from}..${to} from ${baseUrl} into ${values.out} (cache ${cacheDir}, ${delayMs} ms between requests)`,
+  );
   const numbers = Array.from({ length: to - from + 1 }, (_, index) => from + index);
-  const fetching = fetchErdosStatements({ numbers, outPath: values.out, cacheDir, baseUrl, delayMs, onProgress: printProgress });
+  const fetching = fetchErdosStatements({
+    numbers,
+    outPath: values.out,
+    cacheDir,
+    baseUrl,
+    delayMs,
+    onProgress: printProgress,
+  });
   // A stopped fetch has written what it read, unlike a failed import: say so rather than the import's "nothing was written".
   const summary = await fetching.catch((error: unknown) => {
     if (!(error instanceof ErdosSiteFetchError)) throw error;
@@ -46,7 +66,9 @@ export async function fetchErdosStatementsCommand(argv: string[]): Promise<numbe
   );
   if (summary.missing.length > 0) console.log(`missing (HTTP 404 or similar): ${summary.missing.join(", ")}`);
   for (const failure of summary.failed) console.log(`failed #${failure.number}: ${failure.reason}`);
-  console.log("cite each statement as: T. F. Bloom, Erdős Problem #N, https://www.erdosproblems.com/N (no licence: search and reference only)");
+  console.log(
+    "cite each statement as: T. F. Bloom, Erdős Problem #N, https://www.erdosproblems.com/N (no licence: search and reference only)",
+  );
   return summary.failed.length > 0 ? 1 : 0;
 }
 
@@ -65,6 +87,7 @@ function formatDuration(ms: number): string {
 
 function wholeNumber(value: string | undefined, fallback: number, option: string): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value)) throw new UsageError(`${USAGE}\n(${option} must be a whole number, got ${JSON.stringify(value)})`);
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`${USAGE}\n(${option} must be a whole number, got ${JSON.stringify(value)})`);
   return Number(value);
 }

@@ -22,20 +22,30 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { bundled: { type: "boolean" }, erdos: { type: "string" }, "erdos-statements": { type: "string" }, "formal-conjectures": { type: "string" } },
+    options: {
+      bundled: { type: "boolean" },
+      erdos: { type: "string" },
+      "erdos-statements": { type: "string" },
+      "formal-conjectures": { type: "string" },
+    },
   });
   if (positionals[0] !== "catalogue") throw new UsageError(USAGE);
   const erdosYamlPath = values.erdos ?? (values.bundled ? bundledFilePath("erdosProblems") : undefined);
   const erdosStatementsPath = values["erdos-statements"];
-  const formalConjecturesPath = values["formal-conjectures"] ?? (values.bundled ? bundledFilePath("formalConjectures") : undefined);
-  if (!erdosYamlPath && !erdosStatementsPath && !formalConjecturesPath) throw new UsageError(`${USAGE}\n(give at least one file)`);
+  const formalConjecturesPath =
+    values["formal-conjectures"] ?? (values.bundled ? bundledFilePath("formalConjectures") : undefined);
+  if (!erdosYamlPath && !erdosStatementsPath && !formalConjecturesPath)
+    throw new UsageError(`${USAGE}\n(give at least one file)`);
   const env = parseEnv();
   const parseStarted = Date.now();
   const problems = await readCatalogueFiles({ erdosYamlPath, erdosStatementsPath, formalConjecturesPath });
   console.log(`parsed ${problems.length} problems in ${Date.now() - parseStarted} ms`);
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   const statedBefore = await db.prisma.problem.count({ where: { collection: "erdos", statement: { not: null } } });
-  const bar = new SingleBar({ format: "importing [{bar}] {value}/{total} problems", hideCursor: true }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { format: "importing [{bar}] {value}/{total} problems", hideCursor: true },
+    Presets.shades_classic,
+  );
   bar.start(problems.length, 0);
   try {
     const report = await importCatalogue({
@@ -60,4 +70,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCommand("import", () => main(process.argv.slice(2)), { expected: [CatalogueImportError], failurePrefix: "import failed, nothing was written:" });
+runCommand("import", () => main(process.argv.slice(2)), {
+  expected: [CatalogueImportError],
+  failurePrefix: "import failed, nothing was written:",
+});

@@ -16,11 +16,25 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
-  CallToolRequestSchema, CallToolResultSchema, EmptyResultSchema, ListResourcesRequestSchema, ListResourcesResultSchema,
-  ListResourceTemplatesRequestSchema, ListResourceTemplatesResultSchema, ListToolsRequestSchema, ListToolsResultSchema,
-  LoggingMessageNotificationSchema, ReadResourceRequestSchema, ReadResourceResultSchema, ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema, SetLevelRequestSchema, SubscribeRequestSchema, ToolListChangedNotificationSchema,
-  UnsubscribeRequestSchema, type ServerCapabilities,
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  EmptyResultSchema,
+  ListResourcesRequestSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourceTemplatesResultSchema,
+  ListToolsRequestSchema,
+  ListToolsResultSchema,
+  LoggingMessageNotificationSchema,
+  ReadResourceRequestSchema,
+  ReadResourceResultSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  ToolListChangedNotificationSchema,
+  UnsubscribeRequestSchema,
+  type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import { parseEnv, type Env } from "../env.js";
 import { createWriteRateLimit } from "../graphql/rate-limit.js";
@@ -38,7 +52,9 @@ const PROBE_TIMEOUT_MS = 2_000;
 function idOf(head: string, tail: string): string | number | null {
   const value = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
   const last = new RegExp(String.raw`"id"\s*:\s*${value}\s*\}\s*$`).exec(tail);
-  const first = new RegExp(String.raw`^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"]*"\s*,)*\s*"id"\s*:\s*${value}`).exec(head);
+  const first = new RegExp(String.raw`^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"]*"\s*,)*\s*"id"\s*:\s*${value}`).exec(
+    head,
+  );
   const raw = last?.[1] ?? first?.[1];
   return raw === undefined ? null : (JSON.parse(raw) as string | number);
 }
@@ -58,7 +74,9 @@ function limitedStdin(maxBytes: number, logger: Logger): Transform {
   const refuse = () => {
     const id = idOf(head, tail);
     logger.warn("mcp stdio: message over MAX_BODY_BYTES dropped", { maxBytes, id });
-    process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message: `Request body larger than ${maxBytes} bytes` } })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message: `Request body larger than ${maxBytes} bytes` } })}\n`,
+    );
   };
   const startDropping = (kept: Buffer) => {
     dropping = true;
@@ -119,7 +137,8 @@ async function serviceAnswers(root: string): Promise<{ answers: boolean; detail:
   try {
     const response = await fetch(`${root}/health`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     const body = (await response.json().catch(() => null)) as { status?: string; database?: string } | null;
-    if (body && typeof body.status === "string") return { answers: true, detail: `health ${response.status} ${body.status}, database ${body.database ?? "?"}` };
+    if (body && typeof body.status === "string")
+      return { answers: true, detail: `health ${response.status} ${body.status}, database ${body.database ?? "?"}` };
     return { answers: false, detail: `${root}/health answered ${response.status} without the service's health body` };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
@@ -131,7 +150,9 @@ async function serviceAnswers(root: string): Promise<{ answers: boolean; detail:
 /** Proxy mode: a session on the service's /mcp, re-exposed over stdio. */
 async function proxy(root: string, token: string | undefined, logger: Logger, maxBytes: number): Promise<Running> {
   const upstream = new Client({ name: `${MCP_SERVER_NAME}-stdio-proxy`, version: "0.1.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${root}/mcp`), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${root}/mcp`), {
+    requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} },
+  });
   await upstream.connect(transport);
   const upstreamCapabilities: ServerCapabilities = upstream.getServerCapabilities() ?? {};
   const info = upstream.getServerVersion() ?? { name: MCP_SERVER_NAME, version: "0.1.0" };
@@ -146,17 +167,26 @@ async function proxy(root: string, token: string | undefined, logger: Logger, ma
   server.setRequestHandler(ListToolsRequestSchema, (request) => upstream.request(request, ListToolsResultSchema));
   server.setRequestHandler(CallToolRequestSchema, (request) => upstream.request(request, CallToolResultSchema));
   if (capabilities.resources) {
-    server.setRequestHandler(ListResourcesRequestSchema, (request) => upstream.request(request, ListResourcesResultSchema));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) => upstream.request(request, ListResourceTemplatesResultSchema));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => upstream.request(request, ReadResourceResultSchema));
+    server.setRequestHandler(ListResourcesRequestSchema, (request) =>
+      upstream.request(request, ListResourcesResultSchema),
+    );
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) =>
+      upstream.request(request, ListResourceTemplatesResultSchema),
+    );
+    server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+      upstream.request(request, ReadResourceResultSchema),
+    );
     if (capabilities.resources.subscribe) {
       server.setRequestHandler(SubscribeRequestSchema, (request) => upstream.request(request, EmptyResultSchema));
       server.setRequestHandler(UnsubscribeRequestSchema, (request) => upstream.request(request, EmptyResultSchema));
     }
   }
-  if (capabilities.logging) server.setRequestHandler(SetLevelRequestSchema, (request) => upstream.request(request, EmptyResultSchema));
+  if (capabilities.logging)
+    server.setRequestHandler(SetLevelRequestSchema, (request) => upstream.request(request, EmptyResultSchema));
   const forward = (notification: Parameters<Server["notification"]>[0]) =>
-    void server.notification(notification).catch((error: unknown) => logger.debug("notification not forwarded", { error: String(error) }));
+    void server
+      .notification(notification)
+      .catch((error: unknown) => logger.debug("notification not forwarded", { error: String(error) }));
   upstream.setNotificationHandler(ResourceUpdatedNotificationSchema, forward);
   upstream.setNotificationHandler(ResourceListChangedNotificationSchema, forward);
   upstream.setNotificationHandler(ToolListChangedNotificationSchema, forward);
@@ -164,7 +194,10 @@ async function proxy(root: string, token: string | undefined, logger: Logger, ma
   upstream.onerror = (error) => logger.warn("upstream MCP connection error", { error: error.message });
   await server.connect(new StdioServerTransport(limitedStdin(maxBytes, logger)));
   logger.info("mcp stdio ready", {
-    mode: "proxy", service: root, session: transport.sessionId ?? null, subscriptions: Boolean(capabilities.resources?.subscribe),
+    mode: "proxy",
+    service: root,
+    session: transport.sessionId ?? null,
+    subscriptions: Boolean(capabilities.resources?.subscribe),
     note: "forwarding to the running service, which holds the database",
   });
   return {
@@ -187,23 +220,36 @@ async function own(env: Env, token: string | undefined, logger: Logger, why: str
   }
 }
 
-async function serveInProcess(env: Env, token: string | undefined, logger: Logger, why: string, opened: OpenServices): Promise<Running> {
+async function serveInProcess(
+  env: Env,
+  token: string | undefined,
+  logger: Logger,
+  why: string,
+  opened: OpenServices,
+): Promise<Running> {
   const { services } = opened;
   const authorization = token ? `Bearer ${token}` : undefined;
   const check = () => authenticate(services.db.prisma, authorization);
   const caller: McpCaller = { auth: await check(), requestId: `stdio-${process.pid}`, reauthenticate: check };
-  if (token && caller.auth.status === "INVALID") logger.warn("RMS_TOKEN is not a valid operator token: writes will be refused", { reason: caller.auth.reason });
+  if (token && caller.auth.status === "INVALID")
+    logger.warn("RMS_TOKEN is not a valid operator token: writes will be refused", { reason: caller.auth.reason });
   const inFlight = createInFlightWrites();
-  const handle = createMcpServer(services, createWriteRateLimit(env.writeRateLimit), caller, { subscriptions: true, inFlight });
+  const handle = createMcpServer(services, createWriteRateLimit(env.writeRateLimit), caller, {
+    subscriptions: true,
+    inFlight,
+  });
   await handle.server.connect(new StdioServerTransport(limitedStdin(env.limits.maxBodyBytes, logger)));
   logger.info("mcp stdio ready", {
-    mode: "own", database: services.db.kind, dataDir: services.db.kind === "embedded" ? env.dataDir : undefined,
+    mode: "own",
+    database: services.db.kind,
+    dataDir: services.db.kind === "embedded" ? env.dataDir : undefined,
     operator: caller.auth.status === "VALID" ? caller.auth.operator.name : caller.auth.status.toLowerCase(),
     note: `no running service (${why}): this process holds the database; \`npm start\` cannot use the embedded database until it ends`,
   });
   return {
     async stop() {
-      if (!(await inFlight.drained(env.shutdownGraceMs))) logger.warn("mcp stdio: writes still running after the grace period", { inFlight: inFlight.count });
+      if (!(await inFlight.drained(env.shutdownGraceMs)))
+        logger.warn("mcp stdio: writes still running after the grace period", { inFlight: inFlight.count });
       await handle.close();
       await opened.stop();
     },
@@ -219,7 +265,8 @@ async function main(): Promise<number> {
   const env = parseEnv();
   const logger = createLogger(env.logLevel, (line) => process.stderr.write(line)).child({ component: "mcp-stdio" });
   const mode = (process.env.MCP_MODE?.trim().toLowerCase() || "auto") as Mode;
-  if (!MODES.includes(mode)) throw new UsageError(`MCP_MODE must be one of ${MODES.join(", ")}, got "${process.env.MCP_MODE}"`);
+  if (!MODES.includes(mode))
+    throw new UsageError(`MCP_MODE must be one of ${MODES.join(", ")}, got "${process.env.MCP_MODE}"`);
   const token = process.env.RMS_TOKEN?.trim() || undefined;
   const root = serviceRoot(process.env.RMS_URL, env);
 
@@ -251,7 +298,9 @@ async function main(): Promise<number> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.stdin.on("end", () => stop("stdin closed"));
   process.stdin.on("close", () => stop("stdin closed"));
-  process.on("unhandledRejection", (reason) => logger.error("unhandled promise rejection", { error: reason instanceof Error ? reason.message : String(reason) }));
+  process.on("unhandledRejection", (reason) =>
+    logger.error("unhandled promise rejection", { error: reason instanceof Error ? reason.message : String(reason) }),
+  );
 
   try {
     const probe = mode === "own" ? { answers: false, detail: "MCP_MODE=own" } : await serviceAnswers(root);

@@ -15,7 +15,11 @@ export interface OperatorBackend {
   rotate(name: string, expiresAt: Date | null | undefined): Promise<{ operator: OperatorRow; token: string }>;
 }
 
-type Row = Omit<OperatorRow, "id" | "createdAt" | "expiresAt" | "revokedAt"> & { createdAt: string; expiresAt: string | null; revokedAt: string | null };
+type Row = Omit<OperatorRow, "id" | "createdAt" | "expiresAt" | "revokedAt"> & {
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+};
 
 const toRow = (row: Row): OperatorRow => ({
   id: "",
@@ -26,7 +30,8 @@ const toRow = (row: Row): OperatorRow => ({
   revokedAt: row.revokedAt ? new Date(row.revokedAt) : null,
 });
 
-const days = (expiresAt: Date | null | undefined) => (expiresAt ? Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 86_400_000)) : null);
+const days = (expiresAt: Date | null | undefined) =>
+  expiresAt ? Math.max(1, Math.round((expiresAt.getTime() - Date.now()) / 86_400_000)) : null;
 
 export function remoteOperators(url: string, token: string): OperatorBackend {
   async function call<T>(query: string, variables: Record<string, unknown>, field: string): Promise<T> {
@@ -37,10 +42,17 @@ export function remoteOperators(url: string, token: string): OperatorBackend {
     }).catch((error: unknown) => {
       throw new RemoteOperatorError(`cannot reach ${url}: ${(error as Error).message}`);
     });
-    const body = (await response.json().catch(() => ({}))) as { data?: Record<string, Record<string, unknown>>; errors?: { message: string; extensions?: { code?: string } }[] };
-    if (body.errors?.length) throw new RemoteOperatorError(body.errors.map((error) => `${error.extensions?.code ?? "ERROR"}: ${error.message}`).join("; "));
+    const body = (await response.json().catch(() => ({}))) as {
+      data?: Record<string, Record<string, unknown>>;
+      errors?: { message: string; extensions?: { code?: string } }[];
+    };
+    if (body.errors?.length)
+      throw new RemoteOperatorError(
+        body.errors.map((error) => `${error.extensions?.code ?? "ERROR"}: ${error.message}`).join("; "),
+      );
     const result = body.data?.[field];
-    if (result && typeof result === "object" && "code" in result && "message" in result) throw new RemoteOperatorError(`${String(result.code)}: ${String(result.message)}`);
+    if (result && typeof result === "object" && "code" in result && "message" in result)
+      throw new RemoteOperatorError(`${String(result.code)}: ${String(result.message)}`);
     return result as T;
   }
   const payload = `... on ResearchError { code message }`;
@@ -49,18 +61,25 @@ export function remoteOperators(url: string, token: string): OperatorBackend {
     create: async (name, role, expiresAt) => {
       const result = await call<{ operator: Row; token: string }>(
         `mutation($n: String!, $r: OperatorRole!, $d: Int) { createOperator(name: $n, role: $r, expiresInDays: $d) { ... on OperatorTokenPayload { token operator { ${FIELDS} } } ${payload} } }`,
-        { n: name, r: role.toUpperCase(), d: days(expiresAt) }, "createOperator");
+        { n: name, r: role.toUpperCase(), d: days(expiresAt) },
+        "createOperator",
+      );
       return { operator: toRow(result.operator), token: result.token };
     },
     revoke: async (name) => {
       const result = await call<{ operator: Row; changed: boolean }>(
-        `mutation($n: String!) { revokeOperator(name: $n) { ... on OperatorChangePayload { changed operator { ${FIELDS} } } ${payload} } }`, { n: name }, "revokeOperator");
+        `mutation($n: String!) { revokeOperator(name: $n) { ... on OperatorChangePayload { changed operator { ${FIELDS} } } ${payload} } }`,
+        { n: name },
+        "revokeOperator",
+      );
       return { operator: toRow(result.operator), changed: result.changed };
     },
     rotate: async (name, expiresAt) => {
       const result = await call<{ operator: Row; token: string }>(
         `mutation($n: String!, $d: Int) { rotateOperatorToken(name: $n, expiresInDays: $d) { ... on OperatorTokenPayload { token operator { ${FIELDS} } } ${payload} } }`,
-        { n: name, d: days(expiresAt) }, "rotateOperatorToken");
+        { n: name, d: days(expiresAt) },
+        "rotateOperatorToken",
+      );
       return { operator: toRow(result.operator), token: result.token };
     },
   };

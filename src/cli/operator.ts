@@ -9,7 +9,12 @@ import { openDatabase } from "../platform/db/database.js";
 import { DatabaseStartupError } from "../platform/db/embedded.js";
 import { parseEnv } from "../env.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { listOperators, revokeOperator, rotateOperatorToken, type OperatorRow } from "../features/operators/commands/operator-admin.commands.js";
+import {
+  listOperators,
+  revokeOperator,
+  rotateOperatorToken,
+  type OperatorRow,
+} from "../features/operators/commands/operator-admin.commands.js";
 import { createOperator, ROLES } from "../features/operators/commands/operator.commands.js";
 import { remoteOperators, RemoteOperatorError, type OperatorBackend } from "./operator-client.js";
 import { runCommand, UsageError } from "./run-command.js";
@@ -38,12 +43,22 @@ function localOperators(prisma: PrismaClient): OperatorBackend {
 }
 
 function describe(row: OperatorRow): string {
-  const state = row.revokedAt ? `revoked ${row.revokedAt.toISOString()}` : row.expiresAt && row.expiresAt <= new Date() ? "expired" : "active";
+  const state = row.revokedAt
+    ? `revoked ${row.revokedAt.toISOString()}`
+    : row.expiresAt && row.expiresAt <= new Date()
+      ? "expired"
+      : "active";
   const expiry = row.expiresAt ? ` expires ${row.expiresAt.toISOString()}` : "";
   return `${row.name}\t${row.role}\t${state}\tcreated ${row.createdAt.toISOString()}${expiry}`;
 }
 
-async function run(backend: OperatorBackend, command: string, name: string | undefined, role: string | undefined, expiresAt: Date | null | undefined): Promise<void> {
+async function run(
+  backend: OperatorBackend,
+  command: string,
+  name: string | undefined,
+  role: string | undefined,
+  expiresAt: Date | null | undefined,
+): Promise<void> {
   const needName = () => {
     if (!name) throw new UsageError(`operator ${command} needs --name`);
     return name;
@@ -57,10 +72,14 @@ async function run(backend: OperatorBackend, command: string, name: string | und
     console.log(token);
   } else if (command === "revoke") {
     const { operator, changed } = await backend.revoke(needName());
-    console.log(changed ? `revoked ${operator.name}: its token is refused from now on` : `${operator.name} was already revoked`);
+    console.log(
+      changed ? `revoked ${operator.name}: its token is refused from now on` : `${operator.name} was already revoked`,
+    );
   } else {
     const { operator, token } = await backend.rotate(needName(), expiresAt);
-    console.log(`rotated the token of ${operator.name} (${operator.role}); the old one is refused from now on; the new token is shown once:`);
+    console.log(
+      `rotated the token of ${operator.name} (${operator.role}); the old one is refused from now on; the new token is shown once:`,
+    );
     console.log(token);
   }
 }
@@ -69,10 +88,16 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: "string" }, role: { type: "string" }, "expires-in-days": { type: "string" }, url: { type: "string" } },
+    options: {
+      name: { type: "string" },
+      role: { type: "string" },
+      "expires-in-days": { type: "string" },
+      url: { type: "string" },
+    },
   });
   const command = positionals[0];
-  if (!command || !COMMANDS.includes(command)) throw new UsageError(`operator needs one of the commands ${COMMANDS.join(", ")}`);
+  if (!command || !COMMANDS.includes(command))
+    throw new UsageError(`operator needs one of the commands ${COMMANDS.join(", ")}`);
   const days = values["expires-in-days"];
   if (days !== undefined && !(Number(days) > 0)) throw new UsageError("--expires-in-days must be a positive number");
   const expiresAt = days ? new Date(Date.now() + Number(days) * 86_400_000) : undefined;
@@ -85,7 +110,9 @@ async function main(argv: string[]): Promise<void> {
   const env = parseEnv();
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }).catch((error: unknown) => {
     if (error instanceof DatabaseStartupError && /in use by process/.test(error.message)) {
-      throw new DatabaseStartupError(`${error.message} To manage operators while it runs: --url http://localhost:${env.port}/graphql with RMS_ADMIN_TOKEN.`);
+      throw new DatabaseStartupError(
+        `${error.message} To manage operators while it runs: --url http://localhost:${env.port}/graphql with RMS_ADMIN_TOKEN.`,
+      );
     }
     throw error;
   });
@@ -96,7 +123,11 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-runCommand("operator", async () => {
-  await main(process.argv.slice(2));
-  return 0;
-}, { usage: USAGE, expected: [RemoteOperatorError] });
+runCommand(
+  "operator",
+  async () => {
+    await main(process.argv.slice(2));
+    return 0;
+  },
+  { usage: USAGE, expected: [RemoteOperatorError] },
+);

@@ -18,16 +18,27 @@ function readCorpus(sourcePath: string): string {
 }
 
 export async function loadCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { corpus: { type: "string" }, bundled: { type: "boolean" }, id: { type: "string" } }, strict: true });
-  if (!values.corpus && !values.bundled) throw Object.assign(new Error("--corpus FILE or --bundled is required"), { code: "ERR_PARSE_ARGS_USAGE" });
+  const { values } = parseArgs({
+    args: argv,
+    options: { corpus: { type: "string" }, bundled: { type: "boolean" }, id: { type: "string" } },
+    strict: true,
+  });
+  if (!values.corpus && !values.bundled)
+    throw Object.assign(new Error("--corpus FILE or --bundled is required"), { code: "ERR_PARSE_ARGS_USAGE" });
   const sourcePath = values.corpus ? resolve(values.corpus) : bundledFilePath("premiseCorpus");
   const jsonlText = values.corpus ? readCorpus(sourcePath) : readBundledText("premiseCorpus");
   const env = parseEnv();
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     const started = Date.now();
-    const info = await storePremiseIndex(db.prisma, { id: values.id ?? DEFAULT_PREMISE_INDEX_ID, sourcePath, jsonlText });
-    console.log(`${db.kind} database: stored premise index "${info.id}" with ${info.premiseCount} premises in ${Date.now() - started} ms (sha256 ${info.contentHash.slice(0, 12)})`);
+    const info = await storePremiseIndex(db.prisma, {
+      id: values.id ?? DEFAULT_PREMISE_INDEX_ID,
+      sourcePath,
+      jsonlText,
+    });
+    console.log(
+      `${db.kind} database: stored premise index "${info.id}" with ${info.premiseCount} premises in ${Date.now() - started} ms (sha256 ${info.contentHash.slice(0, 12)})`,
+    );
     return 0;
   } finally {
     await db.close();

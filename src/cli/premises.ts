@@ -7,7 +7,12 @@ import { parseArgs } from "node:util";
 import type { Citation } from "../features/premises/domain/premise.types.js";
 import { DEFAULT_STRATEGY_ID, DEFAULT_TOP_K, STRATEGY_IDS } from "../features/premises/domain/premises.constants.js";
 import { PremiseRetrievalError } from "../features/premises/domain/premises.errors.js";
-import { evaluateStrategy, leaveOneOutCitations, loadTrainingCitations, type StrategyMetrics } from "../features/premises/domain/evaluate.js";
+import {
+  evaluateStrategy,
+  leaveOneOutCitations,
+  loadTrainingCitations,
+  type StrategyMetrics,
+} from "../features/premises/domain/evaluate.js";
 import { loadPremiseIndex } from "../features/premises/domain/premise-index.js";
 import { loadGradedQueries, parseStrategyId } from "../features/premises/domain/queries.js";
 import { readRunInputs, RESULT_FILES, runPremiseRetrieval } from "../features/premises/domain/run.js";
@@ -34,15 +39,26 @@ function required(values: Record<string, string | undefined>, name: string): str
 }
 
 function runCommand(mode: RunMode, argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { input: { type: "string" }, out: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { input: { type: "string" }, out: { type: "string" } },
+    strict: true,
+  });
   const record = runPremiseRetrieval(readRunInputs(required(values, "input"), mode), mode);
   const outDirectory = required(values, "out");
   mkdirSync(outDirectory, { recursive: true });
   const outFile = join(outDirectory, RESULT_FILES[mode]);
   writeFileSync(outFile, `${JSON.stringify(record, null, 2)}\n`);
-  console.log(`${mode}: ${record.premise_count} premises, ${record.query_count} queries, ${record.considered_candidate_count} considered candidates`);
-  if (record.negative_cases !== null) console.log(`negative cases observed: ${record.negative_cases.observed.length}/${record.negative_cases.expected.length}`);
-  console.log(`secret-exclusion scan: ${record.secret_exclusion_scan.blocking_hit_count} blocking hit(s) over ${record.secret_exclusion_scan.scanned_path_count} paths`);
+  console.log(
+    `${mode}: ${record.premise_count} premises, ${record.query_count} queries, ${record.considered_candidate_count} considered candidates`,
+  );
+  if (record.negative_cases !== null)
+    console.log(
+      `negative cases observed: ${record.negative_cases.observed.length}/${record.negative_cases.expected.length}`,
+    );
+  console.log(
+    `secret-exclusion scan: ${record.secret_exclusion_scan.blocking_hit_count} blocking hit(s) over ${record.secret_exclusion_scan.scanned_path_count} paths`,
+  );
   console.log(`result record: ${outFile}`);
   for (const reason of record.blocked_reasons) console.error(`blocked: ${reason}`);
   console.log(`status=${record.status}`);
@@ -56,7 +72,14 @@ function format(value: number): string {
 function evalCommand(argv: string[]): number {
   const { values } = parseArgs({
     args: argv,
-    options: { corpus: { type: "string" }, queries: { type: "string" }, strategy: { type: "string" }, split: { type: "string" }, train: { type: "string" }, "top-k": { type: "string" } },
+    options: {
+      corpus: { type: "string" },
+      queries: { type: "string" },
+      strategy: { type: "string" },
+      split: { type: "string" },
+      train: { type: "string" },
+      "top-k": { type: "string" },
+    },
     strict: true,
   });
   const selected = parseStrategyId(values.strategy ?? DEFAULT_STRATEGY_ID);
@@ -68,25 +91,41 @@ function evalCommand(argv: string[]): number {
   let citations: Citation[] = [];
   if (values.train !== undefined) {
     // The evaluated file may only train on itself leave-one-out: strategies skip each query's own row.
-    citations = resolve(values.train) === resolve(queriesFile)
-      ? leaveOneOutCitations(graded, basename(queriesFile))
-      : loadTrainingCitations(readFileSync(values.train, "utf8"), values.train);
+    citations =
+      resolve(values.train) === resolve(queriesFile)
+        ? leaveOneOutCitations(graded, basename(queriesFile))
+        : loadTrainingCitations(readFileSync(values.train, "utf8"), values.train);
   }
   const engine = createPremiseSearchEngine(index, citations);
-  console.log(`corpus: ${index.premises.length} premises; ${graded.length} ${split} queries; citations: ${citations.length}${values.train === undefined ? "" : ` from ${values.train}`}`);
-  console.log(["strategy".padEnd(14), "R@1", "R@10", topK === 10 ? "" : `R@${topK}`, "MRR", "queries/s"].filter(Boolean).join("\t"));
+  console.log(
+    `corpus: ${index.premises.length} premises; ${graded.length} ${split} queries; citations: ${citations.length}${values.train === undefined ? "" : ` from ${values.train}`}`,
+  );
+  console.log(
+    ["strategy".padEnd(14), "R@1", "R@10", topK === 10 ? "" : `R@${topK}`, "MRR", "queries/s"]
+      .filter(Boolean)
+      .join("\t"),
+  );
   const rows: StrategyMetrics[] = [];
   for (const strategy of STRATEGY_IDS) {
     const started = performance.now();
     const metrics = evaluateStrategy(engine, graded, strategy, topK);
     const perSecond = graded.length / ((performance.now() - started) / 1000);
     rows.push(metrics);
-    const cells = [strategy.padEnd(14), format(metrics.recallAt1), format(metrics.recallAt10), topK === 10 ? "" : format(metrics.recallAtTopK), format(metrics.mrr), perSecond.toFixed(0)];
+    const cells = [
+      strategy.padEnd(14),
+      format(metrics.recallAt1),
+      format(metrics.recallAt10),
+      topK === 10 ? "" : format(metrics.recallAtTopK),
+      format(metrics.mrr),
+      perSecond.toFixed(0),
+    ];
     console.log(cells.filter(Boolean).join("\t"));
   }
   const chosen = rows.find((row) => row.strategy === selected) ?? rows[0];
   if (chosen === undefined) return 1;
-  console.log(`recall@1=${format(chosen.recallAt1)} recall@10=${format(chosen.recallAt10)} mrr=${format(chosen.mrr)} queries=${chosen.queries}`);
+  console.log(
+    `recall@1=${format(chosen.recallAt1)} recall@10=${format(chosen.recallAt10)} mrr=${format(chosen.mrr)} queries=${chosen.queries}`,
+  );
   return 0;
 }
 

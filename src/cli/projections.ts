@@ -14,19 +14,28 @@ const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].jo
 const PROGRESS_INTERVAL_MS = 2_000;
 
 function printReport(report: RebuildReport): void {
-  console.log(`${report.view}: built version ${report.builtVersion} at high-water mark ${report.highWaterMark} in ${report.durationMs} ms; serving version ${report.servingVersion}`);
+  console.log(
+    `${report.view}: built version ${report.builtVersion} at high-water mark ${report.highWaterMark} in ${report.durationMs} ms; serving version ${report.servingVersion}`,
+  );
   for (const table of report.diff) {
-    console.log(`  ${table.table}: ${table.rows} rows, +${table.added} -${table.removed} ~${table.changed} against version ${report.servingVersion}`);
+    console.log(
+      `  ${table.table}: ${table.rows} rows, +${table.added} -${table.removed} ~${table.changed} against version ${report.servingVersion}`,
+    );
     for (const sample of table.samples) console.log(`    ${sample}`);
   }
   for (const failure of report.failures) console.log(`  acceptance check failed: ${failure}`);
   if (report.dryRun) console.log(`dry run: nothing switched; version ${report.builtVersion} discarded`);
-  else if (report.switched) console.log(`switched ${report.view} to version ${report.builtVersion}; version ${report.servingVersion} retired`);
+  else if (report.switched)
+    console.log(`switched ${report.view} to version ${report.builtVersion}; version ${report.servingVersion} retired`);
   else console.log(`kept version ${report.servingVersion}; version ${report.builtVersion} marked FAILED`);
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { "dry-run": { type: "boolean" } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { "dry-run": { type: "boolean" } },
+  });
   const [command, view] = positionals;
   if (command !== "rebuild" && command !== "status") throw new UsageError(USAGE);
   const rebuilder = command === "rebuild" ? REBUILDERS.get(view ?? "") : undefined;
@@ -36,7 +45,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (!rebuilder) {
       for (const entry of await readFreshness(db.prisma)) {
-        console.log(`${entry.view}: version ${entry.version ?? "-"} ${entry.status}, high-water mark ${entry.highWaterMark} of ${entry.headSequence} (lag ${entry.lagEvents})`);
+        console.log(
+          `${entry.view}: version ${entry.version ?? "-"} ${entry.status}, high-water mark ${entry.highWaterMark} of ${entry.headSequence} (lag ${entry.lagEvents})`,
+        );
       }
       return 0;
     }

@@ -8,7 +8,12 @@ import { DomainError } from "../platform/errors/domain-error.js";
 /** A command-line mistake: printed with the usage text, exit code 2. */
 export class UsageError extends Error {}
 
-const EXPECTED_FAILURES: (new (...args: never[]) => Error)[] = [ConfigurationError, DatabaseStartupError, MigrationError, DomainError];
+const EXPECTED_FAILURES: (new (...args: never[]) => Error)[] = [
+  ConfigurationError,
+  DatabaseStartupError,
+  MigrationError,
+  DomainError,
+];
 
 export function runCommand(
   name: string,

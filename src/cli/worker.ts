@@ -12,11 +12,24 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const logger = createLogger(env.logLevel);
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
+  const notifier = await createNotifier({
+    kind: db.kind,
+    pool: db.pool,
+    connectionString: db.connectionString,
+    logger,
+  });
   const worker = startProjectionWorker({
-    prisma: db.prisma, notifier, logger,
+    prisma: db.prisma,
+    notifier,
+    logger,
     onRefresh: (result) => {
-      if (result.status === "applied") logger.info("projection refreshed", { view: "memory-branches", version: result.version, applied: result.applied, highWaterMark: result.highWaterMark.toString() });
+      if (result.status === "applied")
+        logger.info("projection refreshed", {
+          view: "memory-branches",
+          version: result.version,
+          applied: result.applied,
+          highWaterMark: result.highWaterMark.toString(),
+        });
     },
   });
   logger.info("projection worker started", { database: db.kind });

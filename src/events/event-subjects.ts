@@ -21,34 +21,71 @@ export interface EventSubject {
 type Payload = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
-export async function loadEventSubjects(prisma: PrismaClient, rows: readonly ChangeEventRow[]): Promise<EventSubject[]> {
-  const objectIds = [...new Set(rows.filter((row) => row.resourceType === "research_object").map((row) => row.resourceId))];
-  const projectIds = [...new Set(rows.flatMap((row) => (row.projectId ? [row.projectId] : row.resourceType === "project" ? [row.resourceId] : [])))];
+export async function loadEventSubjects(
+  prisma: PrismaClient,
+  rows: readonly ChangeEventRow[],
+): Promise<EventSubject[]> {
+  const objectIds = [
+    ...new Set(rows.filter((row) => row.resourceType === "research_object").map((row) => row.resourceId)),
+  ];
+  const projectIds = [
+    ...new Set(
+      rows.flatMap((row) => (row.projectId ? [row.projectId] : row.resourceType === "project" ? [row.resourceId] : [])),
+    ),
+  ];
   const problemIds = [...new Set(rows.flatMap((row) => (row.routingTargetId ? [row.routingTargetId] : [])))];
   const [objects, projects, problems] = await Promise.all([
-    objectIds.length ? prisma.researchObject.findMany({ where: { id: { in: objectIds } }, select: { id: true, accession: true, kind: true, title: true, state: true } }) : [],
-    projectIds.length ? prisma.project.findMany({ where: { id: { in: projectIds } }, select: { id: true, name: true } }) : [],
-    problemIds.length ? prisma.problem.findMany({ where: { id: { in: problemIds } }, select: { id: true, stableId: true, title: true } }) : [],
+    objectIds.length
+      ? prisma.researchObject.findMany({
+          where: { id: { in: objectIds } },
+          select: { id: true, accession: true, kind: true, title: true, state: true },
+        })
+      : [],
+    projectIds.length
+      ? prisma.project.findMany({ where: { id: { in: projectIds } }, select: { id: true, name: true } })
+      : [],
+    problemIds.length
+      ? prisma.problem.findMany({
+          where: { id: { in: problemIds } },
+          select: { id: true, stableId: true, title: true },
+        })
+      : [],
   ]);
   const objectById = new Map(objects.map((object) => [object.id, object]));
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const problemById = new Map(problems.map((problem) => [problem.id, problem]));
   return rows.map((row) => {
-    const payload = (row.payload && typeof row.payload === "object" && !Array.isArray(row.payload) ? row.payload : {}) as Payload;
+    const payload = (
+      row.payload && typeof row.payload === "object" && !Array.isArray(row.payload) ? row.payload : {}
+    ) as Payload;
     const projectId = row.projectId ?? (row.resourceType === "project" ? row.resourceId : null);
     const project = projectId ? projectById.get(projectId) : undefined;
     const problem = row.routingTargetId ? problemById.get(row.routingTargetId) : undefined;
     const base = {
-      accession: null, state: null, projectId, projectName: project?.name ?? null,
-      problemStableId: problem?.stableId ?? text(payload.stableId) ?? text(payload.problemStableId), problemTitle: problem?.title ?? null,
+      accession: null,
+      state: null,
+      projectId,
+      projectName: project?.name ?? null,
+      problemStableId: problem?.stableId ?? text(payload.stableId) ?? text(payload.problemStableId),
+      problemTitle: problem?.title ?? null,
     };
     switch (row.resourceType) {
       case "research_object": {
         const object = objectById.get(row.resourceId);
-        return { ...base, title: object?.title ?? null, kind: object?.kind ?? text(payload.kind) ?? row.resourceType, accession: object ? `R${object.accession}` : text(payload.accession), state: object?.state ?? null };
+        return {
+          ...base,
+          title: object?.title ?? null,
+          kind: object?.kind ?? text(payload.kind) ?? row.resourceType,
+          accession: object ? `R${object.accession}` : text(payload.accession),
+          state: object?.state ?? null,
+        };
       }
       case "research_relation":
-        return { ...base, title: payload.from && payload.to ? `${String(payload.from)} → ${String(payload.to)}` : null, kind: text(payload.type) ?? row.resourceType };
+        return {
+          ...base,
+          title: payload.from && payload.to ? `${String(payload.from)} → ${String(payload.to)}` : null,
+          kind: text(payload.type) ?? row.resourceType,
+        };
       case "problem":
         return { ...base, title: problem?.title ?? null, kind: "problem" };
       case "project":

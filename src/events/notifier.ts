@@ -37,7 +37,10 @@ class LocalNotifier implements EventNotifier {
     try {
       this.emitter.emit("notice", sequence);
     } catch (error) {
-      this.logger.error("change notice listener failed", { sequence: String(sequence), error: (error as Error).message });
+      this.logger.error("change notice listener failed", {
+        sequence: String(sequence),
+        error: (error as Error).message,
+      });
     }
   }
 
@@ -93,7 +96,10 @@ class PostgresNotifier extends LocalNotifier {
       client.removeAllListeners("end");
       void client.end().catch(() => undefined);
       if (this.closed) return;
-      this.logger.warn("event listener connection lost; reconnecting", { error: error?.message, retryMs: this.retryMs });
+      this.logger.warn("event listener connection lost; reconnecting", {
+        error: error?.message,
+        retryMs: this.retryMs,
+      });
       setTimeout(() => void this.reconnect(), this.retryMs).unref();
       this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
     };

@@ -4,7 +4,15 @@
 // automatic persisted queries can serve repeated identity lookups. Anything else gets no hint.
 import type { ApolloServerPlugin } from "@apollo/server";
 import {
-  getNamedType, isCompositeType, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode,
+  getNamedType,
+  isCompositeType,
+  Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from "graphql";
 import type { Context } from "../context.js";
 
@@ -13,9 +21,33 @@ const CACHEABLE_FIELDS: Record<string, ReadonlySet<string> | "*"> = {
   Query: new Set(["problem", "problems"]),
   ProblemResolution: "*",
   Problem: new Set([
-    "id", "stableId", "slug", "number", "title", "statement", "statementHash", "remarks", "comments", "collection", "aliases", "tags",
-    "oeisIds", "prize", "acceptanceConditions", "challengeDeadline", "formalizedSolution", "resolutionState", "resolutionNote",
-    "publicationState", "definitions", "formalDeclarations", "sources", "statementFamily", "sourceUpdatedAt", "createdAt", "updatedAt",
+    "id",
+    "stableId",
+    "slug",
+    "number",
+    "title",
+    "statement",
+    "statementHash",
+    "remarks",
+    "comments",
+    "collection",
+    "aliases",
+    "tags",
+    "oeisIds",
+    "prize",
+    "acceptanceConditions",
+    "challengeDeadline",
+    "formalizedSolution",
+    "resolutionState",
+    "resolutionNote",
+    "publicationState",
+    "definitions",
+    "formalDeclarations",
+    "sources",
+    "statementFamily",
+    "sourceUpdatedAt",
+    "createdAt",
+    "updatedAt",
   ]),
   Definition: "*",
   FormalDeclaration: "*",
@@ -33,26 +65,38 @@ function fieldIsCacheable(typeName: string, fieldName: string): boolean {
 }
 
 /** True when every field the operation selects (through fragments too) is catalogue data. */
-export function selectsOnlyCatalogue(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): boolean {
+export function selectsOnlyCatalogue(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): boolean {
   if (operation.operation !== "query") return false;
   const typeInfo = new TypeInfo(schema);
   let cacheable = true;
   const fragments = document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION);
   for (const root of [operation, ...fragments]) {
-    visit(root, visitWithTypeInfo(typeInfo, {
-      Field(node) {
-        const parent = typeInfo.getParentType();
-        const type = typeInfo.getType();
-        if (!parent || !type || !fieldIsCacheable(parent.name, node.name.value)) cacheable = false;
-        // A union or interface field is cacheable only if its every possible type is (checked at the fragments).
-        else if (isCompositeType(getNamedType(type)) && !(getNamedType(type).name in CACHEABLE_FIELDS)) cacheable = false;
-      },
-    }));
+    visit(
+      root,
+      visitWithTypeInfo(typeInfo, {
+        Field(node) {
+          const parent = typeInfo.getParentType();
+          const type = typeInfo.getType();
+          if (!parent || !type || !fieldIsCacheable(parent.name, node.name.value)) cacheable = false;
+          // A union or interface field is cacheable only if its every possible type is (checked at the fragments).
+          else if (isCompositeType(getNamedType(type)) && !(getNamedType(type).name in CACHEABLE_FIELDS))
+            cacheable = false;
+        },
+      }),
+    );
   }
   return cacheable;
 }
 
-export function catalogueCachePlugin(options: { schema: GraphQLSchema; maxAgeSeconds: number; anonymousReads: boolean }): ApolloServerPlugin<Context> {
+export function catalogueCachePlugin(options: {
+  schema: GraphQLSchema;
+  maxAgeSeconds: number;
+  anonymousReads: boolean;
+}): ApolloServerPlugin<Context> {
   return {
     async requestDidStart({ request }) {
       // Only GET answers are kept by HTTP caches; 0 turns the hints off.
@@ -63,7 +107,10 @@ export function catalogueCachePlugin(options: { schema: GraphQLSchema; maxAgeSec
           if (!selectsOnlyCatalogue(options.schema, document, operation)) return;
           // A shared cache may keep an answer only when anyone could have read it without a token.
           const shared = options.anonymousReads && !request.http?.headers.get("authorization");
-          response.http.headers.set("cache-control", `${shared ? "public" : "private"}, max-age=${options.maxAgeSeconds}`);
+          response.http.headers.set(
+            "cache-control",
+            `${shared ? "public" : "private"}, max-age=${options.maxAgeSeconds}`,
+          );
         },
       };
     },

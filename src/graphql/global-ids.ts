@@ -38,7 +38,8 @@ export function decodeNodeId(globalId: string, field = "id"): { typename: NodeTy
 /** Decodes a global id that must name `typename`. */
 export function decodeIdOf(typename: NodeTypename, globalId: string, field = "id"): string {
   const decoded = decodeNodeId(globalId, field);
-  if (decoded.typename !== typename) throw invalid(globalId, `a ${decoded.typename} id where a ${typename} id is expected`, field);
+  if (decoded.typename !== typename)
+    throw invalid(globalId, `a ${decoded.typename} id where a ${typename} id is expected`, field);
   return decoded.id;
 }
 

@@ -35,7 +35,11 @@ export function checkInputValue(root: unknown, where: string): GraphQLError | nu
       for (const [key, child] of Object.entries(value)) {
         const error = checkText(key, path);
         if (error) return error;
-        stack.push({ value: child, depth: depth + 1, path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}` });
+        stack.push({
+          value: child,
+          depth: depth + 1,
+          path: Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`,
+        });
       }
     }
   }
@@ -52,7 +56,11 @@ export function checkOperationInput(document: DocumentNode, variables: unknown):
     ObjectValue: {
       enter(node, _key, _parent, _path, ancestors) {
         const depth = ancestors.filter((ancestor) => "kind" in ancestor && ancestor.kind === Kind.OBJECT).length;
-        if (depth >= MAX_INPUT_DEPTH) found ??= badInput(`Input nested deeper than ${MAX_INPUT_DEPTH} levels`, `line ${node.loc?.startToken.line ?? "?"}`);
+        if (depth >= MAX_INPUT_DEPTH)
+          found ??= badInput(
+            `Input nested deeper than ${MAX_INPUT_DEPTH} levels`,
+            `line ${node.loc?.startToken.line ?? "?"}`,
+          );
       },
     },
   });
@@ -62,9 +70,12 @@ export function checkOperationInput(document: DocumentNode, variables: unknown):
 /** The same check as an Apollo plugin: a refused operation is a 400 BAD_USER_INPUT before it runs. */
 /** Subscriptions stream over graphql-ws; over HTTP they would fail deep inside execution. */
 function subscriptionOverHttp(): GraphQLError {
-  return new GraphQLError("Subscriptions run over graphql-ws (the graphql-transport-ws protocol) on the same /graphql path, not over HTTP POST", {
-    extensions: { code: "BAD_REQUEST", http: { status: 400 } },
-  });
+  return new GraphQLError(
+    "Subscriptions run over graphql-ws (the graphql-transport-ws protocol) on the same /graphql path, not over HTTP POST",
+    {
+      extensions: { code: "BAD_REQUEST", http: { status: 400 } },
+    },
+  );
 }
 
 export const inputGuardPlugin: ApolloServerPlugin = {

@@ -11,10 +11,18 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../platform/errors/u
 import type { Logger } from "../logger.js";
 
 const CLIENT_CODES = new Set([
-  "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT", "PERSISTED_QUERY_NOT_FOUND",
-  "PERSISTED_QUERY_NOT_SUPPORTED", "OPERATION_RESOLUTION_FAILURE", "BAD_REQUEST",
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_USER_INPUT",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+  "OPERATION_RESOLUTION_FAILURE",
+  "BAD_REQUEST",
   // The write rate limit (src/graphql/rate-limit.ts): the client needs its retry-after.
-  "RATE_LIMITED", "SUBSCRIPTION_LIMIT", "SERVICE_UNAVAILABLE", "UNAUTHENTICATED",
+  "RATE_LIMITED",
+  "SUBSCRIPTION_LIMIT",
+  "SERVICE_UNAVAILABLE",
+  "UNAUTHENTICATED",
 ]);
 
 export const SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
@@ -54,7 +62,10 @@ export function createErrorFormatter(logger: Logger, exposeDetails: boolean) {
     if (typeof code === "string" && CLIENT_CODES.has(code)) return formatted;
     if (isRequestError(original)) return { ...formatted, extensions: { ...formatted.extensions, code: "BAD_REQUEST" } };
     if (isDatabaseUnavailable(original)) {
-      logger.warn("database unavailable", { path: formatted.path, error: original instanceof Error ? original.message : String(original) });
+      logger.warn("database unavailable", {
+        path: formatted.path,
+        error: original instanceof Error ? original.message : String(original),
+      });
       return {
         message: `The database is unavailable; retry after ${RETRY_AFTER_SECONDS}s`,
         path: formatted.path,
@@ -69,7 +80,10 @@ export function createErrorFormatter(logger: Logger, exposeDetails: boolean) {
       error: original instanceof Error ? { message: original.message, stack: original.stack } : String(original),
     });
     return {
-      message: exposeDetails && original instanceof Error ? `Unexpected error ${errorId}: ${original.message}` : `Unexpected error (id ${errorId})`,
+      message:
+        exposeDetails && original instanceof Error
+          ? `Unexpected error ${errorId}: ${original.message}`
+          : `Unexpected error (id ${errorId})`,
       path: formatted.path,
       locations: formatted.locations,
       extensions: { code: "INTERNAL_SERVER_ERROR", errorId },

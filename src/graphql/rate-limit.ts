@@ -29,17 +29,23 @@ function writeCount(operation: OperationDefinitionNode): number {
 
 function rateLimitedError(result: RateLimiterRes, config: Env["writeRateLimit"]): GraphQLError {
   const retryAfterSeconds = retryAfterOf(result);
-  return new GraphQLError(`Write rate limit of ${config.points} per ${config.windowSeconds}s exceeded; retry after ${retryAfterSeconds}s`, {
-    extensions: {
-      code: "RATE_LIMITED",
-      retryAfterSeconds,
-      http: { status: 429, headers: new HeaderMap([["retry-after", String(retryAfterSeconds)]]) },
+  return new GraphQLError(
+    `Write rate limit of ${config.points} per ${config.windowSeconds}s exceeded; retry after ${retryAfterSeconds}s`,
+    {
+      extensions: {
+        code: "RATE_LIMITED",
+        retryAfterSeconds,
+        http: { status: 429, headers: new HeaderMap([["retry-after", String(retryAfterSeconds)]]) },
+      },
     },
-  });
+  );
 }
 
 export function createWriteRateLimit(config: Env["writeRateLimit"]): WriteRateLimit {
-  const limiter = config.points > 0 ? new RateLimiterMemory({ points: config.points, duration: config.windowSeconds, keyPrefix: "writes" }) : null;
+  const limiter =
+    config.points > 0
+      ? new RateLimiterMemory({ points: config.points, duration: config.windowSeconds, keyPrefix: "writes" })
+      : null;
   /** The limiter's refusal, or null when the writes fit. */
   const consume = async (auth: TokenCheck, writes: number): Promise<RateLimiterRes | null> => {
     if (!limiter) return null;

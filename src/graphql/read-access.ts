@@ -15,8 +15,12 @@ function rootFields(selectionSet: SelectionSetNode, document: DocumentNode, seen
     const name = selection.name.value;
     if (seen.has(name)) return [];
     seen.add(name);
-    const fragment = document.definitions.find((definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === name);
-    return fragment && fragment.kind === Kind.FRAGMENT_DEFINITION ? rootFields(fragment.selectionSet, document, seen) : [];
+    const fragment = document.definitions.find(
+      (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === name,
+    );
+    return fragment && fragment.kind === Kind.FRAGMENT_DEFINITION
+      ? rootFields(fragment.selectionSet, document, seen)
+      : [];
   });
 }
 
@@ -29,9 +33,12 @@ export function readAccessError(options: {
   if (options.anonymousReads || options.auth.status === "VALID") return null;
   if (rootFields(options.operation.selectionSet, options.document).every(OPEN_FIELD)) return null;
   const why = options.auth.status === "INVALID" ? "the operator token is not valid" : "no operator token was sent";
-  return new GraphQLError(`This service requires an operator token for reads (ANONYMOUS_READS=false): ${why}. Send Authorization: Bearer <token>`, {
-    extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
-  });
+  return new GraphQLError(
+    `This service requires an operator token for reads (ANONYMOUS_READS=false): ${why}. Send Authorization: Bearer <token>`,
+    {
+      extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
+    },
+  );
 }
 
 /** The HTTP side; graphql-ws runs `readAccessError` when it prepares an operation. */

@@ -24,7 +24,8 @@ builder.scalarType("BigInt", {
   description: "An integer of any size, as a decimal string.",
   serialize: (value) => String(value),
   parseValue: (value) => {
-    if (typeof value !== "string" && typeof value !== "number") throw new GraphQLError("BigInt must be a string or integer");
+    if (typeof value !== "string" && typeof value !== "number")
+      throw new GraphQLError("BigInt must be a string or integer");
     if (!/^-?\d+$/.test(String(value))) throw new GraphQLError(`Invalid BigInt: ${String(value)}`);
     return BigInt(value);
   },

@@ -11,7 +11,16 @@ export interface CorsPolicy {
 }
 
 /** Headers a GraphQL client sends: JSON bodies, tokens, Apollo's CSRF and APQ headers. */
-const ALLOWED_HEADERS = ["authorization", "content-type", "apollo-require-preflight", "x-apollo-operation-name", "apollographql-client-name", "apollographql-client-version", "mcp-session-id", "mcp-protocol-version"];
+const ALLOWED_HEADERS = [
+  "authorization",
+  "content-type",
+  "apollo-require-preflight",
+  "x-apollo-operation-name",
+  "apollographql-client-name",
+  "apollographql-client-version",
+  "mcp-session-id",
+  "mcp-protocol-version",
+];
 /** What a browser client may read: rate-limit and outage hints and the id a log line carries. */
 const EXPOSED_HEADERS = ["retry-after", "x-request-id", "mcp-session-id"];
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -30,7 +39,13 @@ export function corsMiddleware(policy: CorsPolicy) {
     const allowed = isAllowedOrigin(policy, origin);
     if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
       if (!allowed) {
-        response.status(403).json({ errors: [{ message: `Origin ${origin} is not allowed (CORS_ORIGINS)`, extensions: { code: "ORIGIN_NOT_ALLOWED" } }] });
+        response
+          .status(403)
+          .json({
+            errors: [
+              { message: `Origin ${origin} is not allowed (CORS_ORIGINS)`, extensions: { code: "ORIGIN_NOT_ALLOWED" } },
+            ],
+          });
         return;
       }
       response.setHeader("access-control-allow-origin", origin);

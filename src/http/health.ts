@@ -7,7 +7,9 @@ export function healthHandler(services: Services) {
   return async (_request: Request, response: Response) => {
     try {
       const migrated = await migrationsAreApplied(services.db.pool);
-      const head = await services.db.pool.query<{ head: string | null }>("SELECT max(sequence)::text AS head FROM change_events");
+      const head = await services.db.pool.query<{ head: string | null }>(
+        "SELECT max(sequence)::text AS head FROM change_events",
+      );
       response.status(migrated ? 200 : 503).json({
         status: migrated ? "ok" : "migrations_pending",
         database: services.db.kind,

@@ -49,7 +49,8 @@ export function createMetrics(services: Services, live: { subscriptions(): numbe
   // prom-client collects all metrics concurrently: the three projection gauges share one read per scrape.
   let freshness: { at: number; read: Promise<ViewFreshness[]> } | null = null;
   const readViews = () => {
-    if (!freshness || Date.now() - freshness.at > 250) freshness = { at: Date.now(), read: readFreshness(services.db.prisma) };
+    if (!freshness || Date.now() - freshness.at > 250)
+      freshness = { at: Date.now(), read: readFreshness(services.db.prisma) };
     return freshness.read.catch((error: Error) => {
       services.logger.warn("metrics: cannot read projection freshness", { error: error.message });
       return [] as ViewFreshness[];
@@ -57,22 +58,49 @@ export function createMetrics(services: Services, live: { subscriptions(): numbe
   };
   const viewGauge = (name: string, help: string, value: (view: ViewFreshness) => number) =>
     new Gauge({
-      name, help, labelNames: ["view"] as const, registers: [registry],
+      name,
+      help,
+      labelNames: ["view"] as const,
+      registers: [registry],
       async collect() {
         for (const view of await readViews()) this.set({ view: view.view }, value(view));
       },
     });
-  viewGauge("projection_lag_events", "Change events a derived view has not applied yet.", (view) => Number(view.lagEvents));
-  viewGauge("projection_high_water_mark", "Last change event a derived view has applied.", (view) => Number(view.highWaterMark));
-  viewGauge("projection_serving_version", "Serving version of each derived view (-1: never built).", (view) => view.version ?? -1);
+  viewGauge("projection_lag_events", "Change events a derived view has not applied yet.", (view) =>
+    Number(view.lagEvents),
+  );
+  viewGauge("projection_high_water_mark", "Last change event a derived view has applied.", (view) =>
+    Number(view.highWaterMark),
+  );
+  viewGauge(
+    "projection_serving_version",
+    "Serving version of each derived view (-1: never built).",
+    (view) => view.version ?? -1,
+  );
   new Gauge({
-    name: "projection_head_sequence", help: "Newest committed change-event sequence.", registers: [registry],
+    name: "projection_head_sequence",
+    help: "Newest committed change-event sequence.",
+    registers: [registry],
     async collect() {
       this.set(Number((await readViews())[0]?.headSequence ?? 0n));
     },
   });
-  new Gauge({ name: "graphql_subscriptions_active", help: "Operations running over graphql-ws.", registers: [registry], collect() { this.set(live.subscriptions()); } });
-  new Gauge({ name: "websocket_connections_active", help: "Open graphql-ws connections.", registers: [registry], collect() { this.set(live.sockets()); } });
+  new Gauge({
+    name: "graphql_subscriptions_active",
+    help: "Operations running over graphql-ws.",
+    registers: [registry],
+    collect() {
+      this.set(live.subscriptions());
+    },
+  });
+  new Gauge({
+    name: "websocket_connections_active",
+    help: "Open graphql-ws connections.",
+    registers: [registry],
+    collect() {
+      this.set(live.sockets());
+    },
+  });
   return {
     registry,
     plugin: {
@@ -82,7 +110,11 @@ export function createMetrics(services: Services, live: { subscriptions(): numbe
           async willSendResponse({ operationName, operation, response }) {
             const failed = response.body.kind === "single" && (response.body.singleResult.errors?.length ?? 0) > 0;
             latency.observe(
-              { operation_name: operationLabel(operationName), operation_type: operation?.operation ?? "unknown", outcome: failed ? "error" : "ok" },
+              {
+                operation_name: operationLabel(operationName),
+                operation_type: operation?.operation ?? "unknown",
+                outcome: failed ? "error" : "ok",
+              },
               Number(process.hrtime.bigint() - started) / 1e9,
             );
           },

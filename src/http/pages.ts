@@ -56,7 +56,11 @@ export function graphiqlLandingPage(): ApolloServerPlugin {
   const html = readFileSync(path.join(publicDir, "graphiql.html"), "utf8");
   return {
     async serverWillStart() {
-      return { async renderLandingPage() { return { html }; } };
+      return {
+        async renderLandingPage() {
+          return { html };
+        },
+      };
     },
   };
 }

@@ -3,7 +3,15 @@
 // around any protection; plus per-socket and per-client subscription limits, and a signal per
 // operation that ends its subscription's waits the moment the client completes it or goes away.
 import type http from "node:http";
-import { execute, getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from "graphql";
 import { getVariableValues } from "graphql/execution/values.js";
 import { CloseCode, type Context as SocketContext } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
@@ -41,7 +49,12 @@ function withoutHttp(formatted: GraphQLFormattedError): GraphQLFormattedError {
 /** The codes Apollo gives the same failures over HTTP, so the error formatter passes them through. */
 function withCode(error: GraphQLError, code: string): GraphQLError {
   if (error.extensions.code) return error;
-  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code } });
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code },
+  });
 }
 
 function authorizationOf(params: ConnectionParams | undefined): string | null {
@@ -64,7 +77,11 @@ export function startSubscriptionServer(options: {
   formatError: FormatError;
 }): SubscriptionServer {
   const { services, protection, writeRateLimit, inFlight, formatError, schema } = options;
-  const wsServer = new WebSocketServer({ server: options.httpServer, path: "/graphql", maxPayload: services.env.limits.maxBodyBytes });
+  const wsServer = new WebSocketServer({
+    server: options.httpServer,
+    path: "/graphql",
+    maxPayload: services.env.limits.maxBodyBytes,
+  });
   const limits = new SubscriptionLimits(services.env.subscriptionLimits);
   const records = new WeakMap<SocketContext<ConnectionParams, Extra>, SocketRecord>();
   const endOperation = new WeakMap<Context, AbortController>();
@@ -74,7 +91,8 @@ export function startSubscriptionServer(options: {
     openSockets.add(socket);
     socket.once("close", () => openSockets.delete(socket));
   });
-  const format = (errors: readonly GraphQLError[]) => errors.map((error) => withoutHttp(formatError(error.toJSON(), originalOf(error))));
+  const format = (errors: readonly GraphQLError[]) =>
+    errors.map((error) => withoutHttp(formatError(error.toJSON(), originalOf(error))));
 
   const admit = async (ctx: SocketContext<ConnectionParams, Extra>): Promise<boolean> => {
     let auth;
@@ -87,14 +105,21 @@ export function startSubscriptionServer(options: {
     }
     // A bad token is refused at the door (4403), not discovered by the first write.
     if (auth.status === "INVALID") return false;
-    const owner = auth.status === "VALID" ? `operator:${auth.operator.id}` : `address:${ctx.extra.request.socket.remoteAddress ?? "unknown"}`;
+    const owner =
+      auth.status === "VALID"
+        ? `operator:${auth.operator.id}`
+        : `address:${ctx.extra.request.socket.remoteAddress ?? "unknown"}`;
     const record: SocketRecord = { owner, subscriptionIds: new Set(), running: () => Object.keys(ctx.subscriptions) };
     records.set(ctx, record);
     limits.add(record);
     return true;
   };
 
-  const prepare = async (ctx: SocketContext<ConnectionParams, Extra>, id: string, payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }) => {
+  const prepare = async (
+    ctx: SocketContext<ConnectionParams, Extra>,
+    id: string,
+    payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  ) => {
     let document: DocumentNode;
     try {
       document = protection.parseForSubscriptions(payload.query);
@@ -106,12 +131,16 @@ export function startSubscriptionServer(options: {
     if (errors.length > 0) return errors.map((error) => withCode(error, "GRAPHQL_VALIDATION_FAILED"));
     const operation = getOperationAST(document, payload.operationName);
     if (!operation) {
-      const message = payload.operationName ? `No operation named "${payload.operationName}" in the document` : "The document holds several operations: send operationName";
+      const message = payload.operationName
+        ? `No operation named "${payload.operationName}" in the document`
+        : "The document holds several operations: send operationName";
       return [new GraphQLError(message, { extensions: { code: "OPERATION_RESOLUTION_FAILURE" } })];
     }
     const inputError = checkOperationInput(document, payload.variables);
     if (inputError) return [inputError];
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 10 });
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, {
+      maxErrors: 10,
+    });
     if (coerced.errors) return coerced.errors.map((error) => withCode(error, "BAD_USER_INPUT"));
     const record = records.get(ctx);
     if (operation.operation === "subscription" && record) {
@@ -125,7 +154,12 @@ export function startSubscriptionServer(options: {
       if (isDatabaseUnavailable(error)) return [serviceUnavailable()];
       throw error;
     }
-    const readError = readAccessError({ document, operation, auth: contextValue.auth, anonymousReads: services.env.anonymousReads });
+    const readError = readAccessError({
+      document,
+      operation,
+      auth: contextValue.auth,
+      anonymousReads: services.env.anonymousReads,
+    });
     if (readError) return [readError];
     const controller = new AbortController();
     contextValue.signal = controller.signal;
@@ -162,7 +196,8 @@ export function startSubscriptionServer(options: {
         const record = records.get(ctx);
         if (record) limits.remove(record);
       },
-      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: format(result.errors) } : undefined,
       onError: (_ctx, _id, _payload, errors) => {
         services.logger.warn("subscription error", { errors: errors.map((error) => error.message) });
         return format(errors);

@@ -36,14 +36,21 @@ function hasSessionHeader(request: Request, response: Response, hint: string): b
 /** Body-parser failures as JSON-RPC errors (too large: 413; not JSON: a parse error). */
 function bodyErrorHandler(maxBodyBytes: number) {
   return (error: { type?: string }, _request: Request, response: Response, next: NextFunction) => {
-    if (error.type === "entity.too.large") jsonRpcError(response, 413, -32600, `Request body larger than ${maxBodyBytes} bytes`);
-    else if (error.type === "entity.parse.failed" || error.type === "encoding.unsupported" || error.type === "charset.unsupported") jsonRpcError(response, 400, -32700, "The request body is not valid JSON");
+    if (error.type === "entity.too.large")
+      jsonRpcError(response, 413, -32600, `Request body larger than ${maxBodyBytes} bytes`);
+    else if (
+      error.type === "entity.parse.failed" ||
+      error.type === "encoding.unsupported" ||
+      error.type === "charset.unsupported"
+    )
+      jsonRpcError(response, 400, -32700, "The request body is not valid JSON");
     else next(error);
   };
 }
 
 /** Who a token check names: a session answers only the caller that opened it. */
-const callerKey = (auth: TokenCheck) => (auth.status === "VALID" ? `operator:${auth.operator.id}` : auth.status === "INVALID" ? "invalid" : "anonymous");
+const callerKey = (auth: TokenCheck) =>
+  auth.status === "VALID" ? `operator:${auth.operator.id}` : auth.status === "INVALID" ? "invalid" : "anonymous";
 
 interface Session {
   id: string;
@@ -79,19 +86,28 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
   const closeSession = async (session: Session, reason: string) => {
     if (!sessions.delete(session.id)) return;
     logger.debug("mcp session closed", { sessionId: session.id, reason });
-    await session.handle.close().catch((error: unknown) => logger.debug("mcp session close failed", { error: String(error) }));
+    await session.handle
+      .close()
+      .catch((error: unknown) => logger.debug("mcp session close failed", { error: String(error) }));
   };
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const session of sessions.values()) {
-      if (session.openStreams === 0 && now - session.lastActive > idleMs) void closeSession(session, "idle");
-    }
-  }, Math.min(60_000, Math.max(1_000, idleMs / 2)));
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const session of sessions.values()) {
+        if (session.openStreams === 0 && now - session.lastActive > idleMs) void closeSession(session, "idle");
+      }
+    },
+    Math.min(60_000, Math.max(1_000, idleMs / 2)),
+  );
   sweep.unref();
 
   const failed = (error: unknown, response: Response, requestId: string) => {
-    const failure = toolFailure(error, { services, writeRateLimit, caller: { auth: { status: "ANONYMOUS" }, requestId } }, "mcp-http");
+    const failure = toolFailure(
+      error,
+      { services, writeRateLimit, caller: { auth: { status: "ANONYMOUS" }, requestId } },
+      "mcp-http",
+    );
     const { code, message } = failure._meta[ERROR_META_KEY];
     if (!response.headersSent) jsonRpcError(response, code === "SERVICE_UNAVAILABLE" ? 503 : 500, -32603, message);
   };
@@ -101,11 +117,21 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
     const id = request.header(SESSION_HEADER);
     const session = id ? sessions.get(id) : undefined;
     if (!session) {
-      jsonRpcError(response, 404, -32001, "Session not found (it ended, expired or never existed): initialize a new one");
+      jsonRpcError(
+        response,
+        404,
+        -32001,
+        "Session not found (it ended, expired or never existed): initialize a new one",
+      );
       return null;
     }
     if (callerKey(auth) !== session.key) {
-      jsonRpcError(response, 403, -32000, "This session was opened by another caller: send the same operator token, or initialize a new session");
+      jsonRpcError(
+        response,
+        403,
+        -32000,
+        "This session was opened by another caller: send the same operator token, or initialize a new session",
+      );
       return null;
     }
     session.caller.auth = auth;
@@ -161,8 +187,12 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
         return;
       }
       if (isInitializeRequest(request.body)) {
-        if (!closing && sessions.size + opening < env.mcpSessions.max) return await openSession(request, response, auth, annotations.requestId);
-        if (!closing && env.mcpSessions.max > 0) logger.warn("mcp session limit reached; answering initialize statelessly (no subscriptions)", { max: env.mcpSessions.max });
+        if (!closing && sessions.size + opening < env.mcpSessions.max)
+          return await openSession(request, response, auth, annotations.requestId);
+        if (!closing && env.mcpSessions.max > 0)
+          logger.warn("mcp session limit reached; answering initialize statelessly (no subscriptions)", {
+            max: env.mcpSessions.max,
+          });
       }
       await stateless(request, response, auth, annotations.requestId);
     } catch (error) {
@@ -172,10 +202,17 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
   // GET: a session's event stream; DELETE: the end of a session. Neither exists without a session.
   router.get("/", async (request: Request, response: Response) => {
     const annotations = annotationsOf(response);
-    if (!hasSessionHeader(request, response, ": POST JSON-RPC messages (initialize opens a session with an event stream)")) return;
+    if (
+      !hasSessionHeader(request, response, ": POST JSON-RPC messages (initialize opens a session with an event stream)")
+    )
+      return;
     if (closing) return void jsonRpcError(response, 503, -32000, "The service is shutting down");
     try {
-      const session = sessionOf(request, response, await authenticate(services.db.prisma, request.headers.authorization));
+      const session = sessionOf(
+        request,
+        response,
+        await authenticate(services.db.prisma, request.headers.authorization),
+      );
       if (!session) return;
       session.openStreams += 1;
       response.on("close", () => {
@@ -191,7 +228,11 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
     const annotations = annotationsOf(response);
     if (!hasSessionHeader(request, response, "")) return;
     try {
-      const session = sessionOf(request, response, await authenticate(services.db.prisma, request.headers.authorization));
+      const session = sessionOf(
+        request,
+        response,
+        await authenticate(services.db.prisma, request.headers.authorization),
+      );
       if (!session) return;
       await session.transport.handleRequest(request, response);
       await closeSession(session, "deleted by the client");

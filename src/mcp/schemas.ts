@@ -60,7 +60,9 @@ export const envelope = z.object({
   challengeDeadline: timestamp.nullable(),
   sourceIntegrity: z.object({
     blocking: z.boolean(),
-    advisories: z.array(z.object({ id: z.string(), kind: z.string(), message: z.string(), blocking: z.boolean(), raisedAt: timestamp })),
+    advisories: z.array(
+      z.object({ id: z.string(), kind: z.string(), message: z.string(), blocking: z.boolean(), raisedAt: timestamp }),
+    ),
   }),
   acceptanceConditions: z.string(),
   actionability: z.object({

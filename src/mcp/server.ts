@@ -34,9 +34,22 @@ export interface McpServerOptions {
   inFlight?: InFlightWrites;
 }
 
-export function createMcpServer(services: Services, writeRateLimit: WriteRateLimit, caller: McpCaller, options: McpServerOptions = { subscriptions: false }): McpServerHandle {
-  const server = new McpServer({ name: MCP_SERVER_NAME, version: "0.1.0" }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
-  const scope: ToolScope = { services, writeRateLimit, caller, ...(options.inFlight ? { inFlight: options.inFlight } : {}) };
+export function createMcpServer(
+  services: Services,
+  writeRateLimit: WriteRateLimit,
+  caller: McpCaller,
+  options: McpServerOptions = { subscriptions: false },
+): McpServerHandle {
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, version: "0.1.0" },
+    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
+  );
+  const scope: ToolScope = {
+    services,
+    writeRateLimit,
+    caller,
+    ...(options.inFlight ? { inFlight: options.inFlight } : {}),
+  };
   registerTools(server, [...problemTools, ...orientTools, ...researchTools, ...memoryTools], scope);
   const endSubscriptions = registerResources(server, scope, options.subscriptions);
   return {

@@ -56,7 +56,9 @@ export interface ToolDefinition<Input extends z.ZodRawShape, Output extends z.Zo
 
 /** Erases the definition's own types so tools of different shapes fit one list. */
 export type AnyTool = ToolDefinition<z.ZodRawShape, z.ZodRawShape>;
-export const tool = <Input extends z.ZodRawShape, Output extends z.ZodRawShape>(definition: ToolDefinition<Input, Output>) => definition as unknown as AnyTool;
+export const tool = <Input extends z.ZodRawShape, Output extends z.ZodRawShape>(
+  definition: ToolDefinition<Input, Output>,
+) => definition as unknown as AnyTool;
 
 type ErrorContent = z.infer<typeof toolError>;
 
@@ -70,26 +72,46 @@ export const ERROR_META_KEY = "rms/error";
  * returning the error.
  */
 function errorResult(content: ErrorContent): CallToolResult & { _meta: { [ERROR_META_KEY]: ErrorContent } } {
-  return { isError: true, content: [{ type: "text", text: `${content.code}: ${content.message}` }], _meta: { [ERROR_META_KEY]: content } };
+  return {
+    isError: true,
+    content: [{ type: "text", text: `${content.code}: ${content.message}` }],
+    _meta: { [ERROR_META_KEY]: content },
+  };
 }
 
 /** The one translation point: typed domain errors keep their code, outages say when to retry, the rest is masked. */
-export function toolFailure(error: unknown, scope: ToolScope, toolName: string): CallToolResult & { _meta: { [ERROR_META_KEY]: ErrorContent } } {
+export function toolFailure(
+  error: unknown,
+  scope: ToolScope,
+  toolName: string,
+): CallToolResult & { _meta: { [ERROR_META_KEY]: ErrorContent } } {
   if (error instanceof DomainError) {
     const field = error instanceof InvalidInputError && error.field ? { field: error.field } : {};
     return errorResult({ code: error.code, message: error.message, ...field });
   }
   const { logger, env } = scope.services;
   if (isDatabaseUnavailable(error)) {
-    logger.warn("database unavailable", { tool: toolName, error: error instanceof Error ? error.message : String(error) });
-    return errorResult({ code: "SERVICE_UNAVAILABLE", message: `The database is unavailable; retry after ${RETRY_AFTER_SECONDS}s`, retryAfterSeconds: RETRY_AFTER_SECONDS });
+    logger.warn("database unavailable", {
+      tool: toolName,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return errorResult({
+      code: "SERVICE_UNAVAILABLE",
+      message: `The database is unavailable; retry after ${RETRY_AFTER_SECONDS}s`,
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    });
   }
   const errorId = randomUUID();
   logger.error("unexpected error", {
-    errorId, tool: toolName, requestId: scope.caller.requestId,
+    errorId,
+    tool: toolName,
+    requestId: scope.caller.requestId,
     error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
   });
-  const message = env.exposeErrorDetails && error instanceof Error ? `Unexpected error ${errorId}: ${error.message}` : `Unexpected error (id ${errorId})`;
+  const message =
+    env.exposeErrorDetails && error instanceof Error
+      ? `Unexpected error ${errorId}: ${error.message}`
+      : `Unexpected error (id ${errorId})`;
   return errorResult({ code: "INTERNAL_SERVER_ERROR", message, errorId });
 }
 
@@ -98,7 +120,10 @@ async function refusal(definition: AnyTool, args: unknown, scope: ToolScope): Pr
   const { auth } = scope.caller;
   if (!scope.services.env.anonymousReads && auth.status !== "VALID") {
     const why = auth.status === "INVALID" ? "the operator token is not valid" : "no operator token was sent";
-    return { code: "UNAUTHENTICATED", message: `This service requires an operator token for every call (ANONYMOUS_READS=false): ${why}` };
+    return {
+      code: "UNAUTHENTICATED",
+      message: `This service requires an operator token for every call (ANONYMOUS_READS=false): ${why}`,
+    };
   }
   const badInput = checkInputValue(args, "arguments");
   if (badInput) return { code: "BAD_USER_INPUT", message: badInput.message };
@@ -106,7 +131,11 @@ async function refusal(definition: AnyTool, args: unknown, scope: ToolScope): Pr
   const limited = await scope.writeRateLimit.chargeWrites(auth, 1);
   if (!limited) return null;
   const { points, windowSeconds } = scope.services.env.writeRateLimit;
-  return { code: "RATE_LIMITED", message: `Write rate limit of ${points} per ${windowSeconds}s exceeded; retry after ${limited.retryAfterSeconds}s`, retryAfterSeconds: limited.retryAfterSeconds };
+  return {
+    code: "RATE_LIMITED",
+    message: `Write rate limit of ${points} per ${windowSeconds}s exceeded; retry after ${limited.retryAfterSeconds}s`,
+    retryAfterSeconds: limited.retryAfterSeconds,
+  };
 }
 
 export function registerTools(server: McpServer, tools: readonly AnyTool[], scope: ToolScope): void {

@@ -35,15 +35,37 @@ export interface ViewFreshness {
   buildingVersion: number | null;
 }
 
-export function computeFreshness(states: StateRow[], pointers: { view: string; servingVersion: number }[], head: bigint, views = DERIVED_VIEWS): ViewFreshness[] {
+export function computeFreshness(
+  states: StateRow[],
+  pointers: { view: string; servingVersion: number }[],
+  head: bigint,
+  views = DERIVED_VIEWS,
+): ViewFreshness[] {
   return views.map(({ view, lane }) => {
     const version = pointers.find((pointer) => pointer.view === view)?.servingVersion ?? null;
     const serving = states.find((state) => state.view === view && state.version === version);
-    const building = states.filter((state) => state.view === view && state.status === "BUILDING").map((state) => state.version);
+    const building = states
+      .filter((state) => state.view === view && state.status === "BUILDING")
+      .map((state) => state.version);
     const highWaterMark = serving?.highWaterMark ?? 0n;
     const lagEvents = serving ? (head > highWaterMark ? head - highWaterMark : 0n) : head;
-    const status: FreshnessStatus = !serving ? "UNAVAILABLE" : building.length > 0 ? "REBUILDING" : lagEvents > 0n ? "LAGGING" : "FRESH";
-    return { view, lane, version: serving ? version : null, highWaterMark, headSequence: head, lagEvents, status, buildingVersion: building.length > 0 ? Math.max(...building) : null };
+    const status: FreshnessStatus = !serving
+      ? "UNAVAILABLE"
+      : building.length > 0
+        ? "REBUILDING"
+        : lagEvents > 0n
+          ? "LAGGING"
+          : "FRESH";
+    return {
+      view,
+      lane,
+      version: serving ? version : null,
+      highWaterMark,
+      headSequence: head,
+      lagEvents,
+      status,
+      buildingVersion: building.length > 0 ? Math.max(...building) : null,
+    };
   });
 }
 
@@ -52,7 +74,10 @@ export function affectedLanes(views: ViewFreshness[]): string[] {
   return views.filter((view) => view.status === "UNAVAILABLE" || view.lagEvents > 0n).map((view) => view.lane);
 }
 
-export async function readFreshness(prisma: PrismaClient, viewNames?: readonly string[] | null): Promise<ViewFreshness[]> {
+export async function readFreshness(
+  prisma: PrismaClient,
+  viewNames?: readonly string[] | null,
+): Promise<ViewFreshness[]> {
   const views = viewNames?.length ? DERIVED_VIEWS.filter((entry) => viewNames.includes(entry.view)) : DERIVED_VIEWS;
   const names = views.map((entry) => entry.view);
   // One round trip; the statements may see different commits, which is why lag is clamped at zero.

@@ -13,7 +13,12 @@ export function registerInlineView(view: string, version: number): void {
  * The serving version of a view, creating the state and pointer for `codeVersion` on first use, recorded as built by
  * `viewVersion` (the code and data that build it: see Rebuilder.viewVersion).
  */
-export async function servingVersion(tx: TransactionClient, view: string, codeVersion: number, viewVersion: string): Promise<number> {
+export async function servingVersion(
+  tx: TransactionClient,
+  view: string,
+  codeVersion: number,
+  viewVersion: string,
+): Promise<number> {
   const pointer = await tx.projectionPointer.findUnique({ where: { view } });
   if (pointer) return pointer.servingVersion;
   await tx.projectionState.upsert({

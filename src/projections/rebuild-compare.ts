@@ -41,7 +41,12 @@ function differs(spec: TableSpec): string {
   return `(o.${spec.key[0]} IS NULL OR n.${spec.key[0]} IS NULL OR ${row("o")} IS DISTINCT FROM ${row("n")})`;
 }
 
-export async function diffTable(tx: TransactionClient, spec: TableSpec, oldVersion: number, newVersion: number): Promise<TableDiff> {
+export async function diffTable(
+  tx: TransactionClient,
+  spec: TableSpec,
+  oldVersion: number,
+  newVersion: number,
+): Promise<TableDiff> {
   const first = spec.key[0];
   const [counts] = await tx.$queryRawUnsafe<{ rows: number; added: number; removed: number; changed: number }[]>(
     `SELECT count(n.${first})::int AS rows,
@@ -49,13 +54,15 @@ export async function diffTable(tx: TransactionClient, spec: TableSpec, oldVersi
             count(*) FILTER (WHERE n.${first} IS NULL)::int AS removed,
             count(*) FILTER (WHERE o.${first} IS NOT NULL AND n.${first} IS NOT NULL AND ${differs(spec)})::int AS changed
      FROM ${sides(spec)}`,
-    oldVersion, newVersion,
+    oldVersion,
+    newVersion,
   );
   const keyText = `concat_ws('/', ${spec.key.map((column) => `coalesce(o.${column}, n.${column})::text`).join(", ")})`;
   const samples = await tx.$queryRawUnsafe<{ sample: string }[]>(
     `SELECT (CASE WHEN o.${first} IS NULL THEN 'added ' WHEN n.${first} IS NULL THEN 'removed ' ELSE 'changed ' END) || ${keyText} AS sample
      FROM ${sides(spec)} WHERE ${differs(spec)} ORDER BY 1 LIMIT ${DIFF_SAMPLES}`,
-    oldVersion, newVersion,
+    oldVersion,
+    newVersion,
   );
   return { table: spec.table, ...counts!, samples: samples.map((row) => row.sample) };
 }
@@ -63,7 +70,10 @@ export async function diffTable(tx: TransactionClient, spec: TableSpec, oldVersi
 export async function runChecks(tx: TransactionClient, checks: AcceptanceCheck[], version: number): Promise<string[]> {
   const failures: string[] = [];
   for (const check of checks) {
-    const [row] = await tx.$queryRawUnsafe<{ violations: number }[]>(`SELECT (${check.sql})::int AS violations`, version);
+    const [row] = await tx.$queryRawUnsafe<{ violations: number }[]>(
+      `SELECT (${check.sql})::int AS violations`,
+      version,
+    );
     if (row && row.violations > 0) failures.push(`${check.name}: ${row.violations} violation(s)`);
   }
   return failures;
@@ -72,6 +82,9 @@ export async function runChecks(tx: TransactionClient, checks: AcceptanceCheck[]
 /** Deletes every row of `version` (a dry run or a failed build leaves nothing behind). */
 export async function discardVersion(tx: TransactionClient, tables: TableSpec[], version: number): Promise<void> {
   for (const spec of tables) {
-    await tx.$executeRawUnsafe(`DELETE FROM ${spec.table} WHERE version = $1${spec.filter ? ` AND ${spec.filter}` : ""}`, version);
+    await tx.$executeRawUnsafe(
+      `DELETE FROM ${spec.table} WHERE version = $1${spec.filter ? ` AND ${spec.filter}` : ""}`,
+      version,
+    );
   }
 }

@@ -14,13 +14,21 @@ const RECONCILE_BATCH = 1_000;
 async function waitForOlderTransactions(prisma: PrismaClient, xmaxAtSwitch: bigint): Promise<void> {
   const deadline = Date.now() + DRAIN_LIMIT_MS;
   while (Date.now() < deadline) {
-    const [row] = await prisma.$queryRaw<{ xmin: string }[]>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+    const [row] = await prisma.$queryRaw<
+      { xmin: string }[]
+    >`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
     if (row && BigInt(row.xmin) >= xmaxAtSwitch) return;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
   }
 }
 
-export async function settleInlineSwitch(prisma: PrismaClient, rebuilder: Rebuilder, version: number, markAtSwitch: bigint, xmaxAtSwitch: bigint): Promise<void> {
+export async function settleInlineSwitch(
+  prisma: PrismaClient,
+  rebuilder: Rebuilder,
+  version: number,
+  markAtSwitch: bigint,
+  xmaxAtSwitch: bigint,
+): Promise<void> {
   await waitForOlderTransactions(prisma, xmaxAtSwitch);
   await prisma.$transaction(async (tx) => {
     let mark = markAtSwitch;

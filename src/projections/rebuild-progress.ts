@@ -41,7 +41,11 @@ export function parseRebuildProgress(payload: string): RebuildProgressMessage | 
  * The progress callback and outcome reporter of one rebuild, sending each as a NOTIFY on `pool`. Sending
  * is best effort: a failed NOTIFY never fails the rebuild, and the dashboard only misses a step.
  */
-export function announceRebuild(pool: pg.Pool, view: string, now: () => number = Date.now): { progress: BuildProgress; finished(report: RebuildReport | null, error?: Error): Promise<void> } {
+export function announceRebuild(
+  pool: pg.Pool,
+  view: string,
+  now: () => number = Date.now,
+): { progress: BuildProgress; finished(report: RebuildReport | null, error?: Error): Promise<void> } {
   const startedAt = now();
   let lastSent = 0;
   let lastStage = "";
@@ -50,21 +54,59 @@ export function announceRebuild(pool: pg.Pool, view: string, now: () => number =
   // "starting" that overtook "memberships" would leave the dashboard on the wrong stage.
   const send = (message: RebuildProgressMessage) => {
     lastSent = now();
-    pending = pending.then(() => pool.query("SELECT pg_notify($1, $2)", [REBUILD_PROGRESS_CHANNEL, JSON.stringify(message)])).catch(() => undefined);
+    pending = pending
+      .then(() => pool.query("SELECT pg_notify($1, $2)", [REBUILD_PROGRESS_CHANNEL, JSON.stringify(message)]))
+      .catch(() => undefined);
     return pending;
   };
-  void send({ view, version: null, stage: "starting", done: 0, total: 0, outcome: "RUNNING", startedAt, finishedAt: null, detail: null });
+  void send({
+    view,
+    version: null,
+    stage: "starting",
+    done: 0,
+    total: 0,
+    outcome: "RUNNING",
+    startedAt,
+    finishedAt: null,
+    detail: null,
+  });
   return {
     progress: (stage, done, total) => {
       if (stage === lastStage && done < total && now() - lastSent < PROGRESS_MESSAGE_INTERVAL_MS) return;
       lastStage = stage;
-      void send({ view, version: null, stage, done, total, outcome: "RUNNING", startedAt, finishedAt: null, detail: null });
+      void send({
+        view,
+        version: null,
+        stage,
+        done,
+        total,
+        outcome: "RUNNING",
+        startedAt,
+        finishedAt: null,
+        detail: null,
+      });
     },
     finished: async (report, error) => {
       await pending;
-      const outcome = report ? (report.switched ? "SWITCHED" : report.failures.length > 0 ? "FAILED" : "KEPT") : "FAILED";
+      const outcome = report
+        ? report.switched
+          ? "SWITCHED"
+          : report.failures.length > 0
+            ? "FAILED"
+            : "KEPT"
+        : "FAILED";
       const detail = (report ? report.failures.join("; ") : (error?.message ?? "")).slice(0, MAX_DETAIL) || null;
-      await send({ view, version: report?.builtVersion ?? null, stage: "finished", done: 1, total: 1, outcome, startedAt, finishedAt: now(), detail });
+      await send({
+        view,
+        version: report?.builtVersion ?? null,
+        stage: "finished",
+        done: 1,
+        total: 1,
+        outcome,
+        startedAt,
+        finishedAt: now(),
+        detail,
+      });
     },
   };
 }

@@ -28,7 +28,9 @@ export async function staleViews(prisma: PrismaClient): Promise<{ rebuilder: Reb
   for (const rebuilder of REBUILDERS.values()) {
     const pointer = await prisma.projectionPointer.findUnique({ where: { view: rebuilder.view } });
     if (!pointer) continue;
-    const state = await prisma.projectionState.findUnique({ where: { view_version: { view: rebuilder.view, version: pointer.servingVersion } } });
+    const state = await prisma.projectionState.findUnique({
+      where: { view_version: { view: rebuilder.view, version: pointer.servingVersion } },
+    });
     const builtBy = state ? builtByViewVersion(state) : "nothing recorded";
     if (builtBy !== rebuilder.viewVersion) stale.push({ rebuilder, builtBy });
   }
@@ -47,7 +49,10 @@ export async function initialiseInlineViews(prisma: PrismaClient): Promise<void>
       const version = await servingVersion(tx, rebuilder.view, rebuilder.codeVersion, rebuilder.viewVersion);
       if ((await tx.sparseDocument.count({ where: { view: rebuilder.view, version } })) > 0) return;
       const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
-      await tx.projectionState.update({ where: { view_version: { view: rebuilder.view, version } }, data: { highWaterMark: head } });
+      await tx.projectionState.update({
+        where: { view_version: { view: rebuilder.view, version } },
+        data: { highWaterMark: head },
+      });
     });
   }
 }
@@ -56,7 +61,11 @@ export async function initialiseInlineViews(prisma: PrismaClient): Promise<void>
 export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger, monitor?: ServiceMonitor): Promise<void> {
   await initialiseInlineViews(prisma);
   for (const { rebuilder, builtBy } of await staleViews(prisma)) {
-    logger.warn("derived view was built by other code: rebuilding", { view: rebuilder.view, builtBy, viewVersion: rebuilder.viewVersion });
+    logger.warn("derived view was built by other code: rebuilding", {
+      view: rebuilder.view,
+      builtBy,
+      viewVersion: rebuilder.viewVersion,
+    });
     const tracked = monitor?.trackRebuild(rebuilder.view);
     let report;
     try {
@@ -68,6 +77,12 @@ export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger, mo
     tracked?.finished(report);
     if (report.switched) await prisma.$executeRaw`ANALYZE`;
     const log = report.switched ? logger.info : logger.error;
-    log("derived view rebuild finished", { view: report.view, version: report.builtVersion, switched: report.switched, failures: report.failures, ms: report.durationMs });
+    log("derived view rebuild finished", {
+      view: report.view,
+      version: report.builtVersion,
+      switched: report.switched,
+      failures: report.failures,
+      ms: report.durationMs,
+    });
   }
 }

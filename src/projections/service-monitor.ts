@@ -92,7 +92,10 @@ export interface MonitorSnapshot {
 }
 
 /** What the monitor keeps per view: the snapshot's fields that are not derived from the lag buckets. */
-interface ViewState extends Pick<ViewMonitor, "view" | "lane" | "inline" | "version" | "buildingVersion" | "highWaterMark" | "status"> {
+interface ViewState extends Pick<
+  ViewMonitor,
+  "view" | "lane" | "inline" | "version" | "buildingVersion" | "highWaterMark" | "status"
+> {
   lag: PeakBuckets;
 }
 
@@ -108,7 +111,8 @@ export interface ServiceMonitorOptions {
   now?: () => number;
 }
 
-const lagOf = (head: bigint, state: ViewState) => (state.version === null ? head : head > state.highWaterMark ? head - state.highWaterMark : 0n);
+const lagOf = (head: bigint, state: ViewState) =>
+  state.version === null ? head : head > state.highWaterMark ? head - state.highWaterMark : 0n;
 const asNumber = (value: bigint) => (value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(value));
 
 export class ServiceMonitor {
@@ -128,11 +132,27 @@ export class ServiceMonitor {
 
   constructor(private readonly options: ServiceMonitorOptions) {
     this.now = options.now ?? Date.now;
-    this.worker = { inProcess: options.workerInProcess, batches: 0, eventsApplied: 0, lastBatchAt: null, lastBatchMs: null, lastBatchEvents: null, errors: 0, lastError: null, lastErrorAt: null };
+    this.worker = {
+      inProcess: options.workerInProcess,
+      batches: 0,
+      eventsApplied: 0,
+      lastBatchAt: null,
+      lastBatchMs: null,
+      lastBatchEvents: null,
+      errors: 0,
+      lastError: null,
+      lastErrorAt: null,
+    };
     for (const { view, lane } of DERIVED_VIEWS) {
       this.views.set(view, {
-        view, lane, inline: options.inlineViews.includes(view), version: null, buildingVersion: null,
-        highWaterMark: 0n, status: "UNAVAILABLE", lag: new PeakBuckets(LAG_BUCKET_MS, LAG_BUCKETS),
+        view,
+        lane,
+        inline: options.inlineViews.includes(view),
+        version: null,
+        buildingVersion: null,
+        highWaterMark: 0n,
+        status: "UNAVAILABLE",
+        lag: new PeakBuckets(LAG_BUCKET_MS, LAG_BUCKETS),
       });
     }
   }
@@ -164,7 +184,8 @@ export class ServiceMonitor {
       const state = this.views.get(entry.view);
       if (!state) continue;
       const sameVersion = state.version === entry.version;
-      state.highWaterMark = sameVersion && state.highWaterMark > entry.highWaterMark ? state.highWaterMark : entry.highWaterMark;
+      state.highWaterMark =
+        sameVersion && state.highWaterMark > entry.highWaterMark ? state.highWaterMark : entry.highWaterMark;
       state.version = entry.version;
       state.buildingVersion = entry.buildingVersion;
       state.status = entry.status;
@@ -222,8 +243,17 @@ export class ServiceMonitor {
   trackRebuild(view: string): { progress: BuildProgress; finished(report: RebuildReport | null, error?: Error): void } {
     const started = this.now();
     const state: RebuildProgressState = {
-      view, version: null, stage: "starting", done: 0, total: 0, startedAt: started, updatedAt: started,
-      finishedAt: null, outcome: "RUNNING", inProcess: true, detail: null,
+      view,
+      version: null,
+      stage: "starting",
+      done: 0,
+      total: 0,
+      startedAt: started,
+      updatedAt: started,
+      finishedAt: null,
+      outcome: "RUNNING",
+      inProcess: true,
+      detail: null,
     };
     this.rebuilds.set(view, state);
     this.changed();
@@ -264,28 +294,53 @@ export class ServiceMonitor {
     const views: ViewMonitor[] = [...this.views.values()].map((state) => {
       const peak = state.lag.peak(at);
       return {
-        view: state.view, lane: state.lane, inline: state.inline, version: state.version, buildingVersion: state.buildingVersion,
-        highWaterMark: state.highWaterMark, status: state.status, lagEvents: lagOf(this.head, state),
-        peakLagEvents: peak?.value ?? 0, peakAt: peak && peak.value > 0 ? peak.at : null, lagHistory: state.lag.series(at),
+        view: state.view,
+        lane: state.lane,
+        inline: state.inline,
+        version: state.version,
+        buildingVersion: state.buildingVersion,
+        highWaterMark: state.highWaterMark,
+        status: state.status,
+        lagEvents: lagOf(this.head, state),
+        peakLagEvents: peak?.value ?? 0,
+        peakAt: peak && peak.value > 0 ? peak.at : null,
+        lagHistory: state.lag.series(at),
       };
     });
     const workerView = [...this.views.values()].find((state) => !state.inline);
     const rebuilds: RebuildProgressState[] = [];
     for (const [view, rebuild] of this.rebuilds) {
-      const died = !rebuild.inProcess && rebuild.outcome === "RUNNING" && at - rebuild.updatedAt > SILENT_REMOTE_REBUILD_MS && this.views.get(view)?.buildingVersion === null;
-      if (died || (rebuild.finishedAt !== null && at - rebuild.finishedAt > FINISHED_REBUILD_KEPT_MS)) this.rebuilds.delete(view);
+      const died =
+        !rebuild.inProcess &&
+        rebuild.outcome === "RUNNING" &&
+        at - rebuild.updatedAt > SILENT_REMOTE_REBUILD_MS &&
+        this.views.get(view)?.buildingVersion === null;
+      if (died || (rebuild.finishedAt !== null && at - rebuild.finishedAt > FINISHED_REBUILD_KEPT_MS))
+        this.rebuilds.delete(view);
       else rebuilds.push({ ...rebuild });
     }
     // A version BUILDING in the store that no rebuild here is running: another process (the CLI) builds it.
     for (const state of this.views.values()) {
       if (state.buildingVersion === null || this.rebuilds.get(state.view)?.outcome === "RUNNING") continue;
       rebuilds.push({
-        view: state.view, version: state.buildingVersion, stage: "building in another process", done: 0, total: 0, startedAt: null,
-        updatedAt: at, finishedAt: null, outcome: "RUNNING", inProcess: false, detail: null,
+        view: state.view,
+        version: state.buildingVersion,
+        stage: "building in another process",
+        done: 0,
+        total: 0,
+        startedAt: null,
+        updatedAt: at,
+        finishedAt: null,
+        outcome: "RUNNING",
+        inProcess: false,
+        detail: null,
       });
     }
     return {
-      at, headSequence: this.head, views, eventsPerMinute: this.events.series(at),
+      at,
+      headSequence: this.head,
+      views,
+      eventsPerMinute: this.events.series(at),
       worker: { ...this.worker, backlogEvents: workerView ? lagOf(this.head, workerView) : 0n },
       rebuilds,
     };

@@ -3,7 +3,11 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
-import { refreshMemoryOnce, type RefreshOptions, type RefreshResult } from "../features/memory/projection/memory-refresh.js";
+import {
+  refreshMemoryOnce,
+  type RefreshOptions,
+  type RefreshResult,
+} from "../features/memory/projection/memory-refresh.js";
 
 /** Writers that do not announce (direct imports, other tools) are still picked up within this time. */
 export const WORKER_POLL_MS = 2_000;
@@ -30,7 +34,13 @@ export interface WorkerOptions extends RefreshOptions {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Applies batches until the view is caught up; another worker holding the lock makes this wait. */
-export async function drainMemory(prisma: PrismaClient, options: RefreshOptions & { onRefresh?: (result: RefreshResult, durationMs: number) => void; stopped?: () => boolean } = {}): Promise<number> {
+export async function drainMemory(
+  prisma: PrismaClient,
+  options: RefreshOptions & {
+    onRefresh?: (result: RefreshResult, durationMs: number) => void;
+    stopped?: () => boolean;
+  } = {},
+): Promise<number> {
   let applied = 0;
   for (;;) {
     if (options.stopped?.()) return applied;
@@ -71,7 +81,10 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
         schedule(WORKER_POLL_MS);
       } catch (error) {
         // Nothing was committed for the failed batch: the next attempt replays it from the stream.
-        options.logger.warn("projection refresh failed; it will be replayed", { view: "memory-branches", error: (error as Error).message });
+        options.logger.warn("projection refresh failed; it will be replayed", {
+          view: "memory-branches",
+          error: (error as Error).message,
+        });
         options.onError?.(error as Error);
         schedule(WORKER_RETRY_MS);
         return;

@@ -11,18 +11,20 @@ const CHOOSE = /\{\s*([^{}]{1,12}?)\s+binomial\s+([^{}]{1,12}?)\s*\}/g;
 // eslint-disable-next-line regexp/no-super-linear-backtracking -- both arguments are at most 12 characters: a start tries a bounded number of splits
 const CALL = /binomial\s*\(\s*([^(),]{1,12}?)\s*,\s*([^(),]{1,12}?)\s*\)/g;
 /** Read aloud: "n choose 2", "|A| choose 2" (a size's bars dropped); "players choose integers" has no argument on either side. */
-// eslint-disable-next-line regexp/no-super-linear-backtracking -- read on folded text, whose whitespace runs are single spaces: the optional bars and spaces trade at most one character
-const SPOKEN = /(?<![a-z0-9_^+-])\|?\s*(\d*[a-z]?(?:[+-]\d*[a-z]?)*)\s*\|?\s+choose\s+(\d*[a-z]?(?:[+-]\d*[a-z]?)*)(?![a-z0-9])/g;
+const SPOKEN =
+  // eslint-disable-next-line regexp/no-super-linear-backtracking -- read on folded text, whose whitespace runs are single spaces: the optional bars and spaces trade at most one character
+  /(?<![a-z0-9_^+-])\|?\s*(\d*[a-z]?(?:[+-]\d*[a-z]?)*)\s*\|?\s+choose\s+(\d*[a-z]?(?:[+-]\d*[a-z]?)*)(?![a-z0-9])/g;
 
 /** Letters renamed in order of appearance (a, b, c, …): `binom{n+k}{k}` and `binom{x+y}{y}` are one shape. */
 function canonicalPair(top: string, bottom: string): string | null {
   const [upper, lower] = [top.replace(/\s+/g, ""), bottom.replace(/\s+/g, "")];
   if (upper === "" || lower === "" || !ARGUMENT.test(upper) || !ARGUMENT.test(lower)) return null;
   const names = new Map<string, string>();
-  const rename = (argument: string) => argument.replace(/[a-z]/g, (letter) => {
-    if (!names.has(letter)) names.set(letter, String.fromCharCode(97 + names.size));
-    return names.get(letter)!;
-  });
+  const rename = (argument: string) =>
+    argument.replace(/[a-z]/g, (letter) => {
+      if (!names.has(letter)) names.set(letter, String.fromCharCode(97 + names.size));
+      return names.get(letter)!;
+    });
   return `binom_(${rename(upper)},${rename(lower)})`;
 }
 

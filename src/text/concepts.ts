@@ -7,7 +7,9 @@ import { buildSequenceTable, matchSequences, wordsOf, type Word } from "./words.
 
 /** The token a concept adds: its stems, joined with "-" when it has several words (a phrase token). */
 function conceptToken(concept: string): string {
-  return wordsOf(foldText(concept)).map((word) => word.stem).join("-");
+  return wordsOf(foldText(concept))
+    .map((word) => word.stem)
+    .join("-");
 }
 
 /**
@@ -20,11 +22,13 @@ const CONCEPT_GROUPS = LEXICON.concepts;
 const CONCEPT_TABLE = buildSequenceTable(
   CONCEPT_GROUPS.flatMap((group) => {
     const token = conceptToken(group.concept);
-    return group.spellings
-      .map((spelling) => wordsOf(foldText(spelling)).map((word) => word.stem))
-      // A one-word spelling equal to the concept already yields that token; adding it again would double-count.
-      .filter((stems) => stems.join("-") !== token)
-      .map((stems) => ({ stems, value: token }));
+    return (
+      group.spellings
+        .map((spelling) => wordsOf(foldText(spelling)).map((word) => word.stem))
+        // A one-word spelling equal to the concept already yields that token; adding it again would double-count.
+        .filter((stems) => stems.join("-") !== token)
+        .map((stems) => ({ stems, value: token }))
+    );
   }),
 );
 
@@ -47,7 +51,13 @@ const PROSE_PARAMETERS: readonly { pattern: RegExp; parameter: (size: string) =>
 const CONCEPT_SOURCES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   CONCEPT_GROUPS.map((group) => [
     conceptToken(group.concept),
-    new Set(group.spellings.flatMap((spelling) => wordsOf(foldText(spelling)).filter((word) => !word.stop).map((word) => word.stem))),
+    new Set(
+      group.spellings.flatMap((spelling) =>
+        wordsOf(foldText(spelling))
+          .filter((word) => !word.stop)
+          .map((word) => word.stem),
+      ),
+    ),
   ]),
 );
 
@@ -68,13 +78,16 @@ export function conceptDerivesFrom(token: string, stem: string): boolean {
 /** Concept tokens of one text: lexicon spellings in word order, then notation matches. */
 export function findConcepts(folded: string, words: readonly Word[]): string[] {
   const concepts = matchSequences(words, CONCEPT_TABLE);
-  for (const { pattern, token } of CONCEPT_NOTATION) for (const _match of folded.matchAll(pattern)) concepts.push(token);
+  for (const { pattern, token } of CONCEPT_NOTATION)
+    for (const _match of folded.matchAll(pattern)) concepts.push(token);
   return concepts;
 }
 
 /** Parameters the text names in words rather than symbols. */
 export function proseParameters(folded: string): string[] {
-  return PROSE_PARAMETERS.flatMap(({ pattern, parameter }) => [...folded.matchAll(pattern)].map((match) => parameter(match[1] ?? "")));
+  return PROSE_PARAMETERS.flatMap(({ pattern, parameter }) =>
+    [...folded.matchAll(pattern)].map((match) => parameter(match[1] ?? "")),
+  );
 }
 
 /** The patterns this module builds from the lexicon (regex literals are found in the source): for regex-fuzz.test.ts. */

@@ -1,7 +1,13 @@
 // Rewrites LaTeX and Unicode mathematics into plain lower-case words and symbols before
 // tokenising: one spelling per symbol, `$` delimiters and formatting commands removed.
 
-import { FORMATTING_COMMANDS, GREEK_LETTERS, LATEX_COMMANDS, NUMBER_SYSTEMS, UNICODE_SYMBOLS } from "./latex-symbols.js";
+import {
+  FORMATTING_COMMANDS,
+  GREEK_LETTERS,
+  LATEX_COMMANDS,
+  NUMBER_SYSTEMS,
+  UNICODE_SYMBOLS,
+} from "./latex-symbols.js";
 import { LEXICON } from "./lexicon/load.js";
 import { NUMBER_WORDS, PROSE_RELATIONS } from "./stopwords.js";
 
@@ -42,17 +48,31 @@ function commandText(name: string): string {
 }
 
 function rewriteLatexCommands(text: string): string {
-  return text
-    .replace(/\\mathbb\s*(?:\{\s*)?([A-Za-z])\s*\}?/g, (_match, letter: string) => NUMBER_SYSTEMS.get(letter.toUpperCase()) ?? " ")
-    .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_match, top: string, bottom: string) => ` ${group(top)}/${group(bottom)} `)
-    .replace(/\\[dt]?frac\s*([A-Za-z0-9])\s*([A-Za-z0-9])/g, " $1/$2 ")
-    // A k-th root is the power 1/k (`\sqrt[n]{p_n}` is `p_n^{1/n}`): both spellings should meet, and it is no square root.
-    .replace(/\\sqrt\s*\[([^\]]{1,8})\]\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_match, index: string, radicand: string) => ` ${radicand}^{1/${group(index)}} `)
-    // A square root of one symbol is also written as the power 1/2; both spellings should meet.
-    .replace(/\\sqrt\s*(?:\{\s*([A-Za-z0-9]+)\s*\}|\s([A-Za-z0-9]))/g, (_match, braced?: string, bare?: string) => ` sqrt ${braced ?? bare ?? ""}^{1/2} `)
-    .replace(/\\([A-Z]+)/gi, (_match, name: string) => commandText(name))
-    .replace(/\\./g, " ")
-    .replace(/\$/g, " ");
+  return (
+    text
+      .replace(
+        /\\mathbb\s*(?:\{\s*)?([A-Za-z])\s*\}?/g,
+        (_match, letter: string) => NUMBER_SYSTEMS.get(letter.toUpperCase()) ?? " ",
+      )
+      .replace(
+        /\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g,
+        (_match, top: string, bottom: string) => ` ${group(top)}/${group(bottom)} `,
+      )
+      .replace(/\\[dt]?frac\s*([A-Za-z0-9])\s*([A-Za-z0-9])/g, " $1/$2 ")
+      // A k-th root is the power 1/k (`\sqrt[n]{p_n}` is `p_n^{1/n}`): both spellings should meet, and it is no square root.
+      .replace(
+        /\\sqrt\s*\[([^\]]{1,8})\]\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g,
+        (_match, index: string, radicand: string) => ` ${radicand}^{1/${group(index)}} `,
+      )
+      // A square root of one symbol is also written as the power 1/2; both spellings should meet.
+      .replace(
+        /\\sqrt\s*(?:\{\s*([A-Za-z0-9]+)\s*\}|\s([A-Za-z0-9]))/g,
+        (_match, braced?: string, bare?: string) => ` sqrt ${braced ?? bare ?? ""}^{1/2} `,
+      )
+      .replace(/\\([A-Z]+)/gi, (_match, name: string) => commandText(name))
+      .replace(/\\./g, " ")
+      .replace(/\$/g, " ")
+  );
 }
 
 function replaceEach(text: string, table: ReadonlyMap<string, string>): string {
@@ -63,12 +83,22 @@ function replaceEach(text: string, table: ReadonlyMap<string, string>): string {
 
 /** Number words of a hundred and up: after a count they scale it ("two hundred", "a thousand", "one hundred thousand"). */
 const SCALE_WORDS = [...NUMBER_WORDS].filter(([, value]) => Number(value) >= 100).map(([word]) => word);
-const SCALED_COUNT = new RegExp(String.raw`(?<![\d.])\b(?:(\d+|[a-z]+) )?((?:${SCALE_WORDS.join("|")})(?: (?:${SCALE_WORDS.join("|")}))*)\b`, "g");
+const SCALED_COUNT = new RegExp(
+  String.raw`(?<![\d.])\b(?:(\d+|[a-z]+) )?((?:${SCALE_WORDS.join("|")})(?: (?:${SCALE_WORDS.join("|")}))*)\b`,
+  "g",
+);
 
 /** "a thousand" -> `1000`, "two million" -> `2000000`; a word that is no count ("the thousand") is kept beside the scale's value. */
 function scaledCount(_match: string, count: string | undefined, scales: string): string {
   const scale = scales.split(" ").reduce((product, word) => product * BigInt(NUMBER_WORDS.get(word) ?? "1"), 1n);
-  const factor = count === undefined ? undefined : count === "a" || count === "one" ? "1" : /^\d+$/.test(count) ? count : NUMBER_WORDS.get(count);
+  const factor =
+    count === undefined
+      ? undefined
+      : count === "a" || count === "one"
+        ? "1"
+        : /^\d+$/.test(count)
+          ? count
+          : NUMBER_WORDS.get(count);
   if (factor === undefined) return `${count === undefined ? "" : `${count} `}${scale}`;
   return String(BigInt(factor) * scale);
 }
@@ -100,18 +130,23 @@ function rewriteAsciiRelations(text: string): string {
     .replace(/(?<=\s)~(?=\s)/g, " sim ")
     .replace(/>/g, " gt ");
   for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
-  return result
-    .replace(SCALED_COUNT, scaledCount)
-    .replace(SPOKEN_FRACTION, spokenFraction)
-    .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
-    // "2 to the power n", "2 to the x", "n to the k-th power" are how a power reads aloud; they should meet `2^n`.
-    // A decimal exponent is read whole ("n to the power 0.5").
-    .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) (\d+\.\d+|[a-z0-9]+)\b/g, "$1^{$2}")
-    // Without the word "power" only a variable or number counts as the base: "belongs to the a" is no power.
-    .replace(/(?<![a-z0-9])([a-z]|\d+) (?:to|raised to) the ([a-z]|\d+\.\d+|\d+)(?:-?th)?(?: power)?(?![a-z0-9_^])/g, "$1^{$2}")
-    // "n squared" and "n cubed" are `n^2` and `n^3`; only after a variable or number ("the squared distance" is no power).
-    .replace(/(?<![a-z0-9])([a-z]|\d+) squared\b/g, "$1^{2}")
-    .replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}");
+  return (
+    result
+      .replace(SCALED_COUNT, scaledCount)
+      .replace(SPOKEN_FRACTION, spokenFraction)
+      .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
+      // "2 to the power n", "2 to the x", "n to the k-th power" are how a power reads aloud; they should meet `2^n`.
+      // A decimal exponent is read whole ("n to the power 0.5").
+      .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) (\d+\.\d+|[a-z0-9]+)\b/g, "$1^{$2}")
+      // Without the word "power" only a variable or number counts as the base: "belongs to the a" is no power.
+      .replace(
+        /(?<![a-z0-9])([a-z]|\d+) (?:to|raised to) the ([a-z]|\d+\.\d+|\d+)(?:-?th)?(?: power)?(?![a-z0-9_^])/g,
+        "$1^{$2}",
+      )
+      // "n squared" and "n cubed" are `n^2` and `n^3`; only after a variable or number ("the squared distance" is no power).
+      .replace(/(?<![a-z0-9])([a-z]|\d+) squared\b/g, "$1^{2}")
+      .replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}")
+  );
 }
 
 /**
@@ -134,16 +169,27 @@ export function foldText(raw: string): string {
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
   const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
   // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
-  const joined = ascii.replace(BINOMIAL_CALL, " binomial($1,$2) ").toLowerCase().replace(/\bnon-(?=[a-z])/g, "non")
+  const joined = ascii
+    .replace(BINOMIAL_CALL, " binomial($1,$2) ")
+    .toLowerCase()
+    .replace(/\bnon-(?=[a-z])/g, "non")
     // "Lean 4", "Lean4": the proof assistant's version is no number of the problem asked about.
     .replace(/\blean ?[34]\b/g, "lean");
-  return rewriteAsciiRelations(joined)
-    // `(\log N)^2` and `\log^2 N` are one power of the logarithm: both give the parameter `log^2`.
-    .replace(/\(\s*(log|ln)\s+([a-z])\s*\)\s*\^/g, "$2 $1^")
-    .replace(/\s+/g, " ").trim();
+  return (
+    rewriteAsciiRelations(joined)
+      // `(\log N)^2` and `\log^2 N` are one power of the logarithm: both give the parameter `log^2`.
+      .replace(/\(\s*(log|ln)\s+([a-z])\s*\)\s*\^/g, "$2 $1^")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** The patterns this module builds from parts or data (regex literals are found in the source): for regex-fuzz.test.ts. */
 export const BUILT_PATTERNS: readonly RegExp[] = [
-  SCALED_COUNT, SPOKEN_FRACTION, SUPERSCRIPT_DIGIT_RUN, SUBSCRIPT_DIGIT_RUN, SUBSCRIPT_LETTER_RUN, SUPERSCRIPT_LETTER_RUN,
+  SCALED_COUNT,
+  SPOKEN_FRACTION,
+  SUPERSCRIPT_DIGIT_RUN,
+  SUBSCRIPT_DIGIT_RUN,
+  SUBSCRIPT_LETTER_RUN,
+  SUPERSCRIPT_LETTER_RUN,
 ];

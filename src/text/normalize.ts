@@ -8,7 +8,13 @@ import { FORMULA_MARK, formulaShingles } from "./formulas.js";
 import { foldText } from "./latex.js";
 import { extractParameters } from "./parameters.js";
 import { LEXICON } from "./lexicon/load.js";
-import { functionComparisons, linearEquations, oneVariableForms, parameterBounds, unitFractionEquations } from "./relations.js";
+import {
+  functionComparisons,
+  linearEquations,
+  oneVariableForms,
+  parameterBounds,
+  unitFractionEquations,
+} from "./relations.js";
 import { buildSequenceTable, matchSequences, wordsOf } from "./words.js";
 
 export { conceptDerivesFrom, conceptSpellingStems } from "./concepts.js";
@@ -110,7 +116,9 @@ const PHRASE_TABLE = buildSequenceTable([
   ...DEFINITIONAL_PHRASES.map(stemsOf)
     .filter((stems) => stems.length >= 2)
     .map((stems) => ({ stems, value: stems.join("-") })),
-  ...PHRASE_SPELLINGS.flatMap(({ phrase, spellings }) => spellings.map((spelling) => ({ stems: stemsOf(spelling), value: stemsOf(phrase).join("-") }))),
+  ...PHRASE_SPELLINGS.flatMap(({ phrase, spellings }) =>
+    spellings.map((spelling) => ({ stems: stemsOf(spelling), value: stemsOf(phrase).join("-") })),
+  ),
 ]);
 
 /** Word order matters little in paraphrase ("integer distances", "distances are integers"), so pairs are unordered. */
@@ -129,11 +137,26 @@ function proximityPairs(stems: readonly string[]): string[] {
 export function analyzeText(raw: string): AnalyzedText {
   const folded = foldText(raw);
   const words = wordsOf(folded);
-  const parameters = [...extractParameters(folded), ...proseParameters(folded), ...linearEquations(folded), ...parameterBounds(folded), ...functionComparisons(folded), ...oneVariableForms(folded), ...binomialForms(folded), ...unitFractionEquations(folded)];
+  const parameters = [
+    ...extractParameters(folded),
+    ...proseParameters(folded),
+    ...linearEquations(folded),
+    ...parameterBounds(folded),
+    ...functionComparisons(folded),
+    ...oneVariableForms(folded),
+    ...binomialForms(folded),
+    ...unitFractionEquations(folded),
+  ];
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);
-  return { tokens: [...plain, ...parameters, ...phrases, ...concepts], parameters, phrases, pairs: proximityPairs(plain), formulas: formulaShingles(folded) };
+  return {
+    tokens: [...plain, ...parameters, ...phrases, ...concepts],
+    parameters,
+    phrases,
+    pairs: proximityPairs(plain),
+    formulas: formulaShingles(folded),
+  };
 }
 
 export function tokenize(raw: string): string[] {

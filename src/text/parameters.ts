@@ -2,7 +2,14 @@
 // are the strongest evidence that two statements concern the same problem.
 
 /** A relation read from the other side: `4 ≤ k` is `k ≥ 4`. */
-export const RELATION_FLIP: Readonly<Record<string, string>> = { le: "ge", ge: "le", lt: "gt", gt: "lt", eq: "eq", ne: "ne" };
+export const RELATION_FLIP: Readonly<Record<string, string>> = {
+  le: "ge",
+  ge: "le",
+  lt: "gt",
+  gt: "lt",
+  eq: "eq",
+  ne: "ne",
+};
 
 /**
  * A fraction whose decimal ends within this many digits (`3/4` is `0.75`) is written as that decimal; any
@@ -31,9 +38,12 @@ export function canonicalValue(numeral: string): string {
   const [, top, bottom] = /^(\d+)\/(\d+)$/.exec(numeral) ?? [];
   if (top === undefined || bottom === undefined) return numeral;
   const [numerator, denominator] = [BigInt(top), BigInt(bottom)];
-  if (denominator === 0n || greatestCommonDivisor(numerator, denominator) !== 1n || DECIMAL_SCALE % denominator !== 0n) return numeral;
+  if (denominator === 0n || greatestCommonDivisor(numerator, denominator) !== 1n || DECIMAL_SCALE % denominator !== 0n)
+    return numeral;
   const scaled = numerator * (DECIMAL_SCALE / denominator);
-  return canonicalValue(`${scaled / DECIMAL_SCALE}.${String(scaled % DECIMAL_SCALE).padStart(TERMINATING_DIGITS, "0")}`);
+  return canonicalValue(
+    `${scaled / DECIMAL_SCALE}.${String(scaled % DECIMAL_SCALE).padStart(TERMINATING_DIGITS, "0")}`,
+  );
 }
 
 /** Every number in a script or value in canonical form (`-1/2` -> `-0.5`, `{1/2+eps}` -> `0.5+eps`, `1/3` kept). */
@@ -61,10 +71,12 @@ function isParameterScript(script: string): boolean {
  * `N^0`). A letter base may follow its coefficient (`2x^2` holds `x^2`, as `2*x^2` and `2 x^2` do); a number base may not
  * follow a letter or digit.
  */
-const POWER = /(?:(?<![a-z.])([a-z]+)|(?<![a-z0-9.])(\d*\.\d+|\d+))\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g;
+const POWER =
+  /(?:(?<![a-z.])([a-z]+)|(?<![a-z0-9.])(\d*\.\d+|\d+))\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g;
 const SUBSCRIPT = /(?<![a-z0-9])([a-z]+)\s*_\s*(\{[^{}]*\}|[a-z0-9]+)/g;
 // A variable under a fraction bar or a number over one is part of a fraction, not a side of the relation: `4/n = 1/x` is no `n = 1`.
-const VARIABLE_RELATION = /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_/])/g;
+const VARIABLE_RELATION =
+  /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_/])/g;
 /** A one-letter function at numbers, `R(5,5)`, `W(3,4)`: a Ramsey-type value, named by its arguments. */
 const VALUE_AT_NUMBERS = /(?<![a-z0-9_^])([a-z])\s*\(\s*(\d+(?:\s*[,;]\s*\d+)+)\s*\)/g;
 const NUMBER_RELATION = /(?<![a-z0-9^_/])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+([a-z])(?![a-z0-9^_/])/g;
@@ -78,7 +90,12 @@ const INTEGER_LETTERS: ReadonlySet<string> = new Set(["n", "k", "m", "i", "j", "
  */
 function integerBound(variable: string, relation: string, value: string): string {
   const bound = Number(value);
-  if (INTEGER_LETTERS.has(variable) && /^-?\d+$/.test(value) && Number.isSafeInteger(bound + 1) && Number.isSafeInteger(bound - 1)) {
+  if (
+    INTEGER_LETTERS.has(variable) &&
+    /^-?\d+$/.test(value) &&
+    Number.isSafeInteger(bound + 1) &&
+    Number.isSafeInteger(bound - 1)
+  ) {
     if (relation === "gt") return `${variable}_ge_${bound + 1}`;
     if (relation === "lt") return `${variable}_le_${bound - 1}`;
   }
@@ -100,7 +117,8 @@ export function extractParameters(folded: string): string[] {
     }
   }
   for (const [, base, index] of folded.matchAll(SUBSCRIPT)) {
-    if (base !== undefined && index !== undefined && isParameterScript(index)) parameters.push(`${base}_${canonicalScript(index)}`);
+    if (base !== undefined && index !== undefined && isParameterScript(index))
+      parameters.push(`${base}_${canonicalScript(index)}`);
   }
   for (const [, variable = "", relation = "", value = ""] of folded.matchAll(VARIABLE_RELATION)) {
     parameters.push(integerBound(variable, relation, canonicalValues(value)));
@@ -108,6 +126,7 @@ export function extractParameters(folded: string): string[] {
   for (const [, value = "", relation = "", variable = ""] of folded.matchAll(NUMBER_RELATION)) {
     parameters.push(integerBound(variable, RELATION_FLIP[relation] ?? relation, canonicalValues(value)));
   }
-  for (const [, name, values = ""] of folded.matchAll(VALUE_AT_NUMBERS)) parameters.push(`${name}_(${values.replace(/\s+/g, "").replace(/;/g, ",")})`);
+  for (const [, name, values = ""] of folded.matchAll(VALUE_AT_NUMBERS))
+    parameters.push(`${name}_(${values.replace(/\s+/g, "").replace(/;/g, ",")})`);
   return parameters;
 }

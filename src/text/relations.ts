@@ -18,12 +18,15 @@ const SIDE = String.raw`${TERM}(?:\s*[+-]\s*${TERM})*`;
  */
 const SUM_START = String.raw`(?<![a-z0-9^_(/])(?<![+-]\s*)(?<!\d\s+)`;
 const LINEAR_EQUATION = new RegExp(String.raw`${SUM_START}(${SIDE})\s+eq\s+(${SIDE})(?![a-z0-9^_(/])`, "g");
-const PARAMETER_BOUND = /(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])/g;
+const PARAMETER_BOUND =
+  /(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])/g;
 
 /** Signed coefficients of one side, sorted: variable names are arbitrary, the shape is not. */
 function coefficients(side: string): string[] {
   const terms = [...side.replace(/\s+/g, "").matchAll(/([+-]?)(\d*)([a-z])/g)];
-  return terms.map(([, sign, coefficient]) => `${sign === "-" ? "-" : ""}${coefficient === "" ? "1" : coefficient}`).sort();
+  return terms
+    .map(([, sign, coefficient]) => `${sign === "-" ? "-" : ""}${coefficient === "" ? "1" : coefficient}`)
+    .sort();
 }
 
 /** `x+3y eq 2z+2w` -> `lin_1+3_eq_2+2`; the sides are ordered, so `2z+2w = x+3y` gives the same token. */
@@ -44,7 +47,10 @@ export function parameterBounds(folded: string): string[] {
   const tokens: string[] = [];
   for (const [, variable = "", relation = "", expression = ""] of folded.matchAll(PARAMETER_BOUND)) {
     const terms = expression.replace(/\s+/g, "").match(/[+-]?(?:\d+|[a-z])/g) ?? [];
-    const sorted = terms.map((term) => term.replace(/^\+/, "")).sort().join("+");
+    const sorted = terms
+      .map((term) => term.replace(/^\+/, ""))
+      .sort()
+      .join("+");
     tokens.push(`${variable}_${relation}_${sorted}`);
   }
   return tokens;
@@ -53,11 +59,16 @@ export function parameterBounds(folded: string): string[] {
 /** A fraction over one letter (`4/n`, `1/x`, `a/b`); a sum of them is one side of a unit-fraction equation. */
 const FRACTION = String.raw`(?:\d+|[a-z])\s*/\s*[a-z]`;
 const FRACTION_SIDE = String.raw`${FRACTION}(?:\s*\+\s*${FRACTION})*`;
-const FRACTION_EQUATION = new RegExp(String.raw`${SUM_START}(?<!\.)(${FRACTION_SIDE})\s+eq\s+(${FRACTION_SIDE})(?![a-z0-9^_(/]|\s*[+*/-])`, "g");
+const FRACTION_EQUATION = new RegExp(
+  String.raw`${SUM_START}(?<!\.)(${FRACTION_SIDE})\s+eq\s+(${FRACTION_SIDE})(?![a-z0-9^_(/]|\s*[+*/-])`,
+  "g",
+);
 
 /** A side's fractions, sorted, with every letter renamed (numbers kept): `1/x + 1/y + 1/z` -> `1/v+1/v+1/v`, `a/b` -> `a/v`. */
 function fractionShape(side: string): string[] {
-  return [...side.replace(/\s+/g, "").matchAll(/(\d+|[a-z])\/[a-z]/g)].map(([, numerator = ""]) => `${/\d/.test(numerator) ? numerator : "a"}/v`).sort();
+  return [...side.replace(/\s+/g, "").matchAll(/(\d+|[a-z])\/[a-z]/g)]
+    .map(([, numerator = ""]) => `${/\d/.test(numerator) ? numerator : "a"}/v`)
+    .sort();
 }
 
 /**
@@ -70,7 +81,12 @@ export function unitFractionEquations(folded: string): string[] {
   for (const [, left = "", right = ""] of folded.matchAll(FRACTION_EQUATION)) {
     const sides = [fractionShape(left), fractionShape(right)];
     if (sides[0]!.length + sides[1]!.length < 3) continue;
-    tokens.push(`uf_${sides.map((side) => side.join("+")).sort().join("_eq_")}`);
+    tokens.push(
+      `uf_${sides
+        .map((side) => side.join("+"))
+        .sort()
+        .join("_eq_")}`,
+    );
   }
   return tokens;
 }
@@ -78,7 +94,8 @@ export function unitFractionEquations(folded: string): string[] {
 const ARGUMENT = String.raw`\(\s*([a-z])(?:\s*([+-])\s*(\d+))?\s*\)`;
 /** The same function name on both sides; nothing may follow that extends the right-hand side (`φ(n) = φ(m) + 1`). */
 const FUNCTION_COMPARISON = new RegExp(
-  String.raw`(?<![a-z0-9_^])([a-z]+)\s*${ARGUMENT}\s+(eq|ne|lt|gt|le|ge)\s+\1\s*${ARGUMENT}(?![a-z0-9^(/*]|\s*[\^(/*+-])`, "g",
+  String.raw`(?<![a-z0-9_^])([a-z]+)\s*${ARGUMENT}\s+(eq|ne|lt|gt|le|ge)\s+\1\s*${ARGUMENT}(?![a-z0-9^(/*]|\s*[\^(/*+-])`,
+  "g",
 );
 
 /**
@@ -89,15 +106,28 @@ const FUNCTION_COMPARISON = new RegExp(
 export function functionComparisons(folded: string): string[] {
   const tokens: string[] = [];
   for (const match of folded.matchAll(FUNCTION_COMPARISON)) {
-    const [, name = "", leftVariable = "", leftSign = "", leftShift = "0", relation = "", rightVariable = "", rightSign = "", rightShift = "0"] = match;
+    const [
+      ,
+      name = "",
+      leftVariable = "",
+      leftSign = "",
+      leftShift = "0",
+      relation = "",
+      rightVariable = "",
+      rightSign = "",
+      rightShift = "0",
+    ] = match;
     const left = (leftSign === "-" ? -1 : 1) * Number(leftShift);
     const right = (rightSign === "-" ? -1 : 1) * Number(rightShift);
     if (leftVariable === rightVariable) {
       if (left === right) continue;
-      const [low, high, oriented] = left < right ? [left, right, relation] : [right, left, RELATION_FLIP[relation] ?? relation];
+      const [low, high, oriented] =
+        left < right ? [left, right, relation] : [right, left, RELATION_FLIP[relation] ?? relation];
       tokens.push(`${name}(n)_${oriented}_${name}(n+${high - low})`);
     } else if (left === 0 && right === 0) {
-      tokens.push(`${name}(m)_${relation === "gt" || relation === "ge" ? RELATION_FLIP[relation] : relation}_${name}(n)`);
+      tokens.push(
+        `${name}(m)_${relation === "gt" || relation === "ge" ? RELATION_FLIP[relation] : relation}_${name}(n)`,
+      );
     }
   }
   return tokens;
@@ -108,23 +138,39 @@ export function functionComparisons(folded: string): string[] {
 const FORM_END = String.raw`(?![a-z0-9^_/(]|\.\d)`;
 /** Not inside a script (`x^{2n+1}` is an exponent, not a form). */
 const FORM_START = String.raw`(?<![a-z0-9^_.])(?<!\^[{(]\s?)`;
-const POWER_FORM = new RegExp(String.raw`${FORM_START}(\d*)\s*[a-z]\s*\^\s*\{?(\d+)\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
+const POWER_FORM = new RegExp(
+  String.raw`${FORM_START}(\d*)\s*[a-z]\s*\^\s*\{?(\d+)\}?\s*([+-])\s*(\d+)${FORM_END}`,
+  "g",
+);
 const SCALED_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*[a-z]\s*([+-])\s*(\d+)${FORM_END}`, "g");
 const EXPONENTIAL_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*\^\s*\{?[a-z]\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
 /** A power of a shifted variable, `(n+1)^2`; after a name (`f(n+1)^2`) it is a function's value, not a form. */
-const SHIFTED_POWER_FORM = new RegExp(String.raw`${FORM_START}\(\s*[a-z]\s*([+-])\s*(\d+)\s*\)\s*\^\s*\{?(\d+)\}?${FORM_END}`, "g");
+const SHIFTED_POWER_FORM = new RegExp(
+  String.raw`${FORM_START}\(\s*[a-z]\s*([+-])\s*(\d+)\s*\)\s*\^\s*\{?(\d+)\}?${FORM_END}`,
+  "g",
+);
 
 /** `n^2 + 1` -> `form_v^2+1`, `3x+1` -> `form_3v+1`, `2^{n}-1` -> `form_2^v-1`, `(n+1)^2` -> `form_(v+1)^2`. */
 export function oneVariableForms(folded: string): string[] {
   const tokens: string[] = [];
-  for (const [, coefficient = "", exponent, sign, constant] of folded.matchAll(POWER_FORM)) tokens.push(`form_${coefficient}v^${exponent}${sign}${constant}`);
-  for (const [, coefficient, sign, constant] of folded.matchAll(SCALED_FORM)) tokens.push(`form_${coefficient}v${sign}${constant}`);
-  for (const [, base, sign, constant] of folded.matchAll(EXPONENTIAL_FORM)) tokens.push(`form_${base}^v${sign}${constant}`);
-  for (const [, sign, constant, exponent] of folded.matchAll(SHIFTED_POWER_FORM)) tokens.push(`form_(v${sign}${constant})^${exponent}`);
+  for (const [, coefficient = "", exponent, sign, constant] of folded.matchAll(POWER_FORM))
+    tokens.push(`form_${coefficient}v^${exponent}${sign}${constant}`);
+  for (const [, coefficient, sign, constant] of folded.matchAll(SCALED_FORM))
+    tokens.push(`form_${coefficient}v${sign}${constant}`);
+  for (const [, base, sign, constant] of folded.matchAll(EXPONENTIAL_FORM))
+    tokens.push(`form_${base}^v${sign}${constant}`);
+  for (const [, sign, constant, exponent] of folded.matchAll(SHIFTED_POWER_FORM))
+    tokens.push(`form_(v${sign}${constant})^${exponent}`);
   return tokens;
 }
 
 /** The patterns this module builds from parts (regex literals are found in the source): for regex-fuzz.test.ts. */
 export const BUILT_PATTERNS: readonly RegExp[] = [
-  LINEAR_EQUATION, FRACTION_EQUATION, FUNCTION_COMPARISON, POWER_FORM, SCALED_FORM, EXPONENTIAL_FORM, SHIFTED_POWER_FORM,
+  LINEAR_EQUATION,
+  FRACTION_EQUATION,
+  FUNCTION_COMPARISON,
+  POWER_FORM,
+  SCALED_FORM,
+  EXPONENTIAL_FORM,
+  SHIFTED_POWER_FORM,
 ];

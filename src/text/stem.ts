@@ -57,9 +57,7 @@ function stripFinalE(word: string): string {
 
 /** British -ise/-isation forms fold onto -ize so both spellings meet. */
 function foldSpelling(word: string): string {
-  return word
-    .replace(/is(e|ed|ing|es|ation|ations)$/, "iz$1")
-    .replace(/^(col|neighb|fav|behavi|lab|harb)our/, "$1or");
+  return word.replace(/is(e|ed|ing|es|ation|ations)$/, "iz$1").replace(/^(col|neighb|fav|behavi|lab|harb)our/, "$1or");
 }
 
 /** Folds one lower-case ASCII word (derivational families first); numbers and words of three letters or fewer are returned as-is. */

@@ -37,15 +37,21 @@ export type SequenceTable<Value> = ReadonlyMap<string, { stems: string[]; value:
  */
 const DETERMINERS: ReadonlySet<string> = new Set(LEXICON.words.determiners.map(stemWord));
 
-const withoutDeterminers = <Item>(items: readonly Item[], stemOf: (item: Item) => string): Item[] => items.filter((item) => !DETERMINERS.has(stemOf(item)));
+const withoutDeterminers = <Item>(items: readonly Item[], stemOf: (item: Item) => string): Item[] =>
+  items.filter((item) => !DETERMINERS.has(stemOf(item)));
 
-export function buildSequenceTable<Value>(rawEntries: readonly { stems: string[]; value: Value }[]): SequenceTable<Value> {
+export function buildSequenceTable<Value>(
+  rawEntries: readonly { stems: string[]; value: Value }[],
+): SequenceTable<Value> {
   const byFirst = new Map<string, { stems: string[]; value: Value }[]>();
   const entries = rawEntries.map((entry) => ({ ...entry, stems: withoutDeterminers(entry.stems, (stem) => stem) }));
   for (const entry of entries) {
     const first = entry.stems[0];
     if (first === undefined) continue;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), entry].sort((left, right) => right.stems.length - left.stems.length));
+    byFirst.set(
+      first,
+      [...(byFirst.get(first) ?? []), entry].sort((left, right) => right.stems.length - left.stems.length),
+    );
   }
   return byFirst;
 }
@@ -55,7 +61,9 @@ export function matchSequences<Value>(allWords: readonly Word[], table: Sequence
   const found: Value[] = [];
   const words = withoutDeterminers(allWords, (word) => word.stem);
   words.forEach((word, start) => {
-    const match = table.get(word.stem)?.find((entry) => entry.stems.every((stem, offset) => words[start + offset]?.stem === stem));
+    const match = table
+      .get(word.stem)
+      ?.find((entry) => entry.stems.every((stem, offset) => words[start + offset]?.stem === stem));
     if (match !== undefined) found.push(match.value);
   });
   return found;

@@ -9,8 +9,14 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 /** Flags known to work on these machines: no sandbox as root, and no calls to Google's hosts. */
 const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 export function chromiumAvailable(suite: string): boolean {

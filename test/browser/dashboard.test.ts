@@ -78,7 +78,11 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
     const eventMs = Date.now() - written;
     const sequence = Number(await item.getAttribute("data-sequence"));
     // A string expression: it runs in the page, and this project's TypeScript has no DOM types.
-    await until(page, `[...document.querySelectorAll("#views tr[data-view]")].every((row) => Number(row.dataset.headSequence) >= ${sequence})`, UPDATE_BUDGET_MS);
+    await until(
+      page,
+      `[...document.querySelectorAll("#views tr[data-view]")].every((row) => Number(row.dataset.headSequence) >= ${sequence})`,
+      UPDATE_BUDGET_MS,
+    );
     const freshnessMs = Date.now() - written;
     console.info(
       `[browser] dashboard page load ${loadMs} ms; from the write's start: acknowledged ${acknowledgedMs} ms, ` +
@@ -91,7 +95,9 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
     // Title (linked to its GraphiQL query), kind, accession, project and problem; a dated timestamp.
     const link = item.locator(".title a");
     expect(await link.innerText()).toBe("A lemma the dashboard must show");
-    expect(decodeURIComponent((await link.getAttribute("href"))!)).toContain(`researchObject(ref: "${rowId(object.id)}")`);
+    expect(decodeURIComponent((await link.getAttribute("href"))!)).toContain(
+      `researchObject(ref: "${rowId(object.id)}")`,
+    );
     expect(await item.locator(".kind").innerText()).toBe("CLAIM");
     expect(await item.locator(".accession").innerText()).toBe(object.accession);
     expect(await item.locator(".chip.project").innerText()).toBe("Dashboard project");
@@ -101,7 +107,11 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
     expect(await page.locator("ol#events, #events[reversed]").count()).toBe(0);
     expect(await item.innerText()).toMatch(new RegExp(`^#${sequence}\\b`));
     // Events per minute counted both (the project's creation and the record).
-    await expect.poll(async () => Number(await page.locator("#rate-chart").getAttribute("data-total")), { timeout: UPDATE_BUDGET_MS }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => Number(await page.locator("#rate-chart").getAttribute("data-total")), {
+        timeout: UPDATE_BUDGET_MS,
+      })
+      .toBeGreaterThanOrEqual(2);
 
     // Pushed, not polled: no HTTP request after the page loaded, and one subscribe per feed on the socket.
     expect(httpRequests.slice(requestsAfterLoad)).toEqual([]);
@@ -120,16 +130,24 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
     const project = await createProjectFor(service.url, token, { name: "Burst project" });
     const before = Number(await page.locator("#rate-chart").getAttribute("data-total"));
     const written = Date.now();
-    await Promise.all(Array.from({ length: BURST }, (_, index) => recordObject(service.url, token, project.id, { title: `Burst claim ${index}` })));
+    await Promise.all(
+      Array.from({ length: BURST }, (_, index) =>
+        recordObject(service.url, token, project.id, { title: `Burst claim ${index}` }),
+      ),
+    );
     await until(page, `Number(document.querySelector("#lag-chart").dataset.peak) > 0`, 5_000);
     const peakMs = Date.now() - written;
     const peak = Number(await page.locator(`#lag-peaks li[data-view="${MEMORY_VIEW}"]`).getAttribute("data-peak"));
-    console.info(`[browser] burst of ${BURST} writes: lag peak ${peak} events for ${MEMORY_VIEW}, on the page ${peakMs} ms after the burst started`);
+    console.info(
+      `[browser] burst of ${BURST} writes: lag peak ${peak} events for ${MEMORY_VIEW}, on the page ${peakMs} ms after the burst started`,
+    );
     expect(peak).toBeGreaterThan(0);
     expect(await page.locator(`#lag-peaks li[data-view="${MEMORY_VIEW}"] time`).innerText()).toMatch(DATE_TIME);
     expect(Number(await page.locator(`#views tr[data-view="${MEMORY_VIEW}"] td.peak`).innerText())).toBe(peak);
     // Every write of the burst counts in events per minute (each records one event).
-    await expect.poll(async () => Number(await page.locator("#rate-chart").getAttribute("data-total")), { timeout: 5_000 }).toBeGreaterThanOrEqual(before + BURST);
+    await expect
+      .poll(async () => Number(await page.locator("#rate-chart").getAttribute("data-total")), { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(before + BURST);
     // The worker card saw batches: a dated last batch, its duration, no errors.
     expect(await page.locator("#worker-last time").innerText()).toMatch(DATE_TIME);
     expect(await page.locator("#worker-duration").innerText()).toMatch(/^\d+(\.\d)? ms$/);
@@ -153,8 +171,14 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
 
     // Clicking an event's project narrows the list to that project (a new subscription, replaying its last events).
     await page.locator(`#events li[data-resource-id="${rowId(inFirst.id)}"] .chip.project`).click();
-    await until(page, `document.body.dataset.events === "live" && document.querySelectorAll("#events li").length > 0`, 5_000);
-    await expect.poll(() => page.locator("#events li .title").allInnerTexts(), { timeout: 5_000 }).toContain("Only in project one");
+    await until(
+      page,
+      `document.body.dataset.events === "live" && document.querySelectorAll("#events li").length > 0`,
+      5_000,
+    );
+    await expect
+      .poll(() => page.locator("#events li .title").allInnerTexts(), { timeout: 5_000 })
+      .toContain("Only in project one");
     const projects = await page.locator("#events li .chip.project").allInnerTexts();
     expect(new Set(projects)).toEqual(new Set(["Filter project one"]));
     expect(await page.locator("#filter-state").innerText()).toContain("Filter project one");
@@ -163,17 +187,26 @@ describe.skipIf(!chromiumAvailable("dashboard browser test"))("dashboard in head
     await page.locator("#filter-clear").click();
     await page.locator("#filter-problem").fill("cp:erdos:3");
     await page.locator("#filters button[type=submit]").click();
-    await expect.poll(() => page.locator("#events li .title").allInnerTexts(), { timeout: 5_000 }).toContain("Only in project two");
+    await expect
+      .poll(() => page.locator("#events li .title").allInnerTexts(), { timeout: 5_000 })
+      .toContain("Only in project two");
     const problemChips = await page.locator("#events li .chip.problem").allInnerTexts();
     expect(problemChips.length).toBeGreaterThan(0);
     expect(problemChips.every((chip) => /^cp:erdos:3(?: |$)/.test(chip))).toBe(true);
     await page.locator("#filter-clear").click();
-    await expect.poll(() => page.locator("#filter-state").innerText(), { timeout: 5_000 }).toBe("All problems and projects.");
+    await expect
+      .poll(() => page.locator("#filter-state").innerText(), { timeout: 5_000 })
+      .toBe("All problems and projects.");
     expect(problems).toEqual([]);
   });
 
   it("fits a phone: no horizontal overflow at 375 px", async () => {
-    const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phone = await browser.newPage({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const phoneProblems: string[] = [];
     watch(phone, phoneProblems);
     await phone.goto(`${service.baseUrl}/dashboard`);

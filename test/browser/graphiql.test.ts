@@ -32,7 +32,11 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
   });
 
   /** Opens GraphiQL with `query` in the editor, runs it, and returns the result pane's text once `expected` shows. */
-  async function run(query: string, expected: string, headers?: string): Promise<{ loadMs: number; resultMs: number; text: string }> {
+  async function run(
+    query: string,
+    expected: string,
+    headers?: string,
+  ): Promise<{ loadMs: number; resultMs: number; text: string }> {
     const started = Date.now();
     const preset = headers ? `&headers=${encodeURIComponent(headers)}` : "";
     await page.goto(`${service.baseUrl}/graphiql?query=${encodeURIComponent(query)}${preset}`);
@@ -73,15 +77,23 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
 
   it("authenticates the socket with the header editor's token and keeps the token out of localStorage", async () => {
     const { token } = await createOperatorWithToken(service.services.db.prisma, "READER");
-    const { text: allowed } = await run(SUBSCRIPTION, "problem.created", JSON.stringify({ Authorization: `Bearer ${token}` }));
+    const { text: allowed } = await run(
+      SUBSCRIPTION,
+      "problem.created",
+      JSON.stringify({ Authorization: `Bearer ${token}` }),
+    );
     expect(allowed).toContain('"sequence"');
     // A token the service does not know: the socket is refused (4403), so no event can show.
-    await page.goto(`${service.baseUrl}/graphiql?query=${encodeURIComponent(SUBSCRIPTION)}&headers=${encodeURIComponent(JSON.stringify({ Authorization: "Bearer not-a-real-token" }))}`);
+    await page.goto(
+      `${service.baseUrl}/graphiql?query=${encodeURIComponent(SUBSCRIPTION)}&headers=${encodeURIComponent(JSON.stringify({ Authorization: "Bearer not-a-real-token" }))}`,
+    );
     await page.locator(".graphiql-execute-button").click();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await page.locator(".result-window").innerText()).not.toContain("problem.created");
     // Runs in the page, where `localStorage` exists; the test's own tsconfig has no DOM types.
-    const stored = await page.evaluate<string[]>("Object.keys(localStorage).filter((key) => /header/i.test(key)).map((key) => localStorage.getItem(key))");
+    const stored = await page.evaluate<string[]>(
+      "Object.keys(localStorage).filter((key) => /header/i.test(key)).map((key) => localStorage.getItem(key))",
+    );
     expect(stored.join("")).not.toContain("not-a-real-token");
     expect(stored.join("")).not.toContain(token);
     problems.splice(0);

@@ -68,7 +68,10 @@ export interface TestDatabase {
 }
 
 /** An isolated database: embedded in memory, or a fresh database on the server. */
-export async function openTestDatabase(target: TestDatabaseTarget, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  target: TestDatabaseTarget,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
   if (target.name === "embedded") {
     const db = await openDatabase({ databaseUrl: null, dataDir: null, migrate: options.migrate ?? true });
     return { db, cleanup: () => db.close() };

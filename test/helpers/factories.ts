@@ -34,7 +34,9 @@ export function buildCatalogueProblem(overrides: Partial<CatalogueProblem> = {})
     sourceUpdatedAt: "2025-01-01",
     acceptanceConditions: null,
     aliases: [],
-    sources: [{ kind: "URL", recordId: `testing:${token}`, url: `https://problems.example.org/testing/${token}`, title: null }],
+    sources: [
+      { kind: "URL", recordId: `testing:${token}`, url: `https://problems.example.org/testing/${token}`, title: null },
+    ],
     wordings: [],
     formalDeclarations: [
       {
@@ -72,6 +74,11 @@ export async function createOperatorWithToken(
 export async function createProjectRow(prisma: PrismaClient, problemId: string, overrides: { name?: string } = {}) {
   const token = uniqueToken();
   return prisma.project.create({
-    data: { problemId, routingTargetId: problemId, name: overrides.name ?? `Project ${token}`, slug: `project-${token}` },
+    data: {
+      problemId,
+      routingTargetId: problemId,
+      name: overrides.name ?? `Project ${token}`,
+      slug: `project-${token}`,
+    },
   });
 }

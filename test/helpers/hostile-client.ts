@@ -24,10 +24,19 @@ function codesOf(errors: unknown): string[] {
   return errors.map((error) => String((error as { extensions?: { code?: unknown } }).extensions?.code ?? "NO_CODE"));
 }
 
-async function post(url: string, body: string | Uint8Array, contentType: string, token?: string): Promise<{ status: number; codes: string[]; failure?: string }> {
+async function post(
+  url: string,
+  body: string | Uint8Array,
+  contentType: string,
+  token?: string,
+): Promise<{ status: number; codes: string[]; failure?: string }> {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": contentType, "apollo-require-preflight": "true", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": contentType,
+      "apollo-require-preflight": "true",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body,
     signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
   });
@@ -35,26 +44,45 @@ async function post(url: string, body: string | Uint8Array, contentType: string,
   try {
     return { status: response.status, codes: codesOf((JSON.parse(text) as { errors?: unknown }).errors) };
   } catch {
-    return { status: response.status, codes: [], failure: response.status >= 500 ? `non-JSON ${response.status}: ${text.slice(0, 200)}` : undefined };
+    return {
+      status: response.status,
+      codes: [],
+      failure: response.status >= 500 ? `non-JSON ${response.status}: ${text.slice(0, 200)}` : undefined,
+    };
   }
 }
 
-async function timed(name: string, transport: "http" | "ws", send: () => Promise<Omit<Answer, "name" | "transport" | "ms">>): Promise<Answer> {
+async function timed(
+  name: string,
+  transport: "http" | "ws",
+  send: () => Promise<Omit<Answer, "name" | "transport" | "ms">>,
+): Promise<Answer> {
   const started = performance.now();
   try {
     const answer = await send();
     return { name, transport, ms: performance.now() - started, ...answer };
   } catch (error) {
-    return { name, transport, status: 0, codes: [], ms: performance.now() - started, failure: (error as Error).message };
+    return {
+      name,
+      transport,
+      status: 0,
+      codes: [],
+      ms: performance.now() - started,
+      failure: (error as Error).message,
+    };
   }
 }
 
 export function sendOverHttp(url: string, operation: HostileOperation, token?: string): Promise<Answer> {
-  return timed(operation.name, "http", () => post(url, JSON.stringify(operation.payload), "application/json", operation.authenticated ? token : undefined));
+  return timed(operation.name, "http", () =>
+    post(url, JSON.stringify(operation.payload), "application/json", operation.authenticated ? token : undefined),
+  );
 }
 
 export function sendBody(url: string, body: HostileBody, token?: string): Promise<Answer> {
-  return timed(body.name, "http", () => post(url, body.body, body.contentType ?? "application/json", body.authenticated ? token : undefined));
+  return timed(body.name, "http", () =>
+    post(url, body.body, body.contentType ?? "application/json", body.authenticated ? token : undefined),
+  );
 }
 
 export function socketClient(url: string, token?: string): Client {
@@ -84,7 +112,11 @@ export function sendOverSocket(client: Client, operation: HostileOperation): Pro
         resolve();
       };
       const stop = client.subscribe(
-        { query: operation.payload.query, variables: operation.payload.variables, operationName: operation.payload.operationName },
+        {
+          query: operation.payload.query,
+          variables: operation.payload.variables,
+          operationName: operation.payload.operationName,
+        },
         {
           next: (result) => {
             codes.push(...codesOf(result.errors));
@@ -98,7 +130,11 @@ export function sendOverSocket(client: Client, operation: HostileOperation): Pro
               resolve();
             } else {
               const closed = error as { code?: number; reason?: string; message?: string };
-              reject(new Error(closed.code ? `socket closed ${closed.code} ${closed.reason ?? ""}` : String(closed.message ?? error)));
+              reject(
+                new Error(
+                  closed.code ? `socket closed ${closed.code} ${closed.reason ?? ""}` : String(closed.message ?? error),
+                ),
+              );
             }
           },
           complete: finish,

@@ -54,7 +54,7 @@ const b64 = (text: string) => Buffer.from(text).toString("base64");
 /** Texts that have broken parsers, normalisers and SQL before: injection, control characters, notation runs. */
 export const HOSTILE_TEXTS: readonly string[] = [
   "'; DROP TABLE problems; --",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "erdos-1' UNION SELECT * FROM operators --",
   "%' AND pg_sleep(10) --",
   "$$ LANGUAGE plpgsql $$",
@@ -92,77 +92,186 @@ function discoveryCases(): HostileOperation[] {
 }
 
 function refCases(): HostileOperation[] {
-  const refs = [...HOSTILE_TEXTS.slice(0, 12), "", " ", "erdos-99999", "#-1", "S999999999999999999999", "R0", NUL, `erdos-1${NUL}`, LONE_HIGH];
+  const refs = [
+    ...HOSTILE_TEXTS.slice(0, 12),
+    "",
+    " ",
+    "erdos-99999",
+    "#-1",
+    "S999999999999999999999",
+    "R0",
+    NUL,
+    `erdos-1${NUL}`,
+    LONE_HIGH,
+  ];
   return refs.flatMap((ref, index) => [
-    { name: `problem(ref) hostile #${index}`, payload: { query: "query($r: String!) { problem(ref: $r) { __typename } }", variables: { r: ref } } },
-    { name: `researchObject(ref) hostile #${index}`, payload: { query: "query($r: String!) { researchObject(ref: $r) { __typename } }", variables: { r: ref } } },
+    {
+      name: `problem(ref) hostile #${index}`,
+      payload: { query: "query($r: String!) { problem(ref: $r) { __typename } }", variables: { r: ref } },
+    },
+    {
+      name: `researchObject(ref) hostile #${index}`,
+      payload: { query: "query($r: String!) { researchObject(ref: $r) { __typename } }", variables: { r: ref } },
+    },
   ]);
 }
 
 function idCases(): HostileOperation[] {
-  const ids = ["x", "", "garbage", b64("Problem:nope-nope"), b64("Nope:1"), b64("Problem:"), b64(":"), "%%%", b64("ResearchObject:not-a-uuid"), b64("Project:" + "f".repeat(36))];
+  const ids = [
+    "x",
+    "",
+    "garbage",
+    b64("Problem:nope-nope"),
+    b64("Nope:1"),
+    b64("Problem:"),
+    b64(":"),
+    "%%%",
+    b64("ResearchObject:not-a-uuid"),
+    b64("Project:" + "f".repeat(36)),
+  ];
   return [
-    ...ids.map((id, index) => ({ name: `node(id) malformed #${index}`, payload: { query: "query($id: ID!) { node(id: $id) { id } }", variables: { id } } })),
-    { name: "nodes with malformed ids", payload: { query: "query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: { ids } } },
+    ...ids.map((id, index) => ({
+      name: `node(id) malformed #${index}`,
+      payload: { query: "query($id: ID!) { node(id: $id) { id } }", variables: { id } },
+    })),
+    {
+      name: "nodes with malformed ids",
+      payload: { query: "query($ids: [ID!]!) { nodes(ids: $ids) { id } }", variables: { ids } },
+    },
     {
       name: "_entities: an unknown problem and garbage",
       payload: {
         query: "query($r: [_Any!]!) { _entities(representations: $r) { __typename } }",
-        variables: { r: [{ __typename: "Problem", id: b64("Problem:nope-nope") }, { __typename: "Problem", id: "garbage" }] },
+        variables: {
+          r: [
+            { __typename: "Problem", id: b64("Problem:nope-nope") },
+            { __typename: "Problem", id: "garbage" },
+          ],
+        },
       },
     },
     {
       name: "_entities: unknown typename and missing keys",
       payload: {
         query: "query($r: [_Any!]!) { _entities(representations: $r) { __typename } }",
-        variables: { r: [{ __typename: "Nope", id: "1" }, { __typename: "ResearchObject" }, { id: "x" }, "string", 5, null] },
+        variables: {
+          r: [{ __typename: "Nope", id: "1" }, { __typename: "ResearchObject" }, { id: "x" }, "string", 5, null],
+        },
       },
     },
     {
       name: "_entities: every entity type with garbage ids",
       payload: {
         query: "query($r: [_Any!]!) { _entities(representations: $r) { __typename } }",
-        variables: { r: ["Problem", "ResearchObject", "Project", "MemoryBranch"].map((typename) => ({ __typename: typename, id: b64(`${typename}:zzz`) })) },
+        variables: {
+          r: ["Problem", "ResearchObject", "Project", "MemoryBranch"].map((typename) => ({
+            __typename: typename,
+            id: b64(`${typename}:zzz`),
+          })),
+        },
       },
     },
     { name: "memoryBranch bad id", payload: { query: '{ memoryBranch(id: "x") { __typename } }' } },
-    { name: "memoryBranch bad cursor", payload: { query: `{ memoryBranch(id: "${b64("MemoryBranch:x")}", after: "zzz") { __typename } }` } },
+    {
+      name: "memoryBranch bad cursor",
+      payload: { query: `{ memoryBranch(id: "${b64("MemoryBranch:x")}", after: "zzz") { __typename } }` },
+    },
   ];
 }
 
 function connectionCases(): HostileOperation[] {
-  const args = ['after: "x"', "first: -1", "last: -5", "first: 100000", 'before: "!!!"', 'after: "' + b64("arrayconnection:-1") + '"', "first: 1, last: 1", 'after: "' + "A".repeat(5_000) + '"'];
-  return args.map((arg, index) => ({ name: `problems(${arg.slice(0, 30)}) #${index}`, payload: { query: `{ problems(${arg}) { edges { cursor } } }` } }));
+  const args = [
+    'after: "x"',
+    "first: -1",
+    "last: -5",
+    "first: 100000",
+    'before: "!!!"',
+    'after: "' + b64("arrayconnection:-1") + '"',
+    "first: 1, last: 1",
+    'after: "' + "A".repeat(5_000) + '"',
+  ];
+  return args.map((arg, index) => ({
+    name: `problems(${arg.slice(0, 30)}) #${index}`,
+    payload: { query: `{ problems(${arg}) { edges { cursor } } }` },
+  }));
 }
 
 function documentCases(): HostileOperation[] {
   const aliases = Array.from({ length: 500 }, (_, index) => `a${index}: __typename`).join(" ");
-  const fragments = Array.from({ length: 300 }, (_, index) => `fragment F${index} on Query { ...F${index + 1} }`).join("\n");
-  const deep = "{ problem(ref: \"1\") { " + "... on ProblemResolution { __typename ".repeat(200) + "}".repeat(200) + " } }";
+  const fragments = Array.from({ length: 300 }, (_, index) => `fragment F${index} on Query { ...F${index + 1} }`).join(
+    "\n",
+  );
+  const deep =
+    '{ problem(ref: "1") { ' + "... on ProblemResolution { __typename ".repeat(200) + "}".repeat(200) + " } }";
   return [
     { name: "two operations, no operationName", payload: { query: "query A { __typename } query B { __typename }" } },
     { name: "operationName names none", payload: { query: "query A { __typename }", operationName: "Nope" } },
-    { name: "operationName given for an anonymous operation", payload: { query: "{ __typename }", operationName: "A" } },
+    {
+      name: "operationName given for an anonymous operation",
+      payload: { query: "{ __typename }", operationName: "A" },
+    },
     { name: "empty document", payload: { query: "" } },
     { name: "syntax error", payload: { query: "{ problem(ref: ) }" } },
     { name: "unknown field", payload: { query: "{ nope }" } },
     { name: "alias flood", payload: { query: `{ ${aliases} }` } },
-    { name: "fragment chain flood", payload: { query: `{ ...F0 }\n${fragments}\nfragment F300 on Query { __typename }` } },
-    { name: "fragment cycle", payload: { query: "{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }" } },
+    {
+      name: "fragment chain flood",
+      payload: { query: `{ ...F0 }\n${fragments}\nfragment F300 on Query { __typename }` },
+    },
+    {
+      name: "fragment cycle",
+      payload: { query: "{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }" },
+    },
     { name: "deep inline fragments", payload: { query: deep } },
     { name: "directive flood", payload: { query: `{ __typename ${"@skip(if: false) ".repeat(200)} }` } },
-    { name: "token flood", payload: { query: `{ __typename ${"# c\n".repeat(5) }${" __typename".repeat(20_000)} }` } },
-    { name: "variable of the wrong type", payload: { query: "query($r: String!) { problem(ref: $r) { __typename } }", variables: { r: 5 } } },
-    { name: "missing required variable", payload: { query: "query($r: String!) { problem(ref: $r) { __typename } }", variables: {} } },
-    { name: "unknown enum value", payload: { query: 'query($i: OrientInput!) { orient(input: $i) { __typename } }', variables: { i: { problem: "erdos-1", intent: "NOPE" } } } },
-    { name: "int overflow", payload: { query: "{ discoverProblems(text: \"primes\", limit: 99999999999) { __typename } }" } },
-    { name: "limit negative", payload: { query: "{ discoverProblems(text: \"primes\", limit: -3) { __typename } }" } },
+    { name: "token flood", payload: { query: `{ __typename ${"# c\n".repeat(5)}${" __typename".repeat(20_000)} }` } },
+    {
+      name: "variable of the wrong type",
+      payload: { query: "query($r: String!) { problem(ref: $r) { __typename } }", variables: { r: 5 } },
+    },
+    {
+      name: "missing required variable",
+      payload: { query: "query($r: String!) { problem(ref: $r) { __typename } }", variables: {} },
+    },
+    {
+      name: "unknown enum value",
+      payload: {
+        query: "query($i: OrientInput!) { orient(input: $i) { __typename } }",
+        variables: { i: { problem: "erdos-1", intent: "NOPE" } },
+      },
+    },
+    {
+      name: "int overflow",
+      payload: { query: '{ discoverProblems(text: "primes", limit: 99999999999) { __typename } }' },
+    },
+    { name: "limit negative", payload: { query: '{ discoverProblems(text: "primes", limit: -3) { __typename } }' } },
     { name: "NUL in a literal string", payload: { query: `{ discoverProblems(text: "a\\u0000b") { __typename } }` } },
-    { name: "lone surrogate in a literal string", payload: { query: `{ discoverProblems(text: "a\\ud800b") { __typename } }` } },
-    { name: "introspection of everything", payload: { query: "{ __schema { types { name fields { name args { name } } } } }" } },
-    { name: "orient with hostile problem", payload: { query: 'query($i: OrientInput!) { orient(input: $i) { __typename } }', variables: { i: { problem: HOSTILE_TEXTS[0], intent: "ORIENT" } } } },
-    { name: "orient maxChars out of range", payload: { query: 'query($i: OrientInput!) { orient(input: $i) { __typename } }', variables: { i: { problem: "erdos-1", maxChars: -1 } } } },
-    { name: "checkPlan empty", payload: { query: 'query($i: CheckPlanInput!) { checkPlan(input: $i) { __typename } }', variables: { i: {} } } },
+    {
+      name: "lone surrogate in a literal string",
+      payload: { query: `{ discoverProblems(text: "a\\ud800b") { __typename } }` },
+    },
+    {
+      name: "introspection of everything",
+      payload: { query: "{ __schema { types { name fields { name args { name } } } } }" },
+    },
+    {
+      name: "orient with hostile problem",
+      payload: {
+        query: "query($i: OrientInput!) { orient(input: $i) { __typename } }",
+        variables: { i: { problem: HOSTILE_TEXTS[0], intent: "ORIENT" } },
+      },
+    },
+    {
+      name: "orient maxChars out of range",
+      payload: {
+        query: "query($i: OrientInput!) { orient(input: $i) { __typename } }",
+        variables: { i: { problem: "erdos-1", maxChars: -1 } },
+      },
+    },
+    {
+      name: "checkPlan empty",
+      payload: { query: "query($i: CheckPlanInput!) { checkPlan(input: $i) { __typename } }", variables: { i: {} } },
+    },
     {
       name: "checkPlan hostile plan and project",
       payload: {
@@ -170,7 +279,13 @@ function documentCases(): HostileOperation[] {
         variables: { i: { problemRef: "erdos-1", plan: HOSTILE_TEXTS[13], projectId: "not a project id" } },
       },
     },
-    { name: "premiseSearch hostile", payload: { query: 'query($i: PremiseSearchInput!) { premiseSearch(input: $i) { __typename } }', variables: { i: { text: HOSTILE_TEXTS[10], terms: [NUL, HOSTILE_TEXTS[0]], topK: -1 } } } },
+    {
+      name: "premiseSearch hostile",
+      payload: {
+        query: "query($i: PremiseSearchInput!) { premiseSearch(input: $i) { __typename } }",
+        variables: { i: { text: HOSTILE_TEXTS[10], terms: [NUL, HOSTILE_TEXTS[0]], topK: -1 } },
+      },
+    },
     { name: "freshness of unknown views over a query", payload: { query: "{ freshness { headSequence } }" } },
   ];
 }
@@ -178,7 +293,13 @@ function documentCases(): HostileOperation[] {
 const RECORD = "mutation($i: RecordResearchInput!) { recordResearch(input: $i) { __typename } }";
 
 function writeCases(context: HostileContext): HostileOperation[] {
-  const base = { projectId: context.projectId, kind: "CLAIM", title: "A claim", body: "A body.", idempotencyKey: "hostile-base" };
+  const base = {
+    projectId: context.projectId,
+    kind: "CLAIM",
+    title: "A claim",
+    body: "A body.",
+    idempotencyKey: "hostile-base",
+  };
   const record = (name: string, overrides: Record<string, unknown>): HostileOperation => ({
     name: `recordResearch ${name}`,
     authenticated: true,
@@ -224,7 +345,9 @@ function writeCases(context: HostileContext): HostileOperation[] {
       authenticated: true,
       payload: {
         query: "mutation($i: SubmitProblemInput!) { submitProblem(input: $i) { __typename } }",
-        variables: { i: { title: "T", statement: "A statement.", tags: [LONE_HIGH], idempotencyKey: "hostile-submit-surrogate" } },
+        variables: {
+          i: { title: "T", statement: "A statement.", tags: [LONE_HIGH], idempotencyKey: "hostile-submit-surrogate" },
+        },
       },
     },
     ...[`R1${NUL}`, "garbage", "", HOSTILE_TEXTS[2]!, "R999999999"].flatMap((ref, index) => [
@@ -233,7 +356,9 @@ function writeCases(context: HostileContext): HostileOperation[] {
         authenticated: true,
         payload: {
           query: "mutation($i: RelateResearchInput!) { relateResearch(input: $i) { __typename } }",
-          variables: { i: { from: ref, to: context.researchRef, type: "USES", idempotencyKey: `hostile-relate-${index}` } },
+          variables: {
+            i: { from: ref, to: context.researchRef, type: "USES", idempotencyKey: `hostile-relate-${index}` },
+          },
         },
       },
       {
@@ -241,7 +366,9 @@ function writeCases(context: HostileContext): HostileOperation[] {
         authenticated: true,
         payload: {
           query: "mutation($i: SupersedeResearchInput!) { supersedeResearch(input: $i) { __typename } }",
-          variables: { i: { target: ref, supersededBy: context.researchRef, idempotencyKey: `hostile-supersede-${index}` } },
+          variables: {
+            i: { target: ref, supersededBy: context.researchRef, idempotencyKey: `hostile-supersede-${index}` },
+          },
         },
       },
     ]),
@@ -253,24 +380,61 @@ function writeCases(context: HostileContext): HostileOperation[] {
         variables: { i: { problemRef: HOSTILE_TEXTS[1], name: "x", idempotencyKey: "hostile-project" } },
       },
     },
-    { name: "resolveAdvisory bad id", authenticated: true, payload: { query: 'mutation { resolveAdvisory(advisoryId: "x", resolution: "y") { __typename } }' } },
-    { name: "publishProblem hostile ref", authenticated: true, payload: { query: `mutation { publishProblem(problemRef: "${"(".repeat(500)}") { __typename } }` } },
+    {
+      name: "resolveAdvisory bad id",
+      authenticated: true,
+      payload: { query: 'mutation { resolveAdvisory(advisoryId: "x", resolution: "y") { __typename } }' },
+    },
+    {
+      name: "publishProblem hostile ref",
+      authenticated: true,
+      payload: { query: `mutation { publishProblem(problemRef: "${"(".repeat(500)}") { __typename } }` },
+    },
   ];
 }
 
 function subscriptionStartCases(): HostileOperation[] {
   return [
-    { name: "researchEvents unknown problem", payload: { query: 'subscription { researchEvents(problemRef: "erdos-99999") { sequence } }' } },
-    { name: "researchEvents not a project id", payload: { query: 'subscription { researchEvents(projectId: "not a project id") { sequence } }' } },
-    { name: "researchEvents bad afterSequence", payload: { query: "subscription($a: BigInt) { researchEvents(afterSequence: $a) { sequence } }", variables: { a: "abc" } } },
-    { name: "researchEvents negative afterSequence", payload: { query: "subscription($a: BigInt) { researchEvents(afterSequence: $a) { sequence } }", variables: { a: "-5" } } },
-    { name: "projectionFreshness unknown views", payload: { query: 'subscription { projectionFreshness(views: ["nope"]) { view } }' } },
+    {
+      name: "researchEvents unknown problem",
+      payload: { query: 'subscription { researchEvents(problemRef: "erdos-99999") { sequence } }' },
+    },
+    {
+      name: "researchEvents not a project id",
+      payload: { query: 'subscription { researchEvents(projectId: "not a project id") { sequence } }' },
+    },
+    {
+      name: "researchEvents bad afterSequence",
+      payload: {
+        query: "subscription($a: BigInt) { researchEvents(afterSequence: $a) { sequence } }",
+        variables: { a: "abc" },
+      },
+    },
+    {
+      name: "researchEvents negative afterSequence",
+      payload: {
+        query: "subscription($a: BigInt) { researchEvents(afterSequence: $a) { sequence } }",
+        variables: { a: "-5" },
+      },
+    },
+    {
+      name: "projectionFreshness unknown views",
+      payload: { query: 'subscription { projectionFreshness(views: ["nope"]) { view } }' },
+    },
   ];
 }
 
 /** Operations that run over both transports (over HTTP a subscription must be refused with a 4xx). */
 export function hostileOperations(context: HostileContext): HostileOperation[] {
-  return [...discoveryCases(), ...refCases(), ...idCases(), ...connectionCases(), ...documentCases(), ...writeCases(context), ...subscriptionStartCases()];
+  return [
+    ...discoveryCases(),
+    ...refCases(),
+    ...idCases(),
+    ...connectionCases(),
+    ...documentCases(),
+    ...writeCases(context),
+    ...subscriptionStartCases(),
+  ];
 }
 
 /** JSON text nested `depth` levels deep (deeper than JSON.stringify itself can write). */
@@ -280,16 +444,28 @@ export function deepJsonText(depth: number): string {
 
 /** A recordResearch message whose metadata is nested `depth` levels deep, as JSON text. */
 export function deepMetadataMessage(context: HostileContext, depth: number): string {
-  const input = JSON.stringify({ projectId: context.projectId, kind: "CLAIM", title: "Deep", body: "Deep.", idempotencyKey: `hostile-deep-${depth}` });
+  const input = JSON.stringify({
+    projectId: context.projectId,
+    kind: "CLAIM",
+    title: "Deep",
+    body: "Deep.",
+    idempotencyKey: `hostile-deep-${depth}`,
+  });
   return `{"query":${JSON.stringify(RECORD)},"variables":{"i":${input.slice(0, -1)},"metadata":${deepJsonText(depth)}}}}`;
 }
 
 /** Request bodies only HTTP can carry malformed (and those no serializer on the client side can write). */
 export function hostileBodies(context: HostileContext): HostileBody[] {
-  const truncated = JSON.stringify({ query: "{ problem(ref: \"1\") { __typename } }", variables: { a: [1, 2, 3] } });
+  const truncated = JSON.stringify({ query: '{ problem(ref: "1") { __typename } }', variables: { a: [1, 2, 3] } });
   return [
-    ...Array.from({ length: 12 }, (_, seed) => ({ name: `random bytes #${seed}`, body: randomBytes(seed + 1, 64 + seed * 97) })),
-    ...Array.from({ length: 10 }, (_, cut) => ({ name: `truncated JSON at ${cut * 7}`, body: truncated.slice(0, cut * 7) })),
+    ...Array.from({ length: 12 }, (_, seed) => ({
+      name: `random bytes #${seed}`,
+      body: randomBytes(seed + 1, 64 + seed * 97),
+    })),
+    ...Array.from({ length: 10 }, (_, cut) => ({
+      name: `truncated JSON at ${cut * 7}`,
+      body: truncated.slice(0, cut * 7),
+    })),
     { name: "JSON null", body: "null" },
     { name: "JSON array", body: "[]" },
     { name: "batch of two", body: JSON.stringify([{ query: "{ __typename }" }, { query: "{ __typename }" }]) },
@@ -297,13 +473,26 @@ export function hostileBodies(context: HostileContext): HostileBody[] {
     { name: "query is a number", body: JSON.stringify({ query: 5 }) },
     { name: "variables is a string", body: JSON.stringify({ query: "{ __typename }", variables: "x" }) },
     { name: "no query", body: JSON.stringify({ variables: {} }) },
-    { name: "extensions garbage", body: JSON.stringify({ query: "{ __typename }", extensions: { persistedQuery: { version: 1, sha256Hash: "zz" } } }) },
-    { name: "over the body limit", body: JSON.stringify({ query: "{ __typename }", variables: { x: "x".repeat(2 * 1024 * 1024) } }) },
+    {
+      name: "extensions garbage",
+      body: JSON.stringify({
+        query: "{ __typename }",
+        extensions: { persistedQuery: { version: 1, sha256Hash: "zz" } },
+      }),
+    },
+    {
+      name: "over the body limit",
+      body: JSON.stringify({ query: "{ __typename }", variables: { x: "x".repeat(2 * 1024 * 1024) } }),
+    },
     { name: "deeply nested JSON body", body: "[".repeat(100_000) + "]".repeat(100_000) },
     { name: "text/plain body", body: "{ __typename }", contentType: "text/plain" },
     { name: "form body", body: "query=%7B__typename%7D", contentType: "application/x-www-form-urlencoded" },
     { name: "invalid UTF-8", body: Uint8Array.from([0x7b, 0x22, 0x71, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
-    { name: "subscription by POST", body: JSON.stringify({ query: 'subscription { researchEvents { sequence } }' }) },
-    ...[5_000, 50_000].map((depth) => ({ name: `metadata nested ${depth} deep`, body: deepMetadataMessage(context, depth), authenticated: true })),
+    { name: "subscription by POST", body: JSON.stringify({ query: "subscription { researchEvents { sequence } }" }) },
+    ...[5_000, 50_000].map((depth) => ({
+      name: `metadata nested ${depth} deep`,
+      body: deepMetadataMessage(context, depth),
+      authenticated: true,
+    })),
   ];
 }

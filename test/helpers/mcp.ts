@@ -37,8 +37,15 @@ export interface StdioChild {
 /** `src/cli/mcp.ts` as a child process (what `npm run --silent mcp` execs), with the SDK's stdio client on it. */
 export async function connectStdio(env: Record<string, string | undefined>): Promise<StdioChild> {
   const childEnv: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...process.env, LOG_LEVEL: "info", ...env })) if (value !== undefined) childEnv[key] = value;
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", "src/cli/mcp.ts"], cwd: projectRoot, env: childEnv, stderr: "pipe" });
+  for (const [key, value] of Object.entries({ ...process.env, LOG_LEVEL: "info", ...env }))
+    if (value !== undefined) childEnv[key] = value;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", "tsx", "src/cli/mcp.ts"],
+    cwd: projectRoot,
+    env: childEnv,
+    stderr: "pipe",
+  });
   const stderr: string[] = [];
   let partial = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
@@ -62,7 +69,9 @@ export async function connectStdio(env: Record<string, string | undefined>): Pro
       }
     });
   return {
-    client, stderr, logged,
+    client,
+    stderr,
+    logged,
     async waitForLog(message, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -84,7 +93,10 @@ export async function connectStdio(env: Record<string, string | undefined>): Pro
 /** Resolves with the next notifications/resources/updated for `uri` (rejects after `timeoutMs`). */
 export function nextResourceUpdate(client: Client, uri: string, timeoutMs = 20_000): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no resources/updated for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no resources/updated for ${uri} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
       if (notification.params.uri !== uri) return;
       clearTimeout(timer);
@@ -109,13 +121,19 @@ export class OutputChecker {
     const schema = this.tools.find((entry) => entry.name === name)?.outputSchema;
     if (!schema) throw new Error(`tool ${name} publishes no outputSchema`);
     const verdict = this.validator.getValidator(schema as JsonSchemaType)(structured);
-    if (!verdict.valid) throw new Error(`${name}: structuredContent does not match its outputSchema: ${verdict.errorMessage}`);
+    if (!verdict.valid)
+      throw new Error(`${name}: structuredContent does not match its outputSchema: ${verdict.errorMessage}`);
     this.checked.add(name);
   }
 }
 
 /** Calls a tool expecting success; checks the result against its schema when a checker is given. */
-export async function callOk<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>, checker?: OutputChecker): Promise<ToolCall<T>> {
+export async function callOk<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  checker?: OutputChecker,
+): Promise<ToolCall<T>> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
   if (result.isError) throw new Error(`${name} failed: ${text}`);
@@ -124,7 +142,11 @@ export async function callOk<T = Record<string, unknown>>(client: Client, name: 
 }
 
 /** Calls a tool expecting a tool error; returns its structured code and message. */
-export async function callError(client: Client, name: string, args: Record<string, unknown>): Promise<{ code: string; message: string; errorId?: string }> {
+export async function callError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ code: string; message: string; errorId?: string }> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (!result.isError) throw new Error(`${name} unexpectedly succeeded`);
   expect(result.structuredContent).toBeUndefined();

@@ -120,24 +120,47 @@ export function isTypedError(value: unknown): value is TypedError {
 }
 
 /** Runs a mutation and returns its single result field (payload or typed error). */
-export async function mutate<TPayload>(url: string, document: string, input: Record<string, unknown>, token?: string): Promise<MutationResult<TPayload>> {
-  const response: GraphQLResponse<Record<string, MutationResult<TPayload>>> = await gql(url, document, { input }, token);
+export async function mutate<TPayload>(
+  url: string,
+  document: string,
+  input: Record<string, unknown>,
+  token?: string,
+): Promise<MutationResult<TPayload>> {
+  const response: GraphQLResponse<Record<string, MutationResult<TPayload>>> = await gql(
+    url,
+    document,
+    { input },
+    token,
+  );
   if (response.errors?.length || !response.data) {
-    throw new Error(`mutation failed outside its result type (HTTP ${response.status}): ${JSON.stringify(response.errors)}`);
+    throw new Error(
+      `mutation failed outside its result type (HTTP ${response.status}): ${JSON.stringify(response.errors)}`,
+    );
   }
   return Object.values(response.data)[0]!;
 }
 
 /** The typed error of a mutation that must fail; throws when it succeeded. */
-export async function mutateExpectingError(url: string, document: string, input: Record<string, unknown>, token?: string): Promise<TypedError> {
+export async function mutateExpectingError(
+  url: string,
+  document: string,
+  input: Record<string, unknown>,
+  token?: string,
+): Promise<TypedError> {
   const result = await mutate<Record<string, unknown>>(url, document, input, token);
   if (!isTypedError(result)) throw new Error(`expected a typed error, got ${JSON.stringify(result)}`);
   return result;
 }
 
-async function mutateExpectingPayload<TPayload>(url: string, document: string, input: Record<string, unknown>, token?: string): Promise<TPayload> {
+async function mutateExpectingPayload<TPayload>(
+  url: string,
+  document: string,
+  input: Record<string, unknown>,
+  token?: string,
+): Promise<TPayload> {
   const result = await mutate<TPayload>(url, document, input, token);
-  if (isTypedError(result)) throw new Error(`expected a payload, got ${result.__typename} ${result.code}: ${result.message}`);
+  if (isTypedError(result))
+    throw new Error(`expected a payload, got ${result.__typename} ${result.code}: ${result.message}`);
   return result;
 }
 
@@ -146,20 +169,29 @@ export async function createProjectFor(
   token: string,
   overrides: { problemRef?: string; name?: string; idempotencyKey?: string } = {},
 ): Promise<ProjectResult> {
-  const input = { problemRef: "cp:erdos:1", name: `Project ${uniqueToken()}`, idempotencyKey: `project-${uniqueToken()}`, ...overrides };
+  const input = {
+    problemRef: "cp:erdos:1",
+    name: `Project ${uniqueToken()}`,
+    idempotencyKey: `project-${uniqueToken()}`,
+    ...overrides,
+  };
   return (await mutateExpectingPayload<{ project: ProjectResult }>(url, CREATE_PROJECT, input, token)).project;
 }
 
 /** What most research tests start from, on a running test service (see useTestService): an AGENT operator's token and one project. */
 export async function createAgentProject(
-  service: TestService, projectOverrides: { problemRef?: string } = {},
+  service: TestService,
+  projectOverrides: { problemRef?: string } = {},
 ): Promise<{ token: string; project: ProjectResult }> {
   const token = (await createOperatorWithToken(service.services.db.prisma, "AGENT")).token;
   return { token, project: await createProjectFor(service.url, token, projectOverrides) };
 }
 
 /** A valid recordResearch input for `projectId`; every field can be overridden. */
-export function buildResearchInput(projectId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function buildResearchInput(
+  projectId: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const token = uniqueToken();
   return {
     projectId,
@@ -172,11 +204,20 @@ export function buildResearchInput(projectId: string, overrides: Record<string, 
   };
 }
 
-export async function recordObjectWithInput(url: string, token: string, input: Record<string, unknown>): Promise<{ replayed: boolean; researchObject: ResearchObjectResult }> {
+export async function recordObjectWithInput(
+  url: string,
+  token: string,
+  input: Record<string, unknown>,
+): Promise<{ replayed: boolean; researchObject: ResearchObjectResult }> {
   return mutateExpectingPayload(url, RECORD_RESEARCH, input, token);
 }
 
-export async function recordObject(url: string, token: string, projectId: string, overrides: Record<string, unknown> = {}): Promise<ResearchObjectResult> {
+export async function recordObject(
+  url: string,
+  token: string,
+  projectId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ResearchObjectResult> {
   return (await recordObjectWithInput(url, token, buildResearchInput(projectId, overrides))).researchObject;
 }
 
@@ -184,7 +225,12 @@ export async function relateObjects(
   url: string,
   token: string,
   input: { from: string; to: string; type: string; note?: string; idempotencyKey?: string },
-): Promise<MutationResult<{ replayed: boolean; relation: { id: string; type: string; from: { accession: string }; to: { accession: string } } }>> {
+): Promise<
+  MutationResult<{
+    replayed: boolean;
+    relation: { id: string; type: string; from: { accession: string }; to: { accession: string } };
+  }>
+> {
   return mutate(url, RELATE_RESEARCH, { idempotencyKey: `relate-${uniqueToken()}`, ...input }, token);
 }
 
@@ -196,8 +242,15 @@ export async function supersedeObject(
   return mutate(url, SUPERSEDE_RESEARCH, { idempotencyKey: `supersede-${uniqueToken()}`, ...input }, token);
 }
 
-export async function fetchResearchObject(url: string, ref: string): Promise<(ResearchObjectResult & { manifest: Record<string, unknown> }) | null> {
-  const response = await gql<{ researchObject: (ResearchObjectResult & { manifest: Record<string, unknown> }) | null }>(url, RESEARCH_OBJECT, { ref });
+export async function fetchResearchObject(
+  url: string,
+  ref: string,
+): Promise<(ResearchObjectResult & { manifest: Record<string, unknown> }) | null> {
+  const response = await gql<{ researchObject: (ResearchObjectResult & { manifest: Record<string, unknown> }) | null }>(
+    url,
+    RESEARCH_OBJECT,
+    { ref },
+  );
   if (response.errors?.length) throw new Error(JSON.stringify(response.errors));
   return response.data!.researchObject;
 }
@@ -221,18 +274,29 @@ export interface ResearchCounts {
 
 /** Row counts of everything a research write may touch, to prove a refused write wrote nothing. */
 export async function researchCounts(prisma: PrismaClient): Promise<ResearchCounts> {
-  const [projects, objects, targets, relations, supersessions, events, idempotencyRecords, sparseDocuments, operators] = await Promise.all([
-    prisma.project.count(),
-    prisma.researchObject.count(),
-    prisma.researchTarget.count(),
-    prisma.researchRelation.count(),
-    prisma.supersession.count(),
-    prisma.changeEvent.count(),
-    prisma.idempotencyRecord.count(),
-    prisma.sparseDocument.count({ where: { view: "research-memory" } }),
-    prisma.operator.count(),
-  ]);
-  return { projects, objects, targets, relations, supersessions, events, idempotencyRecords, sparseDocuments, operators };
+  const [projects, objects, targets, relations, supersessions, events, idempotencyRecords, sparseDocuments, operators] =
+    await Promise.all([
+      prisma.project.count(),
+      prisma.researchObject.count(),
+      prisma.researchTarget.count(),
+      prisma.researchRelation.count(),
+      prisma.supersession.count(),
+      prisma.changeEvent.count(),
+      prisma.idempotencyRecord.count(),
+      prisma.sparseDocument.count({ where: { view: "research-memory" } }),
+      prisma.operator.count(),
+    ]);
+  return {
+    projects,
+    objects,
+    targets,
+    relations,
+    supersessions,
+    events,
+    idempotencyRecords,
+    sparseDocuments,
+    operators,
+  };
 }
 
 /** The last committed change-event sequence (0 when the stream is empty). */
@@ -259,7 +323,12 @@ const RESEARCH_EVENTS = `
   }`;
 
 export function subscriptionClient(graphqlUrl: string): Client {
-  return createClient({ url: graphqlUrl.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+  return createClient({
+    url: graphqlUrl.replace(/^http/, "ws"),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    lazy: true,
+  });
 }
 
 /** Collects `researchEvents` of one subscription; `stop()` ends it (the socket stays with its client). */
@@ -300,7 +369,10 @@ export class EventCollector {
     while (this.events.length < count) {
       if (this.errors.length) throw new Error(`subscription failed: ${JSON.stringify(this.errors)}`);
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`received ${this.events.length} of ${count} events: ${JSON.stringify(this.events.map((event) => event.sequence))}`);
+      if (remaining <= 0)
+        throw new Error(
+          `received ${this.events.length} of ${count} events: ${JSON.stringify(this.events.map((event) => event.sequence))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining);
         this.waiters.push(() => {
@@ -353,7 +425,13 @@ export const ADD_PROJECT_MEMBER = `
   }`;
 
 /** The owner behind `ownerToken` lets each named operator write into the project. */
-export async function addProjectMembers(url: string, ownerToken: string, projectId: string, operatorNames: string[], role: "MEMBER" | "OWNER" = "MEMBER"): Promise<void> {
+export async function addProjectMembers(
+  url: string,
+  ownerToken: string,
+  projectId: string,
+  operatorNames: string[],
+  role: "MEMBER" | "OWNER" = "MEMBER",
+): Promise<void> {
   for (const operatorName of operatorNames) {
     await mutateExpectingPayload(url, ADD_PROJECT_MEMBER, { projectId, operatorName, role }, ownerToken);
   }

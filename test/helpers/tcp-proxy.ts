@@ -43,5 +43,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       server = null;
     });
   await listen();
-  return { get port() { return port; }, cut: stop, restore: listen, close: stop };
+  return {
+    get port() {
+      return port;
+    },
+    cut: stop,
+    restore: listen,
+    close: stop,
+  };
 }

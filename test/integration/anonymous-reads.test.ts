@@ -8,7 +8,7 @@ import { gql } from "../helpers/graphql.js";
 import { sendOverSocket, socketClient } from "../helpers/hostile-client.js";
 import { createAgentProject, recordObject } from "../helpers/research-factories.js";
 
-const READ = 'query($r: String!) { researchObject(ref: $r) { title body } }';
+const READ = "query($r: String!) { researchObject(ref: $r) { title body } }";
 
 describe.each(testDatabaseTargets())("ANONYMOUS_READS=false ($name database)", (target) => {
   const running = useTestService(target, { ANONYMOUS_READS: "false" });
@@ -36,7 +36,12 @@ describe.each(testDatabaseTargets())("ANONYMOUS_READS=false ($name database)", (
   });
 
   it("serves the same read to a READER", async () => {
-    const response = await gql<{ researchObject: { title: string } }>(running.service.url, READ, { r: accession }, readerToken);
+    const response = await gql<{ researchObject: { title: string } }>(
+      running.service.url,
+      READ,
+      { r: accession },
+      readerToken,
+    );
     expect(response.errors).toBeUndefined();
     expect(response.data?.researchObject.title).toMatch(/^Claim /);
   });

@@ -3,8 +3,20 @@
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { faultOf, sendBody, sendOverHttp, sendOverSocket, socketClient, type Answer } from "../helpers/hostile-client.js";
-import { deepMetadataMessage, hostileBodies, hostileOperations, type HostileContext } from "../helpers/hostile-operations.js";
+import {
+  faultOf,
+  sendBody,
+  sendOverHttp,
+  sendOverSocket,
+  socketClient,
+  type Answer,
+} from "../helpers/hostile-client.js";
+import {
+  deepMetadataMessage,
+  hostileBodies,
+  hostileOperations,
+  type HostileContext,
+} from "../helpers/hostile-operations.js";
 import WebSocket from "ws";
 import { createAgentProject, recordObject } from "../helpers/research-factories.js";
 
@@ -14,7 +26,11 @@ const ANSWER_BUDGET_MS = 1_000;
 function describeFaults(answers: Answer[]): string[] {
   return answers.flatMap((answer) => {
     const fault = faultOf(answer) ?? (answer.ms > ANSWER_BUDGET_MS ? `took ${Math.round(answer.ms)} ms` : null);
-    return fault ? [`${answer.transport} ${answer.name}: ${fault} (codes ${answer.codes.join(",") || "none"}, HTTP ${answer.status})`] : [];
+    return fault
+      ? [
+          `${answer.transport} ${answer.name}: ${fault} (codes ${answer.codes.join(",") || "none"}, HTTP ${answer.status})`,
+        ]
+      : [];
   });
 }
 
@@ -62,7 +78,8 @@ describe.each(testDatabaseTargets())("hostile input ($name database)", (target) 
 
   it("answers every hostile operation over graphql-ws with a typed error or data, quickly", async () => {
     const answers: Answer[] = [];
-    for (const operation of hostileOperations(context)) answers.push(await sendOverSocket(operation.authenticated ? operator : anonymous, operation));
+    for (const operation of hostileOperations(context))
+      answers.push(await sendOverSocket(operation.authenticated ? operator : anonymous, operation));
     expect(describeFaults(answers)).toEqual([]);
     expect(await health()).toBe(200);
   });
@@ -72,7 +89,7 @@ describe.each(testDatabaseTargets())("hostile input ($name database)", (target) 
       ['subscription { researchEvents(problemRef: "erdos-99999") { sequence } }', "NOT_FOUND"],
       ['subscription { researchEvents(projectId: "not a project id") { sequence } }', "INVALID_ID"],
       ['subscription { projectionFreshness(views: ["nope"]) { view } }', "INVALID_INPUT"],
-      ['subscription($a: BigInt) { researchEvents(afterSequence: $a) { sequence } }', "BAD_USER_INPUT"],
+      ["subscription($a: BigInt) { researchEvents(afterSequence: $a) { sequence } }", "BAD_USER_INPUT"],
     ];
     for (const [query, code] of cases) {
       const answer = await sendOverSocket(anonymous, { name: query, payload: { query, variables: { a: "abc" } } });
@@ -81,13 +98,17 @@ describe.each(testDatabaseTargets())("hostile input ($name database)", (target) 
   });
 
   /** A raw graphql-transport-ws session: what no well-behaved client library would send. */
-  async function rawSocket(messages: string[]): Promise<{ replies: Record<string, unknown>[]; closeCode: number | null }> {
+  async function rawSocket(
+    messages: string[],
+  ): Promise<{ replies: Record<string, unknown>[]; closeCode: number | null }> {
     const socket = new WebSocket(running.service.url.replace(/^http/, "ws"), "graphql-transport-ws");
     const replies: Record<string, unknown>[] = [];
     let closeCode: number | null = null;
     await new Promise<void>((resolve, reject) => {
       socket.on("error", reject);
-      socket.on("open", () => socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${token}` } })));
+      socket.on("open", () =>
+        socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${token}` } })),
+      );
       socket.on("message", (data) => {
         const reply = JSON.parse(String(data)) as Record<string, unknown>;
         if (reply.type === "connection_ack") for (const message of messages) socket.send(message);
@@ -112,14 +133,24 @@ describe.each(testDatabaseTargets())("hostile input ($name database)", (target) 
   });
 
   it("closes a socket whose message is larger than MAX_BODY_BYTES (1009), and stays up", async () => {
-    const big = JSON.stringify({ id: "big", type: "subscribe", payload: { query: "{ __typename }", variables: { x: "x".repeat(running.service.services.env.limits.maxBodyBytes) } } });
+    const big = JSON.stringify({
+      id: "big",
+      type: "subscribe",
+      payload: {
+        query: "{ __typename }",
+        variables: { x: "x".repeat(running.service.services.env.limits.maxBodyBytes) },
+      },
+    });
     const { closeCode } = await rawSocket([big]);
     expect(closeCode).toBe(1009);
     expect(await health()).toBe(200);
   });
 
   it("refuses a subscription sent by HTTP POST with a 4xx and a code", async () => {
-    const answer = await sendOverHttp(running.service.url, { name: "subscription by POST", payload: { query: "subscription { researchEvents { sequence } }" } });
+    const answer = await sendOverHttp(running.service.url, {
+      name: "subscription by POST",
+      payload: { query: "subscription { researchEvents { sequence } }" },
+    });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.codes).toHaveLength(1);

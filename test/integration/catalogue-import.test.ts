@@ -16,7 +16,9 @@ const erdosYamlPath = path.join(sharedDataDir, "erdosproblems/problems.yaml");
 const formalConjecturesPath = path.join(sharedDataDir, "formal-conjectures/statements.jsonl");
 const hasData = existsSync(erdosYamlPath) && existsSync(formalConjecturesPath);
 if (!hasData) {
-  console.warn(`[catalogue-import] skipped the full catalogue import: ${erdosYamlPath} or ${formalConjecturesPath} does not exist (shared data not mounted).`);
+  console.warn(
+    `[catalogue-import] skipped the full catalogue import: ${erdosYamlPath} or ${formalConjecturesPath} does not exist (shared data not mounted).`,
+  );
 }
 
 async function rowCounts(db: Database) {
@@ -42,14 +44,24 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
   });
 
   it("is idempotent: a second run creates, updates and announces nothing", async () => {
-    const problems = [...loadFixtureCatalogue(), buildCatalogueProblem(), buildCatalogueProblem({ statement: null, publicationState: "CATALOGUED" })];
+    const problems = [
+      ...loadFixtureCatalogue(),
+      buildCatalogueProblem(),
+      buildCatalogueProblem({ statement: null, publicationState: "CATALOGUED" }),
+    ];
     const first = await importCatalogue({ prisma: db.prisma, problems });
     expect(first).toMatchObject({ total: problems.length, created: problems.length, updated: 0, unchanged: 0 });
     expect(first.lastEventSequence).not.toBeNull();
     const before = await rowCounts(db);
 
     const second = await importCatalogue({ prisma: db.prisma, problems });
-    expect(second).toMatchObject({ total: problems.length, created: 0, updated: 0, unchanged: problems.length, lastEventSequence: null });
+    expect(second).toMatchObject({
+      total: problems.length,
+      created: 0,
+      updated: 0,
+      unchanged: problems.length,
+      lastEventSequence: null,
+    });
     expect(await rowCounts(db)).toEqual(before);
   });
 
@@ -63,7 +75,10 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
     const report = await importCatalogue({ prisma: db.prisma, problems: [changed, untouched] });
     expect(report).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
 
-    const row = await db.prisma.problem.findUniqueOrThrow({ where: { stableId: original.stableId }, include: { identifiers: true } });
+    const row = await db.prisma.problem.findUniqueOrThrow({
+      where: { stableId: original.stableId },
+      include: { identifiers: true },
+    });
     expect(row.title).toBe(changed.title);
     expect(row.identifiers.map((identifier) => identifier.display)).toContain("revised alias");
     const newEvents = await db.prisma.changeEvent.findMany({ where: { sequence: { gt: head } } });
@@ -76,7 +91,9 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
     const before = await rowCounts(db);
     const problem = buildCatalogueProblem();
     const duplicate = buildCatalogueProblem({ stableId: problem.stableId });
-    await expect(importCatalogue({ prisma: db.prisma, problems: [problem, duplicate] })).rejects.toThrow(InvalidInputError);
+    await expect(importCatalogue({ prisma: db.prisma, problems: [problem, duplicate] })).rejects.toThrow(
+      InvalidInputError,
+    );
     expect(await rowCounts(db)).toEqual(before);
   });
 
@@ -100,7 +117,10 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
     await importCatalogue({ prisma: db.prisma, problems: [existing] });
     const before = await rowCounts(db);
     // 250 problems fill the first batch; the 251st reuses an existing slug under a new stable id.
-    const problems = [...Array.from({ length: 250 }, () => buildCatalogueProblem()), buildCatalogueProblem({ slug: existing.slug })];
+    const problems = [
+      ...Array.from({ length: 250 }, () => buildCatalogueProblem()),
+      buildCatalogueProblem({ slug: existing.slug }),
+    ];
     await expect(importCatalogue({ prisma: db.prisma, problems })).rejects.toThrow();
     expect(await rowCounts(db)).toEqual(before);
   });
@@ -125,6 +145,8 @@ describe.each(testDatabaseTargets())("full catalogue import from shared data ($n
     console.info(`[catalogue-import] ${target.name}: imported ${report.total} problems in ${seconds} s`);
     expect(report.created).toBe(problems.length);
     expect(await database.db.prisma.problem.count({ where: { collection: "erdos" } })).toBe(1217);
-    expect(await database.db.prisma.problem.count({ where: { collection: "erdos", publicationState: "PUBLISHED" } })).toBe(610);
+    expect(
+      await database.db.prisma.problem.count({ where: { collection: "erdos", publicationState: "PUBLISHED" } }),
+    ).toBe(610);
   });
 });

@@ -22,17 +22,25 @@ describe(`default start on an empty database (${target.name})`, () => {
 });
 
 async function checkService(url: string): Promise<void> {
-  const data = await gqlData<{ all: { totalCount: number }; erdos: { totalCount: number } }>(url,
-    `{ all: problems(first: 1) { totalCount } erdos: problems(first: 1, filter: { collection: "erdos" }) { totalCount } }`);
+  const data = await gqlData<{ all: { totalCount: number }; erdos: { totalCount: number } }>(
+    url,
+    `{ all: problems(first: 1) { totalCount } erdos: problems(first: 1, filter: { collection: "erdos" }) { totalCount } }`,
+  );
   expect(data.all.totalCount).toBeGreaterThanOrEqual(1700);
   expect(data.erdos.totalCount).toBe(1217);
-  const search = await gqlData<{ premiseSearch: { __typename: string; premises?: { premiseId: string }[] } }>(url,
+  const search = await gqlData<{ premiseSearch: { __typename: string; premises?: { premiseId: string }[] } }>(
+    url,
     `query($input: PremiseSearchInput!) { premiseSearch(input: $input) { __typename ... on PremiseSearchResult { premises { premiseId } } } }`,
-    { input: { text: "theorem Perm.length_eq {l₁ l₂ : List α} (p : l₁ ~ l₂) : l₁.length = l₂.length", topK: 5 } });
+    { input: { text: "theorem Perm.length_eq {l₁ l₂ : List α} (p : l₁ ~ l₂) : l₁.length = l₂.length", topK: 5 } },
+  );
   expect(search.premiseSearch.__typename).toBe("PremiseSearchResult");
   expect(search.premiseSearch.premises?.length).toBe(5);
   expect(search.premiseSearch.premises?.some((premise) => premise.premiseId.startsWith("List."))).toBe(true);
   const loaded = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(loaded.find((line) => line.message === "loaded the catalogue")).toMatchObject({ catalogue: "bundled", problems: 1777, published: 1170 });
+  expect(loaded.find((line) => line.message === "loaded the catalogue")).toMatchObject({
+    catalogue: "bundled",
+    problems: 1777,
+    published: 1170,
+  });
   expect(loaded.find((line) => line.message === "stored the premise index")).toMatchObject({ premises: 3138 });
 }

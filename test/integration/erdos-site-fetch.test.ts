@@ -8,7 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseErdosSite } from "../../src/features/catalogue/domain/parse-erdos-site.js";
-import { DEFAULT_DELAY_MS, fetchErdosStatements, type FetchProgress } from "../../src/features/catalogue/site-fetch/fetch-erdos-statements.js";
+import {
+  DEFAULT_DELAY_MS,
+  fetchErdosStatements,
+  type FetchProgress,
+} from "../../src/features/catalogue/site-fetch/fetch-erdos-statements.js";
 import { erdosSiteFixturesDir } from "../unit/catalogue/catalogue-test-paths.js";
 
 /** Short enough for a test, long enough that spacing is measurable. */
@@ -62,15 +66,29 @@ describe("fetching erdosproblems.com statements from a local server", () => {
 
   const run = (onProgress?: (progress: FetchProgress) => void) =>
     fetchErdosStatements({
-      numbers: [2, 20, 21, 22], baseUrl, delayMs: TEST_DELAY_MS, retries: 2,
-      outPath: path.join(workDir, "statements.jsonl"), cacheDir: path.join(workDir, "cache"), onProgress,
+      numbers: [2, 20, 21, 22],
+      baseUrl,
+      delayMs: TEST_DELAY_MS,
+      retries: 2,
+      outPath: path.join(workDir, "statements.jsonl"),
+      cacheDir: path.join(workDir, "cache"),
+      onProgress,
     });
 
   it("writes importable rows in problem order, retries the 500, reports the 404, and keeps its distance", async () => {
     const progress: FetchProgress[] = [];
     const summary = await run((step) => progress.push(step));
 
-    expect(summary).toMatchObject({ requested: 4, fetched: 3, fromCache: 0, alreadyInOutput: 0, missing: [22], failed: [], httpRequests: 5, rowsInOutput: 3 });
+    expect(summary).toMatchObject({
+      requested: 4,
+      fetched: 3,
+      fromCache: 0,
+      alreadyInOutput: 0,
+      missing: [22],
+      failed: [],
+      httpRequests: 5,
+      rowsInOutput: 3,
+    });
     const rows = parseErdosSite(await readFile(path.join(workDir, "statements.jsonl"), "utf8"), "statements.jsonl");
     expect(rows.map((row) => row.number)).toEqual([2, 20, 21]);
     expect(rows[1]).toMatchObject({ tags: ["combinatorics"], siteStatus: "OPEN" });
@@ -79,7 +97,12 @@ describe("fetching erdosproblems.com statements from a local server", () => {
       if (index > 0) expect(hit.at - hits[index - 1]!.at).toBeGreaterThanOrEqual(TEST_DELAY_MS - 5);
       expect(hit.userAgent).toMatch(/^erdos-research-memory\//);
     }
-    expect(progress.map((step) => `${step.done}/${step.total} ${step.outcome}`)).toEqual(["1/4 fetched", "2/4 fetched", "3/4 fetched", "4/4 missing"]);
+    expect(progress.map((step) => `${step.done}/${step.total} ${step.outcome}`)).toEqual([
+      "1/4 fetched",
+      "2/4 fetched",
+      "3/4 fetched",
+      "4/4 missing",
+    ]);
     expect(progress[0]!.etaMs).toBeGreaterThan(0);
     expect(progress.at(-1)!.etaMs).toBe(0);
     expect((await readdir(path.join(workDir, "cache"))).sort()).toEqual(["2.html", "20.html", "21.html"]);
@@ -106,7 +129,12 @@ describe("fetching erdosproblems.com statements from a local server", () => {
     failuresLeft = new Map(["/2", "/20", "/21", "/30", "/31", "/32"].map((failing) => [failing, 10]));
     const outPath = path.join(workDir, "statements.jsonl");
     const fetching = fetchErdosStatements({
-      numbers: [1, 2, 20, 21, 30, 31, 32], baseUrl, delayMs: 1, retries: 0, outPath, cacheDir: path.join(workDir, "cache"),
+      numbers: [1, 2, 20, 21, 30, 31, 32],
+      baseUrl,
+      delayMs: 1,
+      retries: 0,
+      outPath,
+      cacheDir: path.join(workDir, "cache"),
     });
     await expect(fetching).rejects.toMatchObject({ name: "ErdosSiteFetchError", code: "SITE_UNREACHABLE" });
     expect(hits.map((hit) => hit.path)).toEqual(["/1", "/2", "/20", "/21", "/30", "/31"]);

@@ -20,11 +20,16 @@ describe.each(testDatabaseTargets())("unexpected errors are masked in production
     }
     expect(response.errors).toHaveLength(1);
     const [error] = response.errors!;
-    expect(error!.extensions).toEqual({ code: "INTERNAL_SERVER_ERROR", errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(error!.extensions).toEqual({
+      code: "INTERNAL_SERVER_ERROR",
+      errorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(error!.message).toBe(`Unexpected error (id ${error!.extensions!.errorId as string})`);
     expect(JSON.stringify(response)).not.toMatch(/does not exist|public\.problems|stack|prisma|\.ts:\d+/i);
 
-    const logged = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.errorId === error!.extensions!.errorId);
+    const logged = log.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.errorId === error!.extensions!.errorId);
     expect(logged).toMatchObject({ level: "error", message: "unexpected error" });
     expect(JSON.stringify(logged)).toMatch(/public\.problems. does not exist/);
   });

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
-import { createServerDatabase, testDatabaseTargets, useTestService, type ServerDatabase } from "../helpers/databases.js";
+import {
+  createServerDatabase,
+  testDatabaseTargets,
+  useTestService,
+  type ServerDatabase,
+} from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 import { sendOverSocket, socketClient } from "../helpers/hostile-client.js";
 import { buildResearchInput, createAgentProject, RECORD_RESEARCH } from "../helpers/research-factories.js";
@@ -15,7 +20,11 @@ import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy.js";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
 /** Starts a subscription and resolves with its first error codes, or [] once it has run for `settleMs`. */
-function subscriptionOutcome(client: Client, query: string, settleMs = 300): Promise<{ codes: string[]; stop: () => void }> {
+function subscriptionOutcome(
+  client: Client,
+  query: string,
+  settleMs = 300,
+): Promise<{ codes: string[]; stop: () => void }> {
   return new Promise((resolve) => {
     let settled = false;
     const stop = client.subscribe(
@@ -25,7 +34,9 @@ function subscriptionOutcome(client: Client, query: string, settleMs = 300): Pro
         error: (error) => {
           if (settled) return;
           settled = true;
-          const codes = Array.isArray(error) ? error.map((entry) => String(entry.extensions?.code)) : [`closed ${(error as { code?: number }).code}`];
+          const codes = Array.isArray(error)
+            ? error.map((entry) => String(entry.extensions?.code))
+            : [`closed ${(error as { code?: number }).code}`];
           resolve({ codes, stop });
         },
         complete: () => undefined,
@@ -71,7 +82,12 @@ describe.each(testDatabaseTargets())("faults ($name database)", (target) => {
     const response = await gql<{ _entities: ({ __typename: string } | null)[] }>(
       running.service.url,
       "query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Problem { stableId } } }",
-      { r: [{ __typename: "Problem", id: b64("Problem:nope-nope") }, { __typename: "Problem", id: "garbage" }] },
+      {
+        r: [
+          { __typename: "Problem", id: b64("Problem:nope-nope") },
+          { __typename: "Problem", id: "garbage" },
+        ],
+      },
     );
     expect(response.status).toBe(200);
     expect(response.data?._entities).toEqual([null, null]);
@@ -86,13 +102,18 @@ describe.each(testDatabaseTargets())("faults ($name database)", (target) => {
     const originalQuery = pool.query.bind(pool);
     // On a server the notice is pg_notify through the pool; on the embedded database a listener that throws.
     pool.query = ((...args: Parameters<typeof pool.query>) =>
-      String(args[0]).includes("pg_notify") ? Promise.reject(new Error("Connection terminated unexpectedly")) : originalQuery(...args)) as typeof pool.query;
+      String(args[0]).includes("pg_notify")
+        ? Promise.reject(new Error("Connection terminated unexpectedly"))
+        : originalQuery(...args)) as typeof pool.query;
     const unsubscribe = notifier.subscribe(() => {
       throw new Error("a listener that fails");
     });
     try {
       const response = await gql<{ recordResearch: { __typename: string; researchObject?: { accession: string } } }>(
-        running.service.url, RECORD_RESEARCH, { input: buildResearchInput(project.id) }, token,
+        running.service.url,
+        RECORD_RESEARCH,
+        { input: buildResearchInput(project.id) },
+        token,
       );
       expect(response.errors).toBeUndefined();
       expect(response.data?.recordResearch.__typename).toBe("ResearchObjectPayload");
@@ -122,66 +143,108 @@ describe.each(testDatabaseTargets())("faults ($name database)", (target) => {
 
   it("counts sockets and subscriptions down when sockets close with subscriptions running", async () => {
     for (const earlier of clients.splice(0)) await earlier.dispose();
-    expect(await eventually(async () => (await metric(running.service.baseUrl, "websocket_connections_active")) === 0)).toBe(true);
+    expect(
+      await eventually(async () => (await metric(running.service.baseUrl, "websocket_connections_active")) === 0),
+    ).toBe(true);
     const baseline = 0;
     // Its own operator, so the anonymous per-client limit of the test before does not apply.
     const { token } = await createAgentProject(running.service);
     const sockets = [client(token), client(token)];
-    for (const socket of sockets) await subscriptionOutcome(socket, 'subscription { projectionFreshness { view } }');
+    for (const socket of sockets) await subscriptionOutcome(socket, "subscription { projectionFreshness { view } }");
     expect(await metric(running.service.baseUrl, "websocket_connections_active")).toBe(baseline + 2);
     for (const socket of sockets) await socket.dispose();
-    expect(await eventually(async () => (await metric(running.service.baseUrl, "websocket_connections_active")) === baseline)).toBe(true);
-    expect(await eventually(async () => (await metric(running.service.baseUrl, "graphql_subscriptions_active")) === 0)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await metric(running.service.baseUrl, "websocket_connections_active")) === baseline,
+      ),
+    ).toBe(true);
+    expect(
+      await eventually(async () => (await metric(running.service.baseUrl, "graphql_subscriptions_active")) === 0),
+    ).toBe(true);
   });
 
   it("refuses a socket whose token is not valid, at connection time", async () => {
     const refused = client("not-a-real-token");
-    expect((await subscriptionOutcome(refused, "subscription { researchEvents { sequence } }")).codes).toEqual(["closed 4403"]);
+    expect((await subscriptionOutcome(refused, "subscription { researchEvents { sequence } }")).codes).toEqual([
+      "closed 4403",
+    ]);
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL server behind a proxy that is cut)", () => {
-  let database: ServerDatabase;
-  let proxy: TcpProxy;
-  let service: RunningService;
-  let url: string;
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "a database outage (PostgreSQL server behind a proxy that is cut)",
+  () => {
+    let database: ServerDatabase;
+    let proxy: TcpProxy;
+    let service: RunningService;
+    let url: string;
 
-  beforeAll(async () => {
-    database = await createServerDatabase(process.env.TEST_DATABASE_URL!);
-    const direct = new URL(database.url);
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    direct.port = String(proxy.port);
-    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", CATALOGUE: "demo", DATABASE_URL: direct.toString() });
-    service = await startService(env, { dataDir: null, logger: createLogger("silent") });
-    url = service.server.url;
-  });
+    beforeAll(async () => {
+      database = await createServerDatabase(process.env.TEST_DATABASE_URL!);
+      const direct = new URL(database.url);
+      proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      direct.port = String(proxy.port);
+      const env = parseEnv({
+        NODE_ENV: "test",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        CATALOGUE: "demo",
+        DATABASE_URL: direct.toString(),
+      });
+      service = await startService(env, { dataDir: null, logger: createLogger("silent") });
+      url = service.server.url;
+    });
 
-  afterAll(async () => {
-    await proxy?.restore().catch(() => undefined);
-    await service?.stop();
-    await proxy?.close();
-    await database?.drop();
-  });
+    afterAll(async () => {
+      await proxy?.restore().catch(() => undefined);
+      await service?.stop();
+      await proxy?.close();
+      await database?.drop();
+    });
 
-  it("answers reads and writes with SERVICE_UNAVAILABLE, 503 and Retry-After while away, and serves again after", async () => {
-    const { token, project } = await createAgentProject({ ...service, url, baseUrl: url.replace(/\/graphql$/, "") });
-    await proxy.cut();
-    const read = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: '{ problem(ref: "erdos-1") { __typename } }' }) });
-    expect(read.status).toBe(503);
-    expect(read.headers.get("retry-after")).toBe("2");
-    expect(((await read.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe("SERVICE_UNAVAILABLE");
-    const write = await gql(url, RECORD_RESEARCH, { input: buildResearchInput(project.id) }, token);
-    expect(write.status).toBe(503);
-    expect(write.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
-    const socket = socketClient(url);
-    try {
-      expect((await subscriptionOutcome(socket, 'subscription { researchEvents(problemRef: "erdos-1") { sequence } }', 3_000)).codes).toEqual(["SERVICE_UNAVAILABLE"]);
-      const query = await sendOverSocket(socket, { name: "read over a socket", payload: { query: '{ problem(ref: "erdos-1") { __typename } }' } });
-      expect(query.codes).toEqual(["SERVICE_UNAVAILABLE"]);
-    } finally {
-      await socket.dispose();
-    }
-    await proxy.restore();
-    expect(await eventually(async () => (await gql(url, '{ problem(ref: "erdos-1") { __typename } }')).status === 200, 10_000)).toBe(true);
-  });
-});
+    it("answers reads and writes with SERVICE_UNAVAILABLE, 503 and Retry-After while away, and serves again after", async () => {
+      const { token, project } = await createAgentProject({ ...service, url, baseUrl: url.replace(/\/graphql$/, "") });
+      await proxy.cut();
+      const read = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: '{ problem(ref: "erdos-1") { __typename } }' }),
+      });
+      expect(read.status).toBe(503);
+      expect(read.headers.get("retry-after")).toBe("2");
+      expect(((await read.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
+        "SERVICE_UNAVAILABLE",
+      );
+      const write = await gql(url, RECORD_RESEARCH, { input: buildResearchInput(project.id) }, token);
+      expect(write.status).toBe(503);
+      expect(write.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
+      const socket = socketClient(url);
+      try {
+        expect(
+          (
+            await subscriptionOutcome(
+              socket,
+              'subscription { researchEvents(problemRef: "erdos-1") { sequence } }',
+              3_000,
+            )
+          ).codes,
+        ).toEqual(["SERVICE_UNAVAILABLE"]);
+        const query = await sendOverSocket(socket, {
+          name: "read over a socket",
+          payload: { query: '{ problem(ref: "erdos-1") { __typename } }' },
+        });
+        expect(query.codes).toEqual(["SERVICE_UNAVAILABLE"]);
+      } finally {
+        await socket.dispose();
+      }
+      await proxy.restore();
+      expect(
+        await eventually(
+          async () => (await gql(url, '{ problem(ref: "erdos-1") { __typename } }')).status === 200,
+          10_000,
+        ),
+      ).toBe(true);
+    });
+  },
+);

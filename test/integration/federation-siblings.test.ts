@@ -13,11 +13,15 @@ import { buildSchema, subgraphSdl } from "../../src/schema.js";
 import { useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 
-const fixture = (name: string): DocumentNode => parse(readFileSync(new URL(`../../fixtures/federation/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string): DocumentNode =>
+  parse(readFileSync(new URL(`../../fixtures/federation/${name}`, import.meta.url), "utf8"));
 const ACCOUNTS_SDL = fixture("relay-accounts.graphql");
 const NOTES_SDL = fixture("problem-notes.graphql");
 
-const NOTES: Record<string, string[]> = { "cp:erdos:1": ["Tuesday: the 2^n/√n lower bound"], "cp:erdos:20": ["Sunflowers, after Alweiss–Lovett–Wu–Zhang"] };
+const NOTES: Record<string, string[]> = {
+  "cp:erdos:1": ["Tuesday: the 2^n/√n lower bound"],
+  "cp:erdos:20": ["Sunflowers, after Alweiss–Lovett–Wu–Zhang"],
+};
 
 async function startSubgraph(typeDefs: DocumentNode, resolvers: Record<string, Record<string, unknown>>) {
   const server = new ApolloServer({ schema: buildSubgraphSchema([{ typeDefs, resolvers: resolvers as never }]) });
@@ -35,7 +39,11 @@ function compose(ours: DocumentNode, urls: { ours: string; accounts: string; not
 
 describe("composition beside sibling subgraphs", () => {
   it("composes with no errors and no hints", () => {
-    const result = compose(parse(subgraphSdl(buildSchema())), { ours: "http://a", accounts: "http://b", notes: "http://c" });
+    const result = compose(parse(subgraphSdl(buildSchema())), {
+      ours: "http://a",
+      accounts: "http://b",
+      notes: "http://c",
+    });
     expect(result.errors?.map((error) => error.message) ?? []).toEqual([]);
     expect((result.hints ?? []).map((hint) => hint.toString())).toEqual([]);
   });
@@ -66,8 +74,13 @@ describe("a gateway over the three subgraphs", () => {
     });
     siblings.push(accounts, notes);
     const { _service } = await gqlData<{ _service: { sdl: string } }>(running.service.url, "{ _service { sdl } }");
-    const composition = compose(parse(_service.sdl), { ours: running.service.url, accounts: accounts.url, notes: notes.url });
-    if (composition.errors) throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join("; ")}`);
+    const composition = compose(parse(_service.sdl), {
+      ours: running.service.url,
+      accounts: accounts.url,
+      notes: notes.url,
+    });
+    if (composition.errors)
+      throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join("; ")}`);
     gateway = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composition.supergraphSdl }) });
     await gateway.start();
   });
@@ -86,22 +99,41 @@ describe("a gateway over the three subgraphs", () => {
   it("starts here and reaches the sibling's field through the stableId key", async () => {
     const result = await execute(`{ problem(ref: "Erdős 1") { problem { stableId title seminarNotes } } }`);
     expect(result.errors).toBeUndefined();
-    expect(result.data).toEqual({ problem: { problem: { stableId: "cp:erdos:1", title: "Erdős Problem 1", seminarNotes: NOTES["cp:erdos:1"] } } });
+    expect(result.data).toEqual({
+      problem: { problem: { stableId: "cp:erdos:1", title: "Erdős Problem 1", seminarNotes: NOTES["cp:erdos:1"] } },
+    });
   });
 
   it("starts in a sibling and resolves our Problem by its stableId", async () => {
     const result = await execute(`{ problemsDiscussedThisWeek { stableId slug resolutionState seminarNotes } }`);
     expect(result.errors).toBeUndefined();
-    expect(result.data).toEqual({ problemsDiscussedThisWeek: [{ stableId: "cp:erdos:1", slug: "erdos-1", resolutionState: expect.any(String), seminarNotes: NOTES["cp:erdos:1"] }] });
+    expect(result.data).toEqual({
+      problemsDiscussedThisWeek: [
+        {
+          stableId: "cp:erdos:1",
+          slug: "erdos-1",
+          resolutionState: expect.any(String),
+          seminarNotes: NOTES["cp:erdos:1"],
+        },
+      ],
+    });
   });
 
   it("walks a Relay-style sibling's connection into our problems, sharing PageInfo", async () => {
-    const result = await execute(`{ viewer { name readingList { pageInfo { hasNextPage } edges { node { stableId title } } } } }`);
+    const result = await execute(
+      `{ viewer { name readingList { pageInfo { hasNextPage } edges { node { stableId title } } } } }`,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
       viewer: {
         name: "Ada",
-        readingList: { pageInfo: { hasNextPage: false }, edges: [{ node: { stableId: "cp:erdos:20", title: expect.stringContaining("Erdős Problem 20") } }, { node: { stableId: "cp:erdos:1", title: "Erdős Problem 1" } }] },
+        readingList: {
+          pageInfo: { hasNextPage: false },
+          edges: [
+            { node: { stableId: "cp:erdos:20", title: expect.stringContaining("Erdős Problem 20") } },
+            { node: { stableId: "cp:erdos:1", title: "Erdős Problem 1" } },
+          ],
+        },
       },
     });
   });
@@ -112,11 +144,21 @@ describe("a gateway over the three subgraphs", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
         query: `query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Problem { title } ... on ResearchObject { accession } ... on Project { slug } } }`,
-        variables: { r: [{ __typename: "Problem", stableId: "cp:erdos:20" }, { __typename: "ResearchObject", accession: "R999999" }, { __typename: "Project", slug: "no-such-project" }] },
+        variables: {
+          r: [
+            { __typename: "Problem", stableId: "cp:erdos:20" },
+            { __typename: "ResearchObject", accession: "R999999" },
+            { __typename: "Project", slug: "no-such-project" },
+          ],
+        },
       }),
     });
     const body = (await response.json()) as { data: { _entities: unknown[] }; errors?: unknown[] };
     expect(body.errors).toBeUndefined();
-    expect(body.data._entities).toEqual([{ __typename: "Problem", title: expect.stringContaining("Erdős Problem 20") }, null, null]);
+    expect(body.data._entities).toEqual([
+      { __typename: "Problem", title: expect.stringContaining("Erdős Problem 20") },
+      null,
+      null,
+    ]);
   });
 });

@@ -55,7 +55,11 @@ describe.each(testDatabaseTargets())("federation with a second subgraph ($name d
 
   beforeAll(async () => {
     for (const ref of ["cp:erdos:1", "cp:erdos:20"]) {
-      const data = await gqlData<{ problem: { problem: { id: string } } }>(running.service.url, `query($ref: String!) { problem(ref: $ref) { problem { id } } }`, { ref });
+      const data = await gqlData<{ problem: { problem: { id: string } } }>(
+        running.service.url,
+        `query($ref: String!) { problem(ref: $ref) { problem { id } } }`,
+        { ref },
+      );
       ids[ref] = data.problem.problem.id;
     }
     reviewCounts.set(ids["cp:erdos:1"]!, 2).set(ids["cp:erdos:20"]!, 7);
@@ -66,7 +70,8 @@ describe.each(testDatabaseTargets())("federation with a second subgraph ($name d
       { name: "problems", typeDefs: parse(_service.sdl), url: running.service.url },
       { name: "reviews", typeDefs: REVIEWS_SDL, url: reviews.url },
     ]);
-    if (composition.errors) throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join("; ")}`);
+    if (composition.errors)
+      throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join("; ")}`);
     gateway = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composition.supergraphSdl }) });
     await gateway.start();
   });
@@ -87,7 +92,10 @@ describe.each(testDatabaseTargets())("federation with a second subgraph ($name d
     const result = await execute(`{ problem(ref: "Erdős 1") { status problem { id stableId title reviewCount } } }`);
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
-      problem: { status: "RESOLVED", problem: { id: ids["cp:erdos:1"], stableId: "cp:erdos:1", title: "Erdős Problem 1", reviewCount: 2 } },
+      problem: {
+        status: "RESOLVED",
+        problem: { id: ids["cp:erdos:1"], stableId: "cp:erdos:1", title: "Erdős Problem 1", reviewCount: 2 },
+      },
     });
   });
 

@@ -26,17 +26,22 @@ describe.each(testDatabaseTargets())("GraphQL over HTTP audits ($name database)"
       `[audit] MUST ${passed(summary("MUST"))}/${summary("MUST").length}, SHOULD ${passed(summary("SHOULD"))}/${summary("SHOULD").length}, ` +
         `MAY ${passed(summary("MAY"))}/${summary("MAY").length}`,
     );
-    for (const result of results.filter((entry) => entry.status !== "ok")) console.info(`[audit] ${result.status}: ${result.name} (${result.id}) ${result.reason}`);
+    for (const result of results.filter((entry) => entry.status !== "ok"))
+      console.info(`[audit] ${result.status}: ${result.name} (${result.id}) ${result.reason}`);
   });
 
   it("passes every MUST audit", () => {
     const failed = results.filter((result) => result.name.startsWith("MUST") && result.status !== "ok");
-    expect(failed.map((result) => `${result.id} ${result.name}: ${result.status === "ok" ? "" : result.reason}`)).toEqual([]);
+    expect(
+      failed.map((result) => `${result.id} ${result.name}: ${result.status === "ok" ? "" : result.reason}`),
+    ).toEqual([]);
     expect(results.filter((result) => result.name.startsWith("MUST")).length).toBeGreaterThan(10);
   });
 
   it("fails no SHOULD audit beyond the documented ones", () => {
-    const failed = results.filter((result) => result.name.startsWith("SHOULD") && result.status !== "ok").map((result) => result.id);
+    const failed = results
+      .filter((result) => result.name.startsWith("SHOULD") && result.status !== "ok")
+      .map((result) => result.id);
     expect(failed.sort()).toEqual(Object.keys(KNOWN_SHOULD_FAILURES).sort());
   });
 
@@ -46,13 +51,25 @@ describe.each(testDatabaseTargets())("GraphQL over HTTP audits ($name database)"
     const extensions = { persistedQuery: { version: 1, sha256Hash } };
 
     const post = async (body: Record<string, unknown>) => {
-      const response = await fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] } };
+      const response = await fetch(running.service.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] },
+      };
     };
     const get = async (params: Record<string, string>) => {
       // A GET needs a non-simple header to pass Apollo's CSRF prevention.
-      const response = await fetch(`${running.service.url}?${new URLSearchParams(params)}`, { headers: { "apollo-require-preflight": "true" } });
-      return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] } };
+      const response = await fetch(`${running.service.url}?${new URLSearchParams(params)}`, {
+        headers: { "apollo-require-preflight": "true" },
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] },
+      };
     };
 
     it("asks for the query when only an unknown hash is sent, then answers by hash over POST and GET", async () => {
@@ -68,15 +85,24 @@ describe.each(testDatabaseTargets())("GraphQL over HTTP audits ($name database)"
 
     it("registers a query sent by GET with its hash", async () => {
       const getQuery = "query PersistedByGet { __typename }";
-      const getExtensions = { persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(getQuery).digest("hex") } };
-      expect((await get({ query: getQuery, extensions: JSON.stringify(getExtensions) })).body).toEqual({ data: { __typename: "Query" } });
-      expect((await get({ extensions: JSON.stringify(getExtensions) })).body).toEqual({ data: { __typename: "Query" } });
+      const getExtensions = {
+        persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(getQuery).digest("hex") },
+      };
+      expect((await get({ query: getQuery, extensions: JSON.stringify(getExtensions) })).body).toEqual({
+        data: { __typename: "Query" },
+      });
+      expect((await get({ extensions: JSON.stringify(getExtensions) })).body).toEqual({
+        data: { __typename: "Query" },
+      });
     });
 
     it("refuses a query whose hash does not match", async () => {
       const mismatch = await post({ query: "{ __typename }", extensions });
       expect(mismatch.status).toBe(400);
-      expect(mismatch.body.errors?.[0]).toMatchObject({ message: "provided sha does not match query", extensions: { code: "BAD_REQUEST" } });
+      expect(mismatch.body.errors?.[0]).toMatchObject({
+        message: "provided sha does not match query",
+        extensions: { code: "BAD_REQUEST" },
+      });
     });
   });
 });

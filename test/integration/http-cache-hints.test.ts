@@ -20,7 +20,9 @@ describe("HTTP cache hints on catalogue reads", () => {
 
   it("marks a GET with an automatic persisted query, once registered, the same way", async () => {
     const query = `{ problems(first: 2) { totalCount edges { node { stableId } } pageInfo { hasNextPage } } }`;
-    const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(query).digest("hex") } });
+    const extensions = JSON.stringify({
+      persistedQuery: { version: 1, sha256Hash: createHash("sha256").update(query).digest("hex") },
+    });
     expect((await get({ query, extensions })).status).toBe(200);
     const byHash = await get({ extensions });
     expect(byHash.status).toBe(200);
@@ -28,20 +30,27 @@ describe("HTTP cache hints on catalogue reads", () => {
   });
 
   it("gives no hint when the selection reaches research data", async () => {
-    const response = await get({ query: `{ problem(ref: "cp:erdos:1") { problem { stableId researchObjects(first: 1) { totalCount } } } }` });
+    const response = await get({
+      query: `{ problem(ref: "cp:erdos:1") { problem { stableId researchObjects(first: 1) { totalCount } } } }`,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control") ?? "").not.toMatch(/max-age=[1-9]/);
   });
 
   it("gives no hint to orient, or to an answer with errors", async () => {
-    const orient = await get({ query: `{ orient(input: { problemRef: "cp:erdos:1", intent: ORIENT, problem: "x" }) { __typename } }` });
+    const orient = await get({
+      query: `{ orient(input: { problemRef: "cp:erdos:1", intent: ORIENT, problem: "x" }) { __typename } }`,
+    });
     expect(orient.headers.get("cache-control") ?? "").not.toMatch(/max-age=[1-9]/);
     const failing = await get({ query: `{ problem(ref: "cp:erdos:1") { problem { nope } } }` });
     expect(failing.headers.get("cache-control") ?? "").not.toMatch(/max-age=[1-9]/);
   });
 
   it("keeps a request with a token out of shared caches", async () => {
-    const response = await get({ query: `{ problem(ref: "cp:erdos:1") { status } }` }, { authorization: "Bearer whatever" });
+    const response = await get(
+      { query: `{ problem(ref: "cp:erdos:1") { status } }` },
+      { authorization: "Bearer whatever" },
+    );
     expect(response.headers.get("cache-control") ?? "").not.toContain("public");
   });
 });

@@ -13,7 +13,11 @@ describe("CORS (CORS_ORIGINS set)", () => {
   const preflight = (origin: string) =>
     fetch(running.service.url, {
       method: "OPTIONS",
-      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, authorization" },
+      headers: {
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, authorization",
+      },
     });
 
   it("answers a preflight from a configured origin with the methods and headers a client needs", async () => {
@@ -62,7 +66,9 @@ describe("CORS (CORS_ORIGINS set)", () => {
       body: JSON.stringify({ query: "{ __typename }" }),
     });
     expect(simplePost.status).toBe(400);
-    const simpleGet = await fetch(`${running.service.url}?query=${encodeURIComponent("{ __typename }")}`, { headers: { origin: OTHER } });
+    const simpleGet = await fetch(`${running.service.url}?query=${encodeURIComponent("{ __typename }")}`, {
+      headers: { origin: OTHER },
+    });
     expect(simpleGet.status).toBe(400);
   });
 });

@@ -22,8 +22,10 @@ function nested(levels: number): string {
 }
 /** Cost (2 + 1.5 x 1 scalar) x `first`: 3.5 per requested problem under armor's default weights. */
 const problemPage = (first: number) => `{ problems(first: ${first}) { totalCount } }`;
-const aliases = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `a${index}: __type(name: "Query") { name }`).join(" ")} }`;
-const directives = (count: number) => `{ ${Array.from({ length: count }, (_, index) => `d${index}: __typename @include(if: true)`).join(" ")} }`;
+const aliases = (count: number) =>
+  `{ ${Array.from({ length: count }, (_, index) => `a${index}: __type(name: "Query") { name }`).join(" ")} }`;
+const directives = (count: number) =>
+  `{ ${Array.from({ length: count }, (_, index) => `d${index}: __typename @include(if: true)`).join(" ")} }`;
 /** `{ __typename __typename ... }`: two braces plus one token per field. */
 const tokens = (count: number) => `{ ${Array.from({ length: count - 2 }, () => "__typename").join(" ")} }`;
 
@@ -38,19 +40,26 @@ describe.each(testDatabaseTargets())("protection limits ($name database)", (targ
     ["tokens", tokens(60), tokens(61), /Document contains more th.. 60 tokens/],
   ];
 
-  it.each(cases)("%s: answers just under the limit and refuses just over it with a 400", async (_name, under, over, message) => {
-    const accepted = await gql(running.service.url, under);
-    expect(accepted.errors).toBeUndefined();
-    expect(accepted.status).toBe(200);
-    const refused = await gql(running.service.url, over);
-    expect(refused.status).toBe(400);
-    expect(refused.data).toBeNull();
-    expect(refused.errors?.[0]?.message).toMatch(message);
-    expect(refused.errors?.[0]?.extensions?.code).toMatch(/^(GRAPHQL_VALIDATION_FAILED|GRAPHQL_PARSE_FAILED)$/);
-  });
+  it.each(cases)(
+    "%s: answers just under the limit and refuses just over it with a 400",
+    async (_name, under, over, message) => {
+      const accepted = await gql(running.service.url, under);
+      expect(accepted.errors).toBeUndefined();
+      expect(accepted.status).toBe(200);
+      const refused = await gql(running.service.url, over);
+      expect(refused.status).toBe(400);
+      expect(refused.data).toBeNull();
+      expect(refused.errors?.[0]?.message).toMatch(message);
+      expect(refused.errors?.[0]?.extensions?.code).toMatch(/^(GRAPHQL_VALIDATION_FAILED|GRAPHQL_PARSE_FAILED)$/);
+    },
+  );
 
   it.each(cases)("%s: applies over graphql-ws too", async (_name, under, over, message) => {
-    const client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client = createClient({
+      url: running.service.url.replace(/^http/, "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
     const run = async (query: string) => {
       const results: unknown[] = [];
       try {
@@ -75,11 +84,14 @@ describe.each(testDatabaseTargets())("protection limits ($name database)", (targ
       const skeleton = JSON.stringify({ query: "{ __typename }", variables: { padding: "" } });
       return JSON.stringify({ query: "{ __typename }", variables: { padding: "x".repeat(size - skeleton.length) } });
     };
-    const send = (body: string) => fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const send = (body: string) =>
+      fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body });
     const under = await send(bodyOfSize(2048));
     expect(under.status).toBe(200);
     const over = await send(bodyOfSize(2049));
     expect(over.status).toBe(413);
-    expect(await over.json()).toEqual({ errors: [{ message: "Request body larger than 2048 bytes", extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
+    expect(await over.json()).toEqual({
+      errors: [{ message: "Request body larger than 2048 bytes", extensions: { code: "PAYLOAD_TOO_LARGE" } }],
+    });
   });
 });

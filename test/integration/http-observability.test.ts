@@ -17,38 +17,70 @@ describe.each(testDatabaseTargets())("logs and metrics ($name database)", (targe
     const { operator, token } = await createOperatorWithToken(running.service.services.db.prisma, "AGENT");
     const response = await fetch(running.service.url, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-request-id": "trace-abc.123" },
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${token}`,
+        "x-request-id": "trace-abc.123",
+      },
       body: JSON.stringify({ query: "query WhoAsks { __typename }" }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("trace-abc.123");
     expect(entries()).toContainEqual(
-      expect.objectContaining({ message: "http request", requestId: "trace-abc.123", operatorId: operator.id, operationName: "WhoAsks", operationType: "query", status: 200 }),
+      expect.objectContaining({
+        message: "http request",
+        requestId: "trace-abc.123",
+        operatorId: operator.id,
+        operationName: "WhoAsks",
+        operationType: "query",
+        status: 200,
+      }),
     );
     expect(log.lines.join("\n")).not.toContain(token);
   });
 
   it("gives a request without an id a fresh one", async () => {
-    const response = await fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    const response = await fetch(running.service.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("routes Apollo Server's own messages through the JSON logger", () => {
-    expect(entries()).toContainEqual(expect.objectContaining({ component: "apollo", message: expect.stringMatching(/inline tracing/) }));
+    expect(entries()).toContainEqual(
+      expect.objectContaining({ component: "apollo", message: expect.stringMatching(/inline tracing/) }),
+    );
   });
 
   it("serves Prometheus metrics: latency per operation, pool, projection lag per view, subscriptions", async () => {
-    await fetch(running.service.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "query MetricProbe { __typename }" }) });
-    const client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    await fetch(running.service.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "query MetricProbe { __typename }" }),
+    });
+    const client = createClient({
+      url: running.service.url.replace(/^http/, "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
     const subscribed = new Promise<void>((resolve) => client.on("connected", () => resolve()));
-    const dispose = client.subscribe({ query: "subscription { researchEvents { sequence } }" }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+    const dispose = client.subscribe(
+      { query: "subscription { researchEvents { sequence } }" },
+      { next: () => undefined, error: () => undefined, complete: () => undefined },
+    );
     try {
       await subscribed;
-      await expect.poll(async () => /^graphql_subscriptions_active 1$/m.test(await metrics()), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(async () => /^graphql_subscriptions_active 1$/m.test(await metrics()), { timeout: 5_000 })
+        .toBe(true);
       const text = await metrics();
       const response = await fetch(`${running.service.baseUrl}/metrics`);
       expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(text).toMatch(/^graphql_operation_duration_seconds_count\{operation_name="MetricProbe",operation_type="query",outcome="ok"\} 1$/m);
+      expect(text).toMatch(
+        /^graphql_operation_duration_seconds_count\{operation_name="MetricProbe",operation_type="query",outcome="ok"\} 1$/m,
+      );
       expect(text).toMatch(/^graphql_operation_duration_seconds_bucket\{le="0\.1",operation_name="MetricProbe"/m);
       expect(text).toMatch(/^db_pool_connections\{state="total"\} \d+$/m);
       for (const { view } of DERIVED_VIEWS) {
@@ -61,6 +93,8 @@ describe.each(testDatabaseTargets())("logs and metrics ($name database)", (targe
       dispose();
       await client.dispose();
     }
-    await expect.poll(async () => /^graphql_subscriptions_active 0$/m.test(await metrics()), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(async () => /^graphql_subscriptions_active 0$/m.test(await metrics()), { timeout: 5_000 })
+      .toBe(true);
   });
 });

@@ -13,9 +13,19 @@ const LIMIT = 3;
 const projectInput = () => ({ problemRef: "cp:erdos:1", name: `Rate ${uniqueToken()}`, idempotencyKey: uniqueToken() });
 
 describe.each(testDatabaseTargets())("write rate limit per operator ($name database)", (target) => {
-  const running = useTestService(target, { NODE_ENV: "production", WRITE_RATE_LIMIT: String(LIMIT), WRITE_RATE_WINDOW_SECONDS: "60" });
+  const running = useTestService(target, {
+    NODE_ENV: "production",
+    WRITE_RATE_LIMIT: String(LIMIT),
+    WRITE_RATE_WINDOW_SECONDS: "60",
+  });
   const agent = async () => (await createOperatorWithToken(running.service.services.db.prisma, "AGENT")).token;
-  const write = (token: string) => gql<{ createProject: { __typename: string } }>(running.service.url, CREATE_PROJECT, { input: projectInput() }, token);
+  const write = (token: string) =>
+    gql<{ createProject: { __typename: string } }>(
+      running.service.url,
+      CREATE_PROJECT,
+      { input: projectInput() },
+      token,
+    );
 
   it("accepts the limit's worth of writes and refuses the next with 429 and Retry-After", async () => {
     const token = await agent();
@@ -33,7 +43,10 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
     const retryAfter = Number(response.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const body = (await response.json()) as { data?: unknown; errors: { message: string; extensions: Record<string, unknown> }[] };
+    const body = (await response.json()) as {
+      data?: unknown;
+      errors: { message: string; extensions: Record<string, unknown> }[];
+    };
     expect(body.data ?? null).toBeNull();
     expect(body.errors[0]!.extensions).toEqual({ code: "RATE_LIMITED", retryAfterSeconds: retryAfter });
     expect(body.errors[0]!.message).toMatch(/Write rate limit of 3 per 60s exceeded/);
@@ -48,8 +61,12 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
     const token = await agent();
     const aliased = (count: number) =>
       `mutation Many(${Array.from({ length: count }, (_, index) => `$i${index}: CreateProjectInput!`).join(", ")}) { ` +
-      Array.from({ length: count }, (_, index) => `p${index}: createProject(input: $i${index}) { __typename }`).join(" ") + " }";
-    const variables = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`i${index}`, projectInput()]));
+      Array.from({ length: count }, (_, index) => `p${index}: createProject(input: $i${index}) { __typename }`).join(
+        " ",
+      ) +
+      " }";
+    const variables = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`i${index}`, projectInput()]));
     const underLimit = await gql(running.service.url, aliased(LIMIT), variables(LIMIT), token);
     expect(underLimit.errors).toBeUndefined();
     const overLimit = await gql(running.service.url, aliased(1), variables(1), token);
@@ -60,16 +77,23 @@ describe.each(testDatabaseTargets())("write rate limit per operator ($name datab
   it("limits writes sent over graphql-ws the same way", async () => {
     const token = await agent();
     const client = createClient({
-      url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` },
+      url: running.service.url.replace(/^http/, "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${token}` },
     });
     const overSocket = async () => {
-      for await (const result of client.iterate({ query: CREATE_PROJECT, variables: { input: projectInput() } })) return result;
+      for await (const result of client.iterate({ query: CREATE_PROJECT, variables: { input: projectInput() } }))
+        return result;
       throw new Error("no result");
     };
     try {
       for (let index = 0; index < LIMIT; index += 1) expect((await overSocket()).errors).toBeUndefined();
       const refused = await overSocket();
-      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "RATE_LIMITED", retryAfterSeconds: expect.any(Number) });
+      expect(refused.errors?.[0]?.extensions).toMatchObject({
+        code: "RATE_LIMITED",
+        retryAfterSeconds: expect.any(Number),
+      });
       expect(refused.errors?.[0]?.extensions).not.toHaveProperty("http");
     } finally {
       await client.dispose();

@@ -27,7 +27,16 @@ interface ChildService {
 async function startChild(env: Record<string, string>): Promise<ChildService> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WRITE_RATE_LIMIT: "0", CATALOGUE: "demo", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      WRITE_RATE_LIMIT: "0",
+      CATALOGUE: "demo",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: Record<string, unknown>[] = [];
@@ -43,7 +52,9 @@ async function startChild(env: Record<string, string>): Promise<ChildService> {
       }
     });
     child.stderr!.on("data", () => undefined);
-    void exited.then((code) => reject(new Error(`service exited with ${code} before it was ready: ${JSON.stringify(logs)}`)));
+    void exited.then((code) =>
+      reject(new Error(`service exited with ${code} before it was ready: ${JSON.stringify(logs)}`)),
+    );
   });
   return { child, url, logs, exited };
 }
@@ -103,7 +114,9 @@ describe.each(testDatabaseTargets())("SIGTERM during a write burst ($name databa
     };
     await Promise.all(Array.from({ length: WRITERS }, writer));
     const exitCode = await service.exited;
-    console.info(`[shutdown] ${acknowledged.length} writes acknowledged, ${acknowledgedAfterSigterm} after SIGTERM; exit ${exitCode} after ${Date.now() - sigtermAt!} ms`);
+    console.info(
+      `[shutdown] ${acknowledged.length} writes acknowledged, ${acknowledgedAfterSigterm} after SIGTERM; exit ${exitCode} after ${Date.now() - sigtermAt!} ms`,
+    );
 
     expect(exitCode).toBe(0);
     expect(service.logs).toContainEqual(expect.objectContaining({ message: "shutting down", signal: "SIGTERM" }));
@@ -112,7 +125,10 @@ describe.each(testDatabaseTargets())("SIGTERM during a write burst ($name databa
 
     const reopened = await openDatabase(location);
     try {
-      const stored = await reopened.prisma.researchObject.findMany({ where: { id: { in: acknowledged } }, select: { id: true } });
+      const stored = await reopened.prisma.researchObject.findMany({
+        where: { id: { in: acknowledged } },
+        select: { id: true },
+      });
       expect(stored.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
     } finally {
       await reopened.close();

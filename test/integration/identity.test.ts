@@ -24,7 +24,8 @@ interface Resolution {
 
 describe.each(testDatabaseTargets())("problem(ref) exact identity ($name database)", (target) => {
   const running = useTestService(target);
-  const resolve = async (ref: string) => (await gqlData<{ problem: Resolution }>(running.service.url, RESOLVE, { ref })).problem;
+  const resolve = async (ref: string) =>
+    (await gqlData<{ problem: Resolution }>(running.service.url, RESOLVE, { ref })).problem;
 
   it.each([
     ["1", "cp:erdos:1", "NUMBER"],
@@ -49,18 +50,36 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     ["erdős–straus conjecture", "cp:erdos:242", "ALIAS"],
   ])("resolves %j to %s by %s", async (ref, stableId, matchedBy) => {
     const resolution = await resolve(ref);
-    expect(resolution).toMatchObject({ status: "RESOLVED", matchedBy, problem: { stableId }, candidates: [], hint: null });
+    expect(resolution).toMatchObject({
+      status: "RESOLVED",
+      matchedBy,
+      problem: { stableId },
+      candidates: [],
+      hint: null,
+    });
   });
 
   it("resolves a problem's statement hash and its statement-family accession", async () => {
     const { problem } = await resolve("cp:erdos:52");
     expect(problem?.statementHash).toMatch(/^[0-9a-f]{64}$/);
     expect(problem?.statementFamily?.accession).toMatch(/^S\d+$/);
-    expect(await resolve(problem!.statementHash!)).toMatchObject({ matchedBy: "STATEMENT_HASH", problem: { stableId: "cp:erdos:52" } });
-    expect(await resolve(`sha256:${problem!.statementHash!.toUpperCase()}`)).toMatchObject({ matchedBy: "STATEMENT_HASH", problem: { stableId: "cp:erdos:52" } });
+    expect(await resolve(problem!.statementHash!)).toMatchObject({
+      matchedBy: "STATEMENT_HASH",
+      problem: { stableId: "cp:erdos:52" },
+    });
+    expect(await resolve(`sha256:${problem!.statementHash!.toUpperCase()}`)).toMatchObject({
+      matchedBy: "STATEMENT_HASH",
+      problem: { stableId: "cp:erdos:52" },
+    });
     const accession = problem!.statementFamily!.accession;
-    expect(await resolve(accession)).toMatchObject({ matchedBy: "STATEMENT_ACCESSION", problem: { stableId: "cp:erdos:52" } });
-    expect(await resolve(accession.toLowerCase())).toMatchObject({ matchedBy: "STATEMENT_ACCESSION", problem: { stableId: "cp:erdos:52" } });
+    expect(await resolve(accession)).toMatchObject({
+      matchedBy: "STATEMENT_ACCESSION",
+      problem: { stableId: "cp:erdos:52" },
+    });
+    expect(await resolve(accession.toLowerCase())).toMatchObject({
+      matchedBy: "STATEMENT_ACCESSION",
+      problem: { stableId: "cp:erdos:52" },
+    });
   });
 
   it("resolves every identifier of an imported factory problem, folding case and diacritics of aliases", async () => {
@@ -79,7 +98,11 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
       [built.title.toLowerCase(), "ALIAS"],
     ];
     for (const [ref, matchedBy] of expectations) {
-      expect(await resolve(ref), ref).toMatchObject({ status: "RESOLVED", matchedBy, problem: { stableId: built.stableId } });
+      expect(await resolve(ref), ref).toMatchObject({
+        status: "RESOLVED",
+        matchedBy,
+        problem: { stableId: built.stableId },
+      });
     }
   });
 
@@ -90,7 +113,9 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     await importCatalogue({ prisma: running.service.services.db.prisma, problems: [first, second] });
     const resolution = await resolve(alias.toLowerCase());
     expect(resolution).toMatchObject({ status: "AMBIGUOUS", matchedBy: "ALIAS", problem: null });
-    expect(resolution.candidates.map((candidate) => candidate.stableId)).toEqual([first.stableId, second.stableId].sort());
+    expect(resolution.candidates.map((candidate) => candidate.stableId)).toEqual(
+      [first.stableId, second.stableId].sort(),
+    );
     expect(resolution.hint).toMatch(/candidates/);
   });
 

@@ -22,12 +22,18 @@ interface CliOutcome {
 async function importCli(workDir: string, ...args: string[]): Promise<CliOutcome> {
   try {
     const { stdout, stderr } = await run("npx", ["tsx", "src/cli/import.ts", ...args], {
-      cwd: repoRoot, env: { ...process.env, DATA_DIR: path.join(workDir, "data"), LOG_LEVEL: "warn" }, timeout: 90_000,
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: path.join(workDir, "data"), LOG_LEVEL: "warn" },
+      timeout: 90_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : -1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+    return {
+      code: typeof failed.code === "number" ? failed.code : -1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? "",
+    };
   }
 }
 
@@ -54,19 +60,36 @@ describe("npm run import", () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  it("names the file and line of a malformed statements file, and a file that does not exist", { timeout: 120_000 }, async () => {
-    const broken = path.join(erdosSiteFixturesDir, "broken-line-2.jsonl");
-    const malformed = await importCli(workDir, "catalogue", "--erdos-statements", broken);
-    expect(malformed.code).toBe(1);
-    expect(malformed.stderr).toContain(`import failed, nothing was written: ${broken}, line 2: not valid JSON`);
-    const missing = await importCli(workDir, "catalogue", "--erdos-statements", path.join(workDir, "absent.jsonl"));
-    expect(missing).toMatchObject({ code: 1 });
-    expect(missing.stderr).toContain("absent.jsonl: cannot read the file (no such file)");
-  });
+  it(
+    "names the file and line of a malformed statements file, and a file that does not exist",
+    { timeout: 120_000 },
+    async () => {
+      const broken = path.join(erdosSiteFixturesDir, "broken-line-2.jsonl");
+      const malformed = await importCli(workDir, "catalogue", "--erdos-statements", broken);
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr).toContain(`import failed, nothing was written: ${broken}, line 2: not valid JSON`);
+      const missing = await importCli(workDir, "catalogue", "--erdos-statements", path.join(workDir, "absent.jsonl"));
+      expect(missing).toMatchObject({ code: 1 });
+      expect(missing.stderr).toContain("absent.jsonl: cannot read the file (no such file)");
+    },
+  );
 
   it("fetches statements with a progress line per problem and a summary", { timeout: 120_000 }, async () => {
     const out = path.join(workDir, "fetched.jsonl");
-    const fetched = await importCli(workDir, "fetch-erdos-statements", "--out", out, "--base-url", baseUrl, "--delay-ms", "10", "--from", "19", "--to", "21");
+    const fetched = await importCli(
+      workDir,
+      "fetch-erdos-statements",
+      "--out",
+      out,
+      "--base-url",
+      baseUrl,
+      "--delay-ms",
+      "10",
+      "--from",
+      "19",
+      "--to",
+      "21",
+    );
     expect(fetched.code).toBe(0);
     expect(fetched.stderr).toMatch(/\[1\/3\] #19 missing, ETA/);
     expect(fetched.stderr).toMatch(/\[3\/3\] #21 fetched, ETA 0s/);

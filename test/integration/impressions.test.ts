@@ -3,14 +3,27 @@
 // discoverProblems stores its impression as orient does.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImpressionWriter, impressionWriter, queryDigest, type ImpressionInput } from "../../src/features/telemetry/domain/impressions.js";
+import {
+  ImpressionWriter,
+  impressionWriter,
+  queryDigest,
+  type ImpressionInput,
+} from "../../src/features/telemetry/domain/impressions.js";
 import { openTestDatabase, testDatabaseTargets, useTestService, type TestDatabase } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries } from "../helpers/query-counter.js";
 
 const impression = (queryText: string, overrides: Partial<ImpressionInput> = {}): ImpressionInput => ({
-  operation: "orient", operatorId: null, queryText, intent: "ORIENT", outcome: "PACKET",
-  candidateIds: ["a", "b"], scores: [0.9, 0.4], returnedOrder: ["a"], selectedBranches: ["branch"], laneVersions: { sparse: 3 },
+  operation: "orient",
+  operatorId: null,
+  queryText,
+  intent: "ORIENT",
+  outcome: "PACKET",
+  candidateIds: ["a", "b"],
+  scores: [0.9, 0.4],
+  returnedOrder: ["a"],
+  selectedBranches: ["branch"],
+  laneVersions: { sparse: 3 },
   ...overrides,
 });
 
@@ -38,8 +51,15 @@ describe.each(testDatabaseTargets())("search impressions ($name database)", (tar
     expect(rows).toHaveLength(30);
     const first = rows.find((row) => row.id === ids[0])!;
     expect(first).toMatchObject({
-      operation: "orient", queryDigest: queryDigest("burst query 0"), intent: "ORIENT", outcome: "PACKET",
-      candidateIds: ["a", "b"], scores: [0.9, 0.4], returnedOrder: ["a"], selectedBranches: ["branch"], laneVersions: { sparse: 3 },
+      operation: "orient",
+      queryDigest: queryDigest("burst query 0"),
+      intent: "ORIENT",
+      outcome: "PACKET",
+      candidateIds: ["a", "b"],
+      scores: [0.9, 0.4],
+      returnedOrder: ["a"],
+      selectedBranches: ["branch"],
+      laneVersions: { sparse: 3 },
     });
     expect(Math.abs(first.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     await writer.flush(); // nothing queued: resolves at once
@@ -67,14 +87,30 @@ describe.each(testDatabaseTargets())("discoverProblems impressions ($name databa
 
   it("stores the query's digest (never its text), the outcome and the candidates", async () => {
     const text = `sum-distinct subsets ${randomUUID()}`;
-    const { discoverProblems } = await gqlData<{ discoverProblems: { impressionId: string; outcome: string; candidates: { problem: { stableId: string } }[] } }>(
-      running.service.url, `query($text: String!) { discoverProblems(text: $text) { ... on ProblemDiscovery { impressionId outcome candidates { problem { stableId } } } } }`, { text });
+    const { discoverProblems } = await gqlData<{
+      discoverProblems: { impressionId: string; outcome: string; candidates: { problem: { stableId: string } }[] };
+    }>(
+      running.service.url,
+      `query($text: String!) { discoverProblems(text: $text) { ... on ProblemDiscovery { impressionId outcome candidates { problem { stableId } } } } }`,
+      { text },
+    );
     await impressionWriter(running.service.services.db.pool).flush();
-    const row = await running.service.services.db.prisma.searchImpression.findUnique({ where: { id: discoverProblems.impressionId } });
-    expect(row).toMatchObject({ operation: "discoverProblems", queryDigest: queryDigest(text), outcome: discoverProblems.outcome });
+    const row = await running.service.services.db.prisma.searchImpression.findUnique({
+      where: { id: discoverProblems.impressionId },
+    });
+    expect(row).toMatchObject({
+      operation: "discoverProblems",
+      queryDigest: queryDigest(text),
+      outcome: discoverProblems.outcome,
+    });
     expect(JSON.stringify(row)).not.toContain("sum-distinct");
-    const problems = await running.service.services.db.prisma.problem.findMany({ where: { id: { in: row!.candidateIds } }, select: { id: true, stableId: true } });
+    const problems = await running.service.services.db.prisma.problem.findMany({
+      where: { id: { in: row!.candidateIds } },
+      select: { id: true, stableId: true },
+    });
     const stableIdOf = new Map(problems.map((problem) => [problem.id, problem.stableId]));
-    expect(row!.candidateIds.map((id) => stableIdOf.get(id))).toEqual(discoverProblems.candidates.map((candidate) => candidate.problem.stableId));
+    expect(row!.candidateIds.map((id) => stableIdOf.get(id))).toEqual(
+      discoverProblems.candidates.map((candidate) => candidate.problem.stableId),
+    );
   });
 });

@@ -27,7 +27,13 @@ const RECORD = `mutation($input: RecordResearchInput!) { recordResearch(input: $
 const RECORD_PROBLEM = `query($ref: String!) { researchObject(ref: $ref) { problem { stableId } } }`;
 
 type Result = Record<string, { __typename: string; code?: string; rule?: string; [field: string]: unknown }>;
-interface ProblemView { stableId: string; publicationState: string; challengeDeadline: string | null; mergedInto: { stableId: string } | null; projects: { totalCount: number } }
+interface ProblemView {
+  stableId: string;
+  publicationState: string;
+  challengeDeadline: string | null;
+  mergedInto: { stableId: string } | null;
+  projects: { totalCount: number };
+}
 
 const statementOf = (token: string) => ({
   title: `Rainbow paths in ${token}-coloured tournaments`,
@@ -45,11 +51,22 @@ describe.each(testDatabaseTargets())("intake trust boundaries ($name database)",
     curator = (await createOperatorWithToken(prisma(), "CURATOR")).token;
   });
 
-  const call = (query: string, variables: Record<string, unknown>, token?: string) => gqlData<Result>(running.service.url, query, variables, token);
-  const submit = async (input: Record<string, unknown>) => (await call(SUBMIT, { input: { idempotencyKey: uniqueToken(), ...input } }, agent)).submitProblem!;
-  const curate = async (name: string, problemRef: string, token = curator) => (await call(CURATE(name), { input: { problemRef, reason: "checked by a curator" } }, token))[name]!;
+  const call = (query: string, variables: Record<string, unknown>, token?: string) =>
+    gqlData<Result>(running.service.url, query, variables, token);
+  const submit = async (input: Record<string, unknown>) =>
+    (await call(SUBMIT, { input: { idempotencyKey: uniqueToken(), ...input } }, agent)).submitProblem!;
+  const curate = async (name: string, problemRef: string, token = curator) =>
+    (await call(CURATE(name), { input: { problemRef, reason: "checked by a curator" } }, token))[name]!;
   const resolve = async (ref: string) =>
-    (await gqlData<{ problem: { status: string; problem: ProblemView | null; mergedFrom: { stableId: string; publicationState: string } | null } }>(running.service.url, RESOLVE, { ref })).problem;
+    (
+      await gqlData<{
+        problem: {
+          status: string;
+          problem: ProblemView | null;
+          mergedFrom: { stableId: string; publicationState: string } | null;
+        };
+      }>(running.service.url, RESOLVE, { ref })
+    ).problem;
   const catalogue = async (overrides: Partial<CatalogueProblem>) => {
     const built = buildCatalogueProblem(overrides);
     await importCatalogue({ prisma: prisma(), problems: [built], afterWrite: maintainProblemDocuments });
@@ -61,7 +78,13 @@ describe.each(testDatabaseTargets())("intake trust boundaries ($name database)",
     let result = await submit(input);
     // Earlier tests' submissions are published look-alikes: confirm this one is distinct from them.
     if (result.outcome === "POSSIBLE_DUPLICATE") {
-      result = await submit({ ...input, idempotencyKey: uniqueToken(), confirmedDistinctFrom: (result.candidates as { problem: { stableId: string } }[]).map((candidate) => candidate.problem.stableId) });
+      result = await submit({
+        ...input,
+        idempotencyKey: uniqueToken(),
+        confirmedDistinctFrom: (result.candidates as { problem: { stableId: string } }[]).map(
+          (candidate) => candidate.problem.stableId,
+        ),
+      });
     }
     expect(result).toMatchObject({ outcome: "ACCEPTED" });
     return (result.problem as { stableId: string }).stableId;
@@ -71,18 +94,39 @@ describe.each(testDatabaseTargets())("intake trust boundaries ($name database)",
     ["x/x", "TOO_SHORT", { title: "x", statement: "x" }],
     ["a question without content", "NO_MATHEMATICAL_CONTENT", { title: "A question", statement: "Is it true?" }],
     ["20,000 sevens", "REPEATED_RUN", { title: "Digits", statement: "7".repeat(20_000) }],
-    ["20,000 digits", "DIGIT_RUN", { title: "Digits", statement: Array.from({ length: 20_000 }, (_, index) => String((index * 7) % 10)).join("") }],
+    [
+      "20,000 digits",
+      "DIGIT_RUN",
+      { title: "Digits", statement: Array.from({ length: 20_000 }, (_, index) => String((index * 7) % 10)).join("") },
+    ],
   ])("refuses %s by rule %s and mints nothing", async (_label, rule, input) => {
     const before = await prisma().problem.count();
-    expect(await submit(input)).toMatchObject({ __typename: "ResearchStatementRefusedError", code: "STATEMENT_REFUSED", rule });
+    expect(await submit(input)).toMatchObject({
+      __typename: "ResearchStatementRefusedError",
+      code: "STATEMENT_REFUSED",
+      rule,
+    });
     expect(await prisma().problem.count()).toBe(before);
   });
 
   it("answers an exact identifier in the text with that problem instead of minting one", async () => {
     const before = await prisma().problem.count();
-    const result = await submit({ title: "Sets with distinct subset sums", statement: "Erdős problem 1: must a set of n integers with distinct subset sums have a largest element at least c 2^n?" });
-    expect(result).toMatchObject({ outcome: "ALREADY_CATALOGUED", matchedReference: "Erdős problem 1", problem: { stableId: "cp:erdos:1" } });
-    expect(await submit({ title: "EP-20 restated", statement: "See cp:erdos:20 for the sunflower bound on families of k-sets." })).toMatchObject({ outcome: "ALREADY_CATALOGUED", problem: { stableId: "cp:erdos:20" } });
+    const result = await submit({
+      title: "Sets with distinct subset sums",
+      statement:
+        "Erdős problem 1: must a set of n integers with distinct subset sums have a largest element at least c 2^n?",
+    });
+    expect(result).toMatchObject({
+      outcome: "ALREADY_CATALOGUED",
+      matchedReference: "Erdős problem 1",
+      problem: { stableId: "cp:erdos:1" },
+    });
+    expect(
+      await submit({
+        title: "EP-20 restated",
+        statement: "See cp:erdos:20 for the sunflower bound on families of k-sets.",
+      }),
+    ).toMatchObject({ outcome: "ALREADY_CATALOGUED", problem: { stableId: "cp:erdos:20" } });
     expect(await prisma().problem.count()).toBe(before);
   });
 
@@ -93,85 +137,213 @@ describe.each(testDatabaseTargets())("intake trust boundaries ($name database)",
       title: `Chromatic thresholds of ${token} hypergraphs`,
       statement: `Is the chromatic threshold of every ${token} hypergraph family with bounded codegree strictly less than one half of its Turán density?`,
     });
-    const result = await submit({ title: `Chromatic threshold of ${token} hypergraphs`, statement: `Is the chromatic threshold of each ${token} hypergraph family of bounded codegree strictly below half its Turán density?` });
+    const result = await submit({
+      title: `Chromatic threshold of ${token} hypergraphs`,
+      statement: `Is the chromatic threshold of each ${token} hypergraph family of bounded codegree strictly below half its Turán density?`,
+    });
     expect(result).toMatchObject({ outcome: "PAUSED_FOR_REVIEW", problem: { publicationState: "PENDING_REVIEW" } });
-    expect((result.candidates as { problem: { stableId: string } }[]).map((candidate) => candidate.problem.stableId)).toContain(existing.stableId);
-    const event = await prisma().changeEvent.findFirstOrThrow({ where: { eventType: "problem.submitted" }, orderBy: { sequence: "desc" } });
+    expect(
+      (result.candidates as { problem: { stableId: string } }[]).map((candidate) => candidate.problem.stableId),
+    ).toContain(existing.stableId);
+    const event = await prisma().changeEvent.findFirstOrThrow({
+      where: { eventType: "problem.submitted" },
+      orderBy: { sequence: "desc" },
+    });
     expect(event.payload).toMatchObject({ outcome: "PAUSED_FOR_REVIEW", duplicateOf: [existing.stableId] });
   });
 
   it("rejects a submission and withdraws a problem, each with an event, refusing the wrong state and the wrong role", async () => {
     const submitted = await accepted();
     expect(await curate("rejectSubmission", submitted, agent)).toMatchObject({ __typename: "ResearchForbiddenError" });
-    expect(await curate("rejectSubmission", submitted)).toMatchObject({ problem: { publicationState: "REJECTED", challengeDeadline: null } });
-    expect(await curate("rejectSubmission", submitted)).toMatchObject({ __typename: "ResearchProblemStateError", code: "WRONG_PROBLEM_STATE", publicationState: "REJECTED" });
+    expect(await curate("rejectSubmission", submitted)).toMatchObject({
+      problem: { publicationState: "REJECTED", challengeDeadline: null },
+    });
+    expect(await curate("rejectSubmission", submitted)).toMatchObject({
+      __typename: "ResearchProblemStateError",
+      code: "WRONG_PROBLEM_STATE",
+      publicationState: "REJECTED",
+    });
     expect(await curate("rejectSubmission", "cp:erdos:1")).toMatchObject({ code: "WRONG_PROBLEM_STATE" });
-    expect(await curate("withdrawProblem", "cp:no-such:problem")).toMatchObject({ __typename: "ResearchNotFoundError", code: "NOT_FOUND" });
+    expect(await curate("withdrawProblem", "cp:no-such:problem")).toMatchObject({
+      __typename: "ResearchNotFoundError",
+      code: "NOT_FOUND",
+    });
     const published = (await catalogue({})).stableId;
     expect(await curate("withdrawProblem", published)).toMatchObject({ problem: { publicationState: "WITHDRAWN" } });
     expect(await curate("withdrawProblem", published)).toMatchObject({ code: "WRONG_PROBLEM_STATE" });
-    const events = await prisma().changeEvent.findMany({ where: { eventType: { in: ["problem.rejected", "problem.withdrawn"] } } });
-    expect(events.map((event) => (event.payload as { stableId: string }).stableId)).toEqual(expect.arrayContaining([submitted, published]));
-    const project = await call(CREATE_PROJECT, { input: { problemRef: published, name: "After withdrawal", idempotencyKey: uniqueToken() } }, agent);
+    const events = await prisma().changeEvent.findMany({
+      where: { eventType: { in: ["problem.rejected", "problem.withdrawn"] } },
+    });
+    expect(events.map((event) => (event.payload as { stableId: string }).stableId)).toEqual(
+      expect.arrayContaining([submitted, published]),
+    );
+    const project = await call(
+      CREATE_PROJECT,
+      { input: { problemRef: published, name: "After withdrawal", idempotencyKey: uniqueToken() } },
+      agent,
+    );
     expect(project.createProject).toMatchObject({ code: "PROBLEM_NOT_ACTIONABLE" });
   });
 
   it("merges a problem: its refs resolve to the survivor with a marker, and its projects and records follow", async () => {
     const merged = await catalogue({});
     const survivor = await catalogue({});
-    const created = await call(CREATE_PROJECT, { input: { problemRef: merged.stableId, name: "Before the merge", idempotencyKey: uniqueToken() } }, agent);
+    const created = await call(
+      CREATE_PROJECT,
+      { input: { problemRef: merged.stableId, name: "Before the merge", idempotencyKey: uniqueToken() } },
+      agent,
+    );
     const projectId = (created.createProject as unknown as { project: { id: string } }).project.id;
-    const recorded = await call(RECORD, { input: { projectId, kind: "CLAIM", title: "A finite witness exists", body: "Checked for all structures up to size 9.", idempotencyKey: uniqueToken() } }, agent);
-    const accession = (recorded.recordResearch as unknown as { researchObject: { accession: string } }).researchObject.accession;
+    const recorded = await call(
+      RECORD,
+      {
+        input: {
+          projectId,
+          kind: "CLAIM",
+          title: "A finite witness exists",
+          body: "Checked for all structures up to size 9.",
+          idempotencyKey: uniqueToken(),
+        },
+      },
+      agent,
+    );
+    const accession = (recorded.recordResearch as unknown as { researchObject: { accession: string } }).researchObject
+      .accession;
 
-    expect((await call(MERGE, { input: { problemRef: merged.stableId, reason: "same" }, into: merged.slug }, curator)).mergeProblem).toMatchObject({ __typename: "ResearchMergeIntoSelfError", code: "MERGE_INTO_SELF" });
-    expect((await call(MERGE, { input: { problemRef: merged.stableId, reason: "same" }, into: survivor.stableId }, agent)).mergeProblem).toMatchObject({ __typename: "ResearchForbiddenError" });
-    expect((await call(MERGE, { input: { problemRef: "cp:no-such:problem", reason: "same" }, into: survivor.stableId }, curator)).mergeProblem).toMatchObject({ code: "NOT_FOUND" });
-    const result = await call(MERGE, { input: { problemRef: merged.stableId, reason: "the same statement" }, into: survivor.stableId }, curator);
+    expect(
+      (await call(MERGE, { input: { problemRef: merged.stableId, reason: "same" }, into: merged.slug }, curator))
+        .mergeProblem,
+    ).toMatchObject({ __typename: "ResearchMergeIntoSelfError", code: "MERGE_INTO_SELF" });
+    expect(
+      (await call(MERGE, { input: { problemRef: merged.stableId, reason: "same" }, into: survivor.stableId }, agent))
+        .mergeProblem,
+    ).toMatchObject({ __typename: "ResearchForbiddenError" });
+    expect(
+      (
+        await call(
+          MERGE,
+          { input: { problemRef: "cp:no-such:problem", reason: "same" }, into: survivor.stableId },
+          curator,
+        )
+      ).mergeProblem,
+    ).toMatchObject({ code: "NOT_FOUND" });
+    const result = await call(
+      MERGE,
+      { input: { problemRef: merged.stableId, reason: "the same statement" }, into: survivor.stableId },
+      curator,
+    );
     expect(result.mergeProblem).toMatchObject({
       problem: { stableId: survivor.stableId, projects: { totalCount: 1 } },
-      merged: { stableId: merged.stableId, publicationState: "MERGED", mergedInto: { stableId: survivor.stableId }, projects: { totalCount: 0 } },
+      merged: {
+        stableId: merged.stableId,
+        publicationState: "MERGED",
+        mergedInto: { stableId: survivor.stableId },
+        projects: { totalCount: 0 },
+      },
     });
     for (const ref of [merged.stableId, merged.slug, merged.sources[0]!.recordId]) {
-      expect(await resolve(ref)).toMatchObject({ status: "RESOLVED", problem: { stableId: survivor.stableId }, mergedFrom: { stableId: merged.stableId, publicationState: "MERGED" } });
+      expect(await resolve(ref)).toMatchObject({
+        status: "RESOLVED",
+        problem: { stableId: survivor.stableId },
+        mergedFrom: { stableId: merged.stableId, publicationState: "MERGED" },
+      });
     }
     expect((await resolve(survivor.stableId)).mergedFrom).toBeNull();
-    expect((await gqlData<{ researchObject: { problem: { stableId: string } } }>(running.service.url, RECORD_PROBLEM, { ref: accession })).researchObject.problem.stableId).toBe(survivor.stableId);
-    const envelope = await orient(running.service.url, { problemRef: merged.stableId, problem: "Prove the stated bound" });
+    expect(
+      (
+        await gqlData<{ researchObject: { problem: { stableId: string } } }>(running.service.url, RECORD_PROBLEM, {
+          ref: accession,
+        })
+      ).researchObject.problem.stableId,
+    ).toBe(survivor.stableId);
+    const envelope = await orient(running.service.url, {
+      problemRef: merged.stableId,
+      problem: "Prove the stated bound",
+    });
     expect(envelope.envelope.stableId).toBe(survivor.stableId);
-    expect((await call(MERGE, { input: { problemRef: survivor.stableId, reason: "again" }, into: merged.stableId }, curator)).mergeProblem).toMatchObject({ code: "MERGE_INTO_SELF" });
-    const events = await prisma().changeEvent.findMany({ where: { eventType: { in: ["problem.merged", "problem.merge_received"] } } });
-    expect(events.filter((event) => (event.payload as { mergedStableId: string }).mergedStableId === merged.stableId)).toHaveLength(2);
+    expect(
+      (await call(MERGE, { input: { problemRef: survivor.stableId, reason: "again" }, into: merged.stableId }, curator))
+        .mergeProblem,
+    ).toMatchObject({ code: "MERGE_INTO_SELF" });
+    const events = await prisma().changeEvent.findMany({
+      where: { eventType: { in: ["problem.merged", "problem.merge_received"] } },
+    });
+    expect(
+      events.filter((event) => (event.payload as { mergedStableId: string }).mergedStableId === merged.stableId),
+    ).toHaveLength(2);
   });
 
   it("ends a challenge period whose deadline passed: reads say so at once, the sweep records it with an event", async () => {
     const unchallenged = await accepted();
     const challenged = await accepted();
-    await prisma().advisory.create({ data: { problem: { connect: { stableId: challenged } }, kind: "STATEMENT_INTEGRITY", message: "the bound is misquoted", blocking: false } });
-    await prisma().problem.updateMany({ where: { stableId: { in: [unchallenged, challenged] } }, data: { challengeDeadline: new Date(Date.now() - 60_000) } });
+    await prisma().advisory.create({
+      data: {
+        problem: { connect: { stableId: challenged } },
+        kind: "STATEMENT_INTEGRITY",
+        message: "the bound is misquoted",
+        blocking: false,
+      },
+    });
+    await prisma().problem.updateMany({
+      where: { stableId: { in: [unchallenged, challenged] } },
+      data: { challengeDeadline: new Date(Date.now() - 60_000) },
+    });
 
     expect((await resolve(unchallenged)).problem).toMatchObject({ publicationState: "PUBLISHED" });
     expect((await resolve(challenged)).problem).toMatchObject({ publicationState: "PENDING_REVIEW" });
-    const open = await orient(running.service.url, { problemRef: unchallenged, problem: "Prove the stated bound", intent: "PROVE" });
-    expect(open.envelope).toMatchObject({ publicationState: "PUBLISHED", actionability: { actionable: true, challengeDeadline: null } });
+    const open = await orient(running.service.url, {
+      problemRef: unchallenged,
+      problem: "Prove the stated bound",
+      intent: "PROVE",
+    });
+    expect(open.envelope).toMatchObject({
+      publicationState: "PUBLISHED",
+      actionability: { actionable: true, challengeDeadline: null },
+    });
     expect(open.envelope.actionability.reasons.join(" ")).toMatch(/challenge period ended .* now PUBLISHED/);
-    const paused = await orient(running.service.url, { problemRef: challenged, problem: "Prove the stated bound", intent: "PROVE" });
+    const paused = await orient(running.service.url, {
+      problemRef: challenged,
+      problem: "Prove the stated bound",
+      intent: "PROVE",
+    });
     expect(paused.envelope).toMatchObject({ publicationState: "PENDING_REVIEW", actionability: { actionable: false } });
 
     expect(await running.service.services.challengePeriods.sweep()).toBeGreaterThanOrEqual(2);
-    const stored = await prisma().problem.findMany({ where: { stableId: { in: [unchallenged, challenged] } }, orderBy: { stableId: "asc" } });
-    expect(Object.fromEntries(stored.map((row) => [row.stableId, row.publicationState]))).toEqual({ [unchallenged]: "PUBLISHED", [challenged]: "PENDING_REVIEW" });
+    const stored = await prisma().problem.findMany({
+      where: { stableId: { in: [unchallenged, challenged] } },
+      orderBy: { stableId: "asc" },
+    });
+    expect(Object.fromEntries(stored.map((row) => [row.stableId, row.publicationState]))).toEqual({
+      [unchallenged]: "PUBLISHED",
+      [challenged]: "PENDING_REVIEW",
+    });
     const events = await prisma().changeEvent.findMany({ where: { eventType: "problem.challenge_period_ended" } });
-    expect(events.map((event) => (event.payload as { stableId: string }).stableId)).toEqual(expect.arrayContaining([unchallenged, challenged]));
+    expect(events.map((event) => (event.payload as { stableId: string }).stableId)).toEqual(
+      expect.arrayContaining([unchallenged, challenged]),
+    );
     expect(await running.service.services.challengePeriods.sweep()).toBe(0);
   });
 
   it("refuses a project on a catalogued problem without a statement", async () => {
     const bare = await catalogue({ publicationState: "CATALOGUED", statement: null });
-    const refused = await call(CREATE_PROJECT, { input: { problemRef: bare.stableId, name: "Nothing to prove", idempotencyKey: uniqueToken() } }, agent);
-    expect(refused.createProject).toMatchObject({ __typename: "ResearchInvalidInputError", code: "PROBLEM_NOT_ACTIONABLE" });
+    const refused = await call(
+      CREATE_PROJECT,
+      { input: { problemRef: bare.stableId, name: "Nothing to prove", idempotencyKey: uniqueToken() } },
+      agent,
+    );
+    expect(refused.createProject).toMatchObject({
+      __typename: "ResearchInvalidInputError",
+      code: "PROBLEM_NOT_ACTIONABLE",
+    });
     const stated = await catalogue({ publicationState: "CATALOGUED" });
-    const created = await call(CREATE_PROJECT, { input: { problemRef: stated.stableId, name: "Something to prove", idempotencyKey: uniqueToken() } }, agent);
-    expect(created.createProject).toMatchObject({ __typename: "CreateProjectPayload", project: { problem: { stableId: stated.stableId } } });
+    const created = await call(
+      CREATE_PROJECT,
+      { input: { problemRef: stated.stableId, name: "Something to prove", idempotencyKey: uniqueToken() } },
+      agent,
+    );
+    expect(created.createProject).toMatchObject({
+      __typename: "CreateProjectPayload",
+      project: { problem: { stableId: stated.stableId } },
+    });
   });
 });

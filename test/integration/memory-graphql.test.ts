@@ -9,7 +9,12 @@ import { createProject } from "../../src/features/research/commands/create-proje
 import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken, type OperatorWithToken } from "../helpers/factories.js";
+import {
+  buildCatalogueProblem,
+  createOperatorWithToken,
+  uniqueToken,
+  type OperatorWithToken,
+} from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 
 const FRESHNESS = `{ freshness { headSequence affectedLanes views { view version highWaterMark headSequence lagEvents status } } }`;
@@ -22,7 +27,11 @@ const PAGE = `query Page($id: ID!, $after: String, $first: Int) {
   }
 }`;
 
-interface ViewRow { view: string; lagEvents: string; status: string }
+interface ViewRow {
+  view: string;
+  lagEvents: string;
+  status: string;
+}
 
 describe.each(testDatabaseTargets())("memory branches over GraphQL ($name database)", (target) => {
   const running = useTestService(target);
@@ -48,13 +57,45 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     owner = operator;
     const problem = buildCatalogueProblem();
     await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
-    projectId = (await createProject({ prisma, notifier, operator, input: { problemRef: problem.stableId, name: "GraphQL memory", idempotencyKey: uniqueToken() } })).project.id;
+    projectId = (
+      await createProject({
+        prisma,
+        notifier,
+        operator,
+        input: { problemRef: problem.stableId, name: "GraphQL memory", idempotencyKey: uniqueToken() },
+      })
+    ).project.id;
     // Fifteen distinct claims: the same text written many times would be held back as a flood.
-    const moments = ["second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"];
+    const moments = [
+      "second",
+      "third",
+      "fourth",
+      "fifth",
+      "sixth",
+      "seventh",
+      "eighth",
+      "ninth",
+      "tenth",
+      "eleventh",
+      "twelfth",
+      "thirteenth",
+      "fourteenth",
+      "fifteenth",
+      "sixteenth",
+    ];
     for (let index = 0; index < 15; index += 1) {
       const result = await recordResearch({
-        prisma, notifier, operator,
-        input: { projectId, kind: "CLAIM", title: `Variance bound ${index}`, body: `The ${moments[index]} moment is bounded.`, branch: "approach/second-moment", idempotencyKey: uniqueToken() },
+        prisma,
+        notifier,
+        operator,
+        input: {
+          projectId,
+          kind: "CLAIM",
+          title: `Variance bound ${index}`,
+          body: `The ${moments[index]} moment is bounded.`,
+          branch: "approach/second-moment",
+          idempotencyKey: uniqueToken(),
+        },
       });
       objectId = result.object.id;
     }
@@ -69,51 +110,113 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
   it("reaches branches from the project and the research object, and pages members with a signed cursor", async () => {
     await waitFresh();
     const projectGlobalId = Buffer.from(`Project:${projectId}`).toString("base64");
-    const project = await gqlData<{ node: { memoryBranches: { id: string; name: string; kind: string }[]; checkpointHead: { memberCount: number } } }>(
-      running.service.url, `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id name kind } checkpointHead { memberCount } } } }`, { id: projectGlobalId },
+    const project = await gqlData<{
+      node: { memoryBranches: { id: string; name: string; kind: string }[]; checkpointHead: { memberCount: number } };
+    }>(
+      running.service.url,
+      `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id name kind } checkpointHead { memberCount } } } }`,
+      { id: projectGlobalId },
     );
-    expect(project.node.memoryBranches.map((branch) => branch.name)).toEqual(["project", "approach", "approach/second-moment", "outcome/claims"]);
+    expect(project.node.memoryBranches.map((branch) => branch.name)).toEqual([
+      "project",
+      "approach",
+      "approach/second-moment",
+      "outcome/claims",
+    ]);
     expect(project.node.checkpointHead.memberCount).toBe(15);
-    const problem = await gqlData<{ node: { problem: { checkpointHead: { memberCount: number; branches: { name: string }[] } } } }>(
-      running.service.url, `query($id: ID!) { node(id: $id) { ... on Project { problem { checkpointHead { memberCount branches { name } } } } } }`, { id: projectGlobalId },
+    const problem = await gqlData<{
+      node: { problem: { checkpointHead: { memberCount: number; branches: { name: string }[] } } };
+    }>(
+      running.service.url,
+      `query($id: ID!) { node(id: $id) { ... on Project { problem { checkpointHead { memberCount branches { name } } } } } }`,
+      { id: projectGlobalId },
     );
     expect(problem.node.problem.checkpointHead).toEqual({ memberCount: 15, branches: [{ name: "project" }] });
     const objectGlobalId = Buffer.from(`ResearchObject:${objectId}`).toString("base64");
-    const object = await gqlData<{ node: { branch: { id: string; name: string; kind: string } } }>(running.service.url, `query($id: ID!) { node(id: $id) { ... on ResearchObject { branch { id name kind } } } }`, { id: objectGlobalId });
+    const object = await gqlData<{ node: { branch: { id: string; name: string; kind: string } } }>(
+      running.service.url,
+      `query($id: ID!) { node(id: $id) { ... on ResearchObject { branch { id name kind } } } }`,
+      { id: objectGlobalId },
+    );
     expect(object.node.branch).toMatchObject({ name: "approach/second-moment", kind: "APPROACH" });
 
-    const first = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string; checkpoint: { memberCount: number }; freshness: { lagEvents: string } } }>(running.service.url, PAGE, { id: object.node.branch.id });
+    const first = await gqlData<{
+      memoryBranch: {
+        members: unknown[];
+        nextMemberCursor: string;
+        checkpoint: { memberCount: number };
+        freshness: { lagEvents: string };
+      };
+    }>(running.service.url, PAGE, { id: object.node.branch.id });
     expect(first.memoryBranch.members).toHaveLength(12);
     expect(first.memoryBranch.checkpoint.memberCount).toBe(15);
-    const second = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string | null } }>(running.service.url, PAGE, { id: object.node.branch.id, after: first.memoryBranch.nextMemberCursor });
+    const second = await gqlData<{ memoryBranch: { members: unknown[]; nextMemberCursor: string | null } }>(
+      running.service.url,
+      PAGE,
+      { id: object.node.branch.id, after: first.memoryBranch.nextMemberCursor },
+    );
     expect(second.memoryBranch.members).toHaveLength(3);
     expect(second.memoryBranch.nextMemberCursor).toBeNull();
 
-    const foreign = await gqlData<{ memoryBranch: { __typename: string; code: string; reason: string } }>(running.service.url, PAGE, { id: project.node.memoryBranches[0]!.id, after: first.memoryBranch.nextMemberCursor });
-    expect(foreign.memoryBranch).toEqual({ __typename: "ResearchInvalidCursorError", code: "INVALID_CURSOR", reason: "FOREIGN" });
-    const tampered = await gqlData<{ memoryBranch: { reason: string } }>(running.service.url, PAGE, { id: object.node.branch.id, after: `x${first.memoryBranch.nextMemberCursor}` });
+    const foreign = await gqlData<{ memoryBranch: { __typename: string; code: string; reason: string } }>(
+      running.service.url,
+      PAGE,
+      { id: project.node.memoryBranches[0]!.id, after: first.memoryBranch.nextMemberCursor },
+    );
+    expect(foreign.memoryBranch).toEqual({
+      __typename: "ResearchInvalidCursorError",
+      code: "INVALID_CURSOR",
+      reason: "FOREIGN",
+    });
+    const tampered = await gqlData<{ memoryBranch: { reason: string } }>(running.service.url, PAGE, {
+      id: object.node.branch.id,
+      after: `x${first.memoryBranch.nextMemberCursor}`,
+    });
     expect(tampered.memoryBranch.reason).toBe("TAMPERED");
   });
 
   it("resolves MemoryBranch as a Relay node and a federation entity", async () => {
     await waitFresh();
-    const branches = await gqlData<{ node: { memoryBranches: { id: string }[] } }>(running.service.url, `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id } } } }`, { id: Buffer.from(`Project:${projectId}`).toString("base64") });
+    const branches = await gqlData<{ node: { memoryBranches: { id: string }[] } }>(
+      running.service.url,
+      `query($id: ID!) { node(id: $id) { ... on Project { memoryBranches { id } } } }`,
+      { id: Buffer.from(`Project:${projectId}`).toString("base64") },
+    );
     const id = branches.node.memoryBranches[0]!.id;
-    const node = await gqlData<{ node: { name: string; checkpoint: { currentCount: number } } }>(running.service.url, `query($id: ID!) { node(id: $id) { ... on MemoryBranch { name checkpoint { currentCount } } } }`, { id });
+    const node = await gqlData<{ node: { name: string; checkpoint: { currentCount: number } } }>(
+      running.service.url,
+      `query($id: ID!) { node(id: $id) { ... on MemoryBranch { name checkpoint { currentCount } } } }`,
+      { id },
+    );
     expect(node.node).toEqual({ name: "project", checkpoint: { currentCount: 15 } });
-    const entities = await gqlData<{ _entities: { name: string }[] }>(running.service.url, `query($r: [_Any!]!) { _entities(representations: $r) { ... on MemoryBranch { name } } }`, { r: [{ __typename: "MemoryBranch", id }] });
+    const entities = await gqlData<{ _entities: { name: string }[] }>(
+      running.service.url,
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on MemoryBranch { name } } }`,
+      { r: [{ __typename: "MemoryBranch", id }] },
+    );
     expect(entities._entities).toEqual([{ name: "project" }]);
   });
 
   it("pushes projectionFreshness when the memory view's lag changes", async () => {
     await waitFresh();
-    const client: Client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client: Client = createClient({
+      url: running.service.url.replace(/^http/, "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
     const received: ViewRow[][] = [];
-    const iterator = client.iterate<{ projectionFreshness: ViewRow[] }>({ query: `subscription { projectionFreshness(views: ["memory-branches"]) { view highWaterMark lagEvents status } }` });
+    const iterator = client.iterate<{ projectionFreshness: ViewRow[] }>({
+      query: `subscription { projectionFreshness(views: ["memory-branches"]) { view highWaterMark lagEvents status } }`,
+    });
     try {
       const first = await iterator.next();
       received.push(first.value!.data!.projectionFreshness);
-      await recordResearch({ prisma: running.service.services.db.prisma, notifier: running.service.services.notifier, operator: owner, input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() } });
+      await recordResearch({
+        prisma: running.service.services.db.prisma,
+        notifier: running.service.services.notifier,
+        operator: owner,
+        input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() },
+      });
       const next = await iterator.next();
       received.push(next.value!.data!.projectionFreshness);
     } finally {

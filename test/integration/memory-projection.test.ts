@@ -19,7 +19,12 @@ import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-me
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 
-const silentNotifier: EventNotifier = { publish: async () => undefined, subscribe: () => () => undefined, subscribeRebuildProgress: () => () => undefined, close: async () => undefined };
+const silentNotifier: EventNotifier = {
+  publish: async () => undefined,
+  subscribe: () => () => undefined,
+  subscribeRebuildProgress: () => () => undefined,
+  close: async () => undefined,
+};
 
 async function servingMemoryVersion(prisma: PrismaClient): Promise<number> {
   return (await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } })).servingVersion;
@@ -37,14 +42,30 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
   async function newProject(): Promise<string> {
     const problem = buildCatalogueProblem();
     await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
-    const { project } = await createProject({ prisma, notifier: silentNotifier, operator, input: { problemRef: problem.stableId, name: `Memory ${uniqueToken()}`, idempotencyKey: uniqueToken() } });
+    const { project } = await createProject({
+      prisma,
+      notifier: silentNotifier,
+      operator,
+      input: { problemRef: problem.stableId, name: `Memory ${uniqueToken()}`, idempotencyKey: uniqueToken() },
+    });
     return project.id;
   }
 
-  async function record(projectId: string, input: { kind: "CLAIM" | "ATTEMPT" | "NEGATIVE_TRACE"; title: string; branch?: string; supersedes?: string[] }) {
+  async function record(
+    projectId: string,
+    input: { kind: "CLAIM" | "ATTEMPT" | "NEGATIVE_TRACE"; title: string; branch?: string; supersedes?: string[] },
+  ) {
     const result = await recordResearch({
-      prisma, notifier: silentNotifier, operator,
-      input: { projectId, body: `${input.title}. Details follow.`, evidenceGrade: "ARGUED", idempotencyKey: uniqueToken(), ...input },
+      prisma,
+      notifier: silentNotifier,
+      operator,
+      input: {
+        projectId,
+        body: `${input.title}. Details follow.`,
+        evidenceGrade: "ARGUED",
+        idempotencyKey: uniqueToken(),
+        ...input,
+      },
     });
     return result.object.id;
   }
@@ -71,14 +92,25 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
 
   it("a rebuild from scratch equals the incrementally maintained state", async () => {
     const projectId = await newProject();
-    const first = await record(projectId, { kind: "CLAIM", title: "Second moment bound", branch: "approach/second-moment" });
+    const first = await record(projectId, {
+      kind: "CLAIM",
+      title: "Second moment bound",
+      branch: "approach/second-moment",
+    });
     await record(projectId, { kind: "NEGATIVE_TRACE", title: "Greedy colouring fails", branch: "approach/greedy" });
     await drainMemory(prisma, { batchSize: 2 });
-    await record(projectId, { kind: "CLAIM", title: "Sharper second moment bound", branch: "approach/second-moment", supersedes: [first] });
+    await record(projectId, {
+      kind: "CLAIM",
+      title: "Sharper second moment bound",
+      branch: "approach/second-moment",
+      supersedes: [first],
+    });
     await record(projectId, { kind: "ATTEMPT", title: "Entropy attempt" });
     await drainMemory(prisma, { batchSize: 3 });
     const version = await servingMemoryVersion(prisma);
-    const root = await prisma.checkpoint.findUniqueOrThrow({ where: { version_branchId: { version, branchId: branchId(projectId, "project") } } });
+    const root = await prisma.checkpoint.findUniqueOrThrow({
+      where: { version_branchId: { version, branchId: branchId(projectId, "project") } },
+    });
     expect([root.memberCount, root.currentCount]).toEqual([4, 3]);
     expect(root.summary).not.toContain("Second moment bound.");
     await expectEqualsRebuild();
@@ -89,14 +121,30 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     await drainMemory(prisma);
     await record(projectId, { kind: "CLAIM", title: "Crash test claim", branch: "approach/crash" });
     const version = await servingMemoryVersion(prisma);
-    const markBefore = (await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } })).highWaterMark;
+    const markBefore = (
+      await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } })
+    ).highWaterMark;
     const membersBefore = await prisma.branchMembership.count({ where: { version } });
-    await expect(refreshMemoryOnce(prisma, { beforeCommit: () => { throw new Error("simulated crash"); } })).rejects.toThrow("simulated crash");
-    const state = await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } });
+    await expect(
+      refreshMemoryOnce(prisma, {
+        beforeCommit: () => {
+          throw new Error("simulated crash");
+        },
+      }),
+    ).rejects.toThrow("simulated crash");
+    const state = await prisma.projectionState.findUniqueOrThrow({
+      where: { view_version: { view: "memory-branches", version } },
+    });
     expect(state.highWaterMark).toBe(markBefore);
     expect(await prisma.branchMembership.count({ where: { version } })).toBe(membersBefore);
     await drainMemory(prisma);
-    expect((await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version } } })).highWaterMark).toBe(await head(prisma));
+    expect(
+      (
+        await prisma.projectionState.findUniqueOrThrow({
+          where: { view_version: { view: "memory-branches", version } },
+        })
+      ).highWaterMark,
+    ).toBe(await head(prisma));
     await expectEqualsRebuild();
   });
 
@@ -116,29 +164,59 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     await drainMemory(prisma);
     // 100 older members, then 150 newer ones on the same branch; the newer ones are all superseded
     // before the worker sees them, so the summary window has to reach past them to the older ones.
-    await seedResearchObjects(prisma, { projectId, count: 100, branches: ["approach/window"], startAt: new Date("2026-02-01T00:00:00Z") });
-    const newer = await seedResearchObjects(prisma, { projectId, count: 150, branches: ["approach/window"], startAt: new Date("2026-03-01T00:00:00Z") });
+    await seedResearchObjects(prisma, {
+      projectId,
+      count: 100,
+      branches: ["approach/window"],
+      startAt: new Date("2026-02-01T00:00:00Z"),
+    });
+    const newer = await seedResearchObjects(prisma, {
+      projectId,
+      count: 150,
+      branches: ["approach/window"],
+      startAt: new Date("2026-03-01T00:00:00Z"),
+    });
     for (let start = 0; start < newer.length; start += 19) {
-      await record(projectId, { kind: "CLAIM", title: `Replacement ${start}`, branch: "approach/replacements", supersedes: newer.slice(start, start + 19) });
+      await record(projectId, {
+        kind: "CLAIM",
+        title: `Replacement ${start}`,
+        branch: "approach/replacements",
+        supersedes: newer.slice(start, start + 19),
+      });
     }
     // Small batches first (supersessions land in later batches than their members), then the rest as a backlog.
     await refreshMemoryOnce(prisma, { batchSize: 40 });
     await refreshMemoryOnce(prisma, { batchSize: 70 });
     await drainMemory(prisma);
     const version = await servingMemoryVersion(prisma);
-    const window = await prisma.checkpoint.findUniqueOrThrow({ where: { version_branchId: { version, branchId: branchId(projectId, "approach/window") } } });
+    const window = await prisma.checkpoint.findUniqueOrThrow({
+      where: { version_branchId: { version, branchId: branchId(projectId, "approach/window") } },
+    });
     expect([window.memberCount, window.currentCount]).toEqual([250, 100]);
     expect(window.summary).toContain("Seeded finding");
-    const root = await prisma.checkpoint.findUniqueOrThrow({ where: { version_branchId: { version, branchId: branchId(projectId, "project") } } });
+    const root = await prisma.checkpoint.findUniqueOrThrow({
+      where: { version_branchId: { version, branchId: branchId(projectId, "project") } },
+    });
     expect([root.memberCount, root.currentCount]).toEqual([258, 108]);
     await expectEqualsRebuild();
   });
 
   it("pages over 1,000 members with no duplicate or gap, and rejects foreign or tampered cursors", async () => {
     const projectId = await newProject();
-    const ids = await seedResearchObjects(prisma, { projectId, count: 1_000, branches: ["approach/big"], startAt: new Date("2026-01-01T00:00:00Z") });
+    const ids = await seedResearchObjects(prisma, {
+      projectId,
+      count: 1_000,
+      branches: ["approach/big"],
+      startAt: new Date("2026-01-01T00:00:00Z"),
+    });
     await drainMemory(prisma);
-    const expected = (await prisma.researchObject.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } })).map((row) => row.id);
+    const expected = (
+      await prisma.researchObject.findMany({
+        where: { id: { in: ids } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true },
+      })
+    ).map((row) => row.id);
     const id = branchId(projectId, "approach/big");
     const seen: string[] = [];
     let after: string | null = null;
@@ -154,9 +232,13 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     expect(seen).toEqual(expected);
     const firstPage = await readMemberPage(prisma, { id, first: 12, after: null });
     const cursor = firstPage.nextMemberCursor!;
-    await expect(readMemberPage(prisma, { id: branchId(projectId, "approach"), first: 12, after: cursor })).rejects.toBeInstanceOf(InvalidCursorError);
+    await expect(
+      readMemberPage(prisma, { id: branchId(projectId, "approach"), first: 12, after: cursor }),
+    ).rejects.toBeInstanceOf(InvalidCursorError);
     const [payload, signature] = cursor.split(".");
     const altered = `${payload!.slice(0, -2)}AA.${signature}`;
-    await expect(readMemberPage(prisma, { id, first: 12, after: altered })).rejects.toMatchObject({ code: "INVALID_CURSOR" });
+    await expect(readMemberPage(prisma, { id, first: 12, after: altered })).rejects.toMatchObject({
+      code: "INVALID_CURSOR",
+    });
   });
 });

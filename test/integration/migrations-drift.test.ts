@@ -5,7 +5,11 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/platform/db/database.js";
-import { openSchemaEngine, sqlForDatamodel, type SchemaEngine } from "../../src/platform/db/schema-engine/wasm-engine.js";
+import {
+  openSchemaEngine,
+  sqlForDatamodel,
+  type SchemaEngine,
+} from "../../src/platform/db/schema-engine/wasm-engine.js";
 import { projectRoot } from "../../src/env.js";
 
 const schemaText = readFileSync(path.join(projectRoot, "prisma/schema.prisma"), "utf8");
@@ -115,7 +119,10 @@ describe.skipIf(!reachable)("prisma/schema.prisma and prisma/migrations agree", 
   });
 
   it("notices a field that is in schema.prisma but in no migration", async () => {
-    const modified = schemaText.replace(/^model Problem \{\n/m, "model Problem {\n  driftProbe String? @map(\"drift_probe\")\n");
+    const modified = schemaText.replace(
+      /^model Problem \{\n/m,
+      'model Problem {\n  driftProbe String? @map("drift_probe")\n',
+    );
     expect(modified).not.toBe(schemaText);
     const fromModified = await databaseFromSql(await sqlForDatamodel(engine, modified));
     opened.push(fromModified);

@@ -20,14 +20,42 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   });
 
   const typed: [string, Record<string, unknown>, Record<string, unknown>][] = [
-    ["unknown ref", { problemRef: "cp:erdos:999999", problem: "x y" }, { __typename: "ResearchNotFoundError", code: "NOT_FOUND" }],
-    ["free text ref", { problemRef: "sets whose subset sums are distinct", problem: "x y" }, { __typename: "ResearchNotFoundError", code: "FREE_TEXT_REF" }],
+    [
+      "unknown ref",
+      { problemRef: "cp:erdos:999999", problem: "x y" },
+      { __typename: "ResearchNotFoundError", code: "NOT_FOUND" },
+    ],
+    [
+      "free text ref",
+      { problemRef: "sets whose subset sums are distinct", problem: "x y" },
+      { __typename: "ResearchNotFoundError", code: "FREE_TEXT_REF" },
+    ],
     ["empty ref", { problemRef: "  ", problem: "x y" }, { __typename: "ResearchInvalidInputError" }],
-    ["budget too small", { problemRef: "1", problem: "second moment", maxChars: 3_999 }, { __typename: "ResearchInvalidInputError", code: "BUDGET_OUT_OF_RANGE", field: "maxChars" }],
-    ["budget too large", { problemRef: "1", problem: "second moment", maxChars: 40_001 }, { __typename: "ResearchInvalidInputError", code: "BUDGET_OUT_OF_RANGE" }],
-    ["empty query", { problemRef: "1", problem: "   " }, { __typename: "ResearchInvalidInputError", code: "EMPTY_QUERY" }],
-    ["malformed project id", { problemRef: "1", problem: "second moment", projectId: "not-a-project" }, { __typename: "ResearchInvalidInputError", code: "INVALID_ID" }],
-    ["unknown project", { problemRef: "1", problem: "second moment", projectId: randomUUID() }, { __typename: "ResearchNotFoundError" }],
+    [
+      "budget too small",
+      { problemRef: "1", problem: "second moment", maxChars: 3_999 },
+      { __typename: "ResearchInvalidInputError", code: "BUDGET_OUT_OF_RANGE", field: "maxChars" },
+    ],
+    [
+      "budget too large",
+      { problemRef: "1", problem: "second moment", maxChars: 40_001 },
+      { __typename: "ResearchInvalidInputError", code: "BUDGET_OUT_OF_RANGE" },
+    ],
+    [
+      "empty query",
+      { problemRef: "1", problem: "   " },
+      { __typename: "ResearchInvalidInputError", code: "EMPTY_QUERY" },
+    ],
+    [
+      "malformed project id",
+      { problemRef: "1", problem: "second moment", projectId: "not-a-project" },
+      { __typename: "ResearchInvalidInputError", code: "INVALID_ID" },
+    ],
+    [
+      "unknown project",
+      { problemRef: "1", problem: "second moment", projectId: randomUUID() },
+      { __typename: "ResearchNotFoundError" },
+    ],
   ];
 
   it.each(typed)("%s is a typed error", async (_label, input, expected) => {
@@ -35,11 +63,15 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   });
 
   it("refuses a project of another problem", async () => {
-    expect(await orient(running.service.url, { problemRef: "1", problem: "second moment", projectId: otherProjectId })).toMatchObject({ code: "PROJECT_NOT_ON_PROBLEM" });
+    expect(
+      await orient(running.service.url, { problemRef: "1", problem: "second moment", projectId: otherProjectId }),
+    ).toMatchObject({ code: "PROJECT_NOT_ON_PROBLEM" });
   });
 
   it("rejects an unknown intent at validation with a client error code", async () => {
-    const response = await gql(running.service.url, ORIENT, { input: { problemRef: "1", problem: "x", intent: "DANCE" } });
+    const response = await gql(running.service.url, ORIENT, {
+      input: { problemRef: "1", problem: "x", intent: "DANCE" },
+    });
     expect(response.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
     expect(response.errors?.[0]?.message).toMatch(/DANCE/);
   });
@@ -47,15 +79,24 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
   it("answers a query just under the body limit but over the query limit with QUERY_TOO_LONG", async () => {
     const text = "fibonacci ".repeat(40_000).slice(0, 400_000);
     expect(text.length).toBeGreaterThan(MAX_QUERY_CHARS);
-    expect(await orient(running.service.url, { problemRef: "1", problem: text })).toMatchObject({ __typename: "ResearchInvalidInputError", code: "QUERY_TOO_LONG" });
-    const plan = await gql<{ checkPlan: Record<string, unknown> }>(running.service.url, CHECK_PLAN, { input: { problemRef: "1", plan: text } });
+    expect(await orient(running.service.url, { problemRef: "1", problem: text })).toMatchObject({
+      __typename: "ResearchInvalidInputError",
+      code: "QUERY_TOO_LONG",
+    });
+    const plan = await gql<{ checkPlan: Record<string, unknown> }>(running.service.url, CHECK_PLAN, {
+      input: { problemRef: "1", plan: text },
+    });
     expect(plan.data!.checkPlan).toMatchObject({ code: "QUERY_TOO_LONG", field: "plan" });
   });
 
   it("refuses a 1 MB query with HTTP 413 before GraphQL", async () => {
     const response = await fetch(running.service.url, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: ORIENT, variables: { input: { problemRef: "1", problem: "x".repeat(1_048_576) } } }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: ORIENT,
+        variables: { input: { problemRef: "1", problem: "x".repeat(1_048_576) } },
+      }),
     });
     expect(response.status).toBe(413);
   });
@@ -72,7 +113,9 @@ describe.each(testDatabaseTargets())("bad orient input ($name database)", (targe
       const response = await gql<{ recordUse: { code?: string } }>(running.service.url, RECORD_USE, { input }, token);
       expect(response.data!.recordUse.code, JSON.stringify(input).slice(0, 80)).toBe(code);
     }
-    const anonymous = await gql<{ recordUse: { code?: string } }>(running.service.url, RECORD_USE, { input: { impressionId: valid.impressionId, usedRecords: [] } });
+    const anonymous = await gql<{ recordUse: { code?: string } }>(running.service.url, RECORD_USE, {
+      input: { impressionId: valid.impressionId, usedRecords: [] },
+    });
     expect(anonymous.data!.recordUse.code).toBe("UNAUTHENTICATED");
   });
 });

@@ -4,7 +4,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
-import { isTypedError, recordObject, relateObjects, supersedeObject, createAgentProject } from "../helpers/research-factories.js";
+import {
+  isTypedError,
+  recordObject,
+  relateObjects,
+  supersedeObject,
+  createAgentProject,
+} from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
 import { absorbRecordRows, readRecordRows } from "../../src/features/orient/read/load-records.js";
 import { documentKey, orientCaches, targetGraph } from "../../src/features/orient/read/orient-caches.js";
@@ -21,7 +27,10 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
 
   async function waitForMemory(): Promise<void> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const data = await gqlData<{ freshness: { views: { view: string; status: string }[] } }>(running.service.url, FRESHNESS);
+      const data = await gqlData<{ freshness: { views: { view: string; status: string }[] } }>(
+        running.service.url,
+        FRESHNESS,
+      );
       if (data.freshness.views.find((view) => view.view === "memory-branches")?.status === "FRESH") return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -36,19 +45,33 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
 
   it("drops a record superseded after it was served, and shows it as superseded to audit views", async () => {
     const text = "heptagonal sieve lacunary gadget bound";
-    const old = await recordObject(running.service.url, token, projectId, { title: "Lacunary gadget bound for the heptagonal sieve", body: "The heptagonal sieve admits a lacunary gadget bound of order n^{1/3}." });
+    const old = await recordObject(running.service.url, token, projectId, {
+      title: "Lacunary gadget bound for the heptagonal sieve",
+      body: "The heptagonal sieve admits a lacunary gadget bound of order n^{1/3}.",
+    });
     const first = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(first.packet.items.map((item) => item.accession)).toContain(old.accession);
 
-    const successor = await recordObject(running.service.url, token, projectId, { title: "Corrected heptagonal sieve gadget", body: "The lacunary gadget bound for the heptagonal sieve holds only for odd n." });
-    const superseded = await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: successor.accession });
+    const successor = await recordObject(running.service.url, token, projectId, {
+      title: "Corrected heptagonal sieve gadget",
+      body: "The lacunary gadget bound for the heptagonal sieve holds only for odd n.",
+    });
+    const superseded = await supersedeObject(running.service.url, token, {
+      target: old.accession,
+      supersededBy: successor.accession,
+    });
     expect(isTypedError(superseded)).toBe(false);
 
     const second = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     const accessions = second.packet.items.map((item) => item.accession);
     expect(accessions).toContain(successor.accession);
     expect(accessions).not.toContain(old.accession);
-    const audit = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId, intent: "SOURCE_AUDIT" });
+    const audit = await orient(running.service.url, {
+      problemRef: "cp:erdos:1",
+      problem: text,
+      projectId,
+      intent: "SOURCE_AUDIT",
+    });
     expect(audit.packet.items.find((item) => item.accession === old.accession)?.state).toBe("SUPERSEDED");
   });
 
@@ -59,7 +82,12 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     expect(before.packet.selectedBranches.map((branch) => branch.name)).not.toContain("approach/zigzag-tableau");
 
     for (const step of ["first", "second", "third"]) {
-      await recordObject(running.service.url, token, projectId, { kind: "ATTEMPT", branch: "approach/zigzag-tableau", title: `Zigzag tableau route, ${step} step`, body: `A zigzag tableau argument, ${step} step, towards the sum-distinct bound.` });
+      await recordObject(running.service.url, token, projectId, {
+        kind: "ATTEMPT",
+        branch: "approach/zigzag-tableau",
+        title: `Zigzag tableau route, ${step} step`,
+        body: `A zigzag tableau argument, ${step} step, towards the sum-distinct bound.`,
+      });
     }
     await waitForMemory();
     const after = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
@@ -69,12 +97,23 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
 
   it("shows a relation written after an earlier request between two packet records", async () => {
     const text = "octahedral lattice covering density estimate";
-    const claim = await recordObject(running.service.url, token, projectId, { title: "Octahedral lattice covering density", body: "An octahedral lattice covering density estimate of order 3/2." });
-    const check = await recordObject(running.service.url, token, projectId, { kind: "ATTEMPT", title: "Octahedral covering check", body: "A computed check of the octahedral lattice covering density estimate up to n = 40." });
+    const claim = await recordObject(running.service.url, token, projectId, {
+      title: "Octahedral lattice covering density",
+      body: "An octahedral lattice covering density estimate of order 3/2.",
+    });
+    const check = await recordObject(running.service.url, token, projectId, {
+      kind: "ATTEMPT",
+      title: "Octahedral covering check",
+      body: "A computed check of the octahedral lattice covering density estimate up to n = 40.",
+    });
     const before = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     expect(before.packet.items.find((item) => item.accession === check.accession)?.relations ?? []).toEqual([]);
 
-    const related = await relateObjects(running.service.url, token, { from: check.accession, to: claim.accession, type: "SUPPORTS" });
+    const related = await relateObjects(running.service.url, token, {
+      from: check.accession,
+      to: claim.accession,
+      type: "SUPPORTS",
+    });
     expect(isTypedError(related)).toBe(false);
     const after = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: text, projectId });
     const item = after.packet.items.find((entry) => entry.accession === check.accession);
@@ -84,14 +123,29 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
   it("keeps a member superseded after an earlier request out of the relevance fallback", async () => {
     const broad = "give me an overview of where things stand";
     await waitForMemory();
-    const newest = await recordObject(running.service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls", body: "The quartic residue route stalls at the second reduction." });
+    const newest = await recordObject(running.service.url, token, projectId, {
+      kind: "NEGATIVE_TRACE",
+      title: "Quartic residue route stalls",
+      body: "The quartic residue route stalls at the second reduction.",
+    });
     await waitForMemory();
     const first = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
     expect(first.packet.relevanceFallback).toBe(true);
     expect(first.packet.items.map((item) => item.accession)).toContain(newest.accession);
 
-    const successor = await recordObject(running.service.url, token, projectId, { kind: "NEGATIVE_TRACE", title: "Quartic residue route stalls, corrected", body: "The quartic residue route stalls at the third reduction, not the second." });
-    expect(isTypedError(await supersedeObject(running.service.url, token, { target: newest.accession, supersededBy: successor.accession }))).toBe(false);
+    const successor = await recordObject(running.service.url, token, projectId, {
+      kind: "NEGATIVE_TRACE",
+      title: "Quartic residue route stalls, corrected",
+      body: "The quartic residue route stalls at the third reduction, not the second.",
+    });
+    expect(
+      isTypedError(
+        await supersedeObject(running.service.url, token, {
+          target: newest.accession,
+          supersededBy: successor.accession,
+        }),
+      ),
+    ).toBe(false);
     await waitForMemory();
     const second = await orient(running.service.url, { problemRef: "cp:erdos:1", problem: broad, projectId });
     expect(second.packet.items.map((item) => item.accession)).not.toContain(newest.accession);
@@ -102,15 +156,33 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     // The speculative member rows are read alongside the identity read, so they may predate a
     // supersession that the generation the identity read returns already counts.
     const pool = running.service.services.db.pool;
-    const old = await recordObject(running.service.url, token, projectId, { title: "Racing sieve record", body: "A record read just before it is superseded." });
-    const successor = await recordObject(running.service.url, token, projectId, { title: "Racing sieve record, corrected", body: "Its successor." });
-    const { rows: [row] } = await pool.query<{ id: string; target: string }>(
-      "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1", [Number(old.accession.replace(/^R/, ""))]);
+    const old = await recordObject(running.service.url, token, projectId, {
+      title: "Racing sieve record",
+      body: "A record read just before it is superseded.",
+    });
+    const successor = await recordObject(running.service.url, token, projectId, {
+      title: "Racing sieve record, corrected",
+      body: "Its successor.",
+    });
+    const {
+      rows: [row],
+    } = await pool.query<{ id: string; target: string }>(
+      "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1",
+      [Number(old.accession.replace(/^R/, ""))],
+    );
     const sql = sqlOf(pool);
     const readBefore = await readRecordRows(sql, null, row!.target, [row!.id]);
-    expect(isTypedError(await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: successor.accession }))).toBe(false);
-    const { rows: [after] } = await pool.query<{ generation: string }>(
-      "SELECT max(sequence)::text AS generation FROM change_events WHERE routing_target_id = $1", [row!.target]);
+    expect(
+      isTypedError(
+        await supersedeObject(running.service.url, token, { target: old.accession, supersededBy: successor.accession }),
+      ),
+    ).toBe(false);
+    const {
+      rows: [after],
+    } = await pool.query<{ generation: string }>(
+      "SELECT max(sequence)::text AS generation FROM change_events WHERE routing_target_id = $1",
+      [row!.target],
+    );
 
     const caches = orientCaches(pool);
     const graph = targetGraph(caches.graphs, row!.target, after!.generation);
@@ -125,15 +197,40 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
 
   it("warms a target's newest records, with counts, states, relations and texts, once its first request starts it", async () => {
     const pool = running.service.services.db.pool;
-    const older = await recordObject(running.service.url, token, projectId, { title: "Warm-up base claim", body: "A claim the warm-up should read." });
-    const newer = await recordObject(running.service.url, token, projectId, { kind: "ATTEMPT", title: "Warm-up check", body: "A check that supports the base claim." });
-    expect(isTypedError(await relateObjects(running.service.url, token, { from: newer.accession, to: older.accession, type: "SUPPORTS" }))).toBe(false);
-    const idOf = async (accession: string) => (await pool.query<{ id: string; target: string }>(
-      "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1", [Number(accession.replace(/^R/, ""))])).rows[0]!;
+    const older = await recordObject(running.service.url, token, projectId, {
+      title: "Warm-up base claim",
+      body: "A claim the warm-up should read.",
+    });
+    const newer = await recordObject(running.service.url, token, projectId, {
+      kind: "ATTEMPT",
+      title: "Warm-up check",
+      body: "A check that supports the base claim.",
+    });
+    expect(
+      isTypedError(
+        await relateObjects(running.service.url, token, {
+          from: newer.accession,
+          to: older.accession,
+          type: "SUPPORTS",
+        }),
+      ),
+    ).toBe(false);
+    const idOf = async (accession: string) =>
+      (
+        await pool.query<{ id: string; target: string }>(
+          "SELECT id::text, routing_target_id::text AS target FROM research_objects WHERE accession = $1",
+          [Number(accession.replace(/^R/, ""))],
+        )
+      ).rows[0]!;
     const [base, check] = [await idOf(older.accession), await idOf(newer.accession)];
     let version: number | undefined;
     for (let attempt = 0; attempt < 100 && version === undefined; attempt += 1) {
-      version = (await pool.query<{ version: number }>("SELECT version FROM sparse_documents WHERE view = $1 AND document_id = $2", [RESEARCH_SPARSE_VIEW, check.id])).rows[0]?.version;
+      version = (
+        await pool.query<{ version: number }>(
+          "SELECT version FROM sparse_documents WHERE view = $1 AND document_id = $2",
+          [RESEARCH_SPARSE_VIEW, check.id],
+        )
+      ).rows[0]?.version;
       if (version === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(version).toBeDefined();
@@ -155,4 +252,3 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     expect(await targetWarmup(orientCaches(pool), check.target, version!)).toBeGreaterThan(0);
   });
 });
-

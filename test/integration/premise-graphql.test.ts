@@ -19,10 +19,14 @@ const SEARCH = `query($input: PremiseSearchInput!) { premiseSearch(input: $input
 
 describe.each(testDatabaseTargets())("premiseSearch ($name database)", (target) => {
   const running = useTestService(target);
-  const search = async (input: Record<string, unknown>) => (await gqlData<{ premiseSearch: Outcome }>(running.service.url, SEARCH, { input })).premiseSearch;
+  const search = async (input: Record<string, unknown>) =>
+    (await gqlData<{ premiseSearch: Outcome }>(running.service.url, SEARCH, { input })).premiseSearch;
 
   it("ranks premises for a Lean signature", async () => {
-    const result = await search({ text: "theorem length_append (as bs : List α) : (as ++ bs).length = as.length + bs.length", topK: 3 });
+    const result = await search({
+      text: "theorem length_append (as bs : List α) : (as ++ bs).length = as.length + bs.length",
+      topK: 3,
+    });
     expect(result.__typename).toBe("PremiseSearchResult");
     expect(result.premises?.map((premise) => premise.rank)).toEqual([1, 2, 3]);
   });

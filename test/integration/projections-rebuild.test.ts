@@ -10,11 +10,15 @@ import { drainMemory } from "../../src/projections/worker.js";
 import { readFreshness } from "../../src/projections/freshness.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
 import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-memory.js";
-import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../../src/features/discovery/projection/rebuild-sparse.js";
+import {
+  problemDiscoveryRebuilder,
+  researchMemoryRebuilder,
+} from "../../src/features/discovery/projection/rebuild-sparse.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { createProjectRow } from "../helpers/factories.js";
 
-const unchanged = (report: { diff: { added: number; removed: number; changed: number }[] }) => report.diff.every((table) => table.added + table.removed + table.changed === 0);
+const unchanged = (report: { diff: { added: number; removed: number; changed: number }[] }) =>
+  report.diff.every((table) => table.added + table.removed + table.changed === 0);
 
 describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (target) => {
   let database: TestDatabase;
@@ -41,16 +45,34 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
     expect(report.failures).toEqual([]);
     expect(report.switched).toBe(true);
     expect(unchanged(report)).toBe(true);
-    expect((await prisma.projectionPointer.findUniqueOrThrow({ where: { view } })).servingVersion).toBe(report.builtVersion);
-    expect((await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view, version: report.servingVersion } } })).status).toBe("RETIRED");
+    expect((await prisma.projectionPointer.findUniqueOrThrow({ where: { view } })).servingVersion).toBe(
+      report.builtVersion,
+    );
+    expect(
+      (
+        await prisma.projectionState.findUniqueOrThrow({
+          where: { view_version: { view, version: report.servingVersion } },
+        })
+      ).status,
+    ).toBe("RETIRED");
     const [freshness] = await readFreshness(prisma, [view]);
     expect(freshness).toMatchObject({ version: report.builtVersion, lagEvents: 0n, status: "FRESH" });
   });
 
   it("repairs a damaged serving version and reports the difference", async () => {
     const pointer = await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "research-memory" } });
-    const victim = await prisma.sparseDocument.findFirstOrThrow({ where: { view: "research-memory", version: pointer.servingVersion } });
-    await prisma.sparseDocument.delete({ where: { view_version_documentId: { view: "research-memory", version: pointer.servingVersion, documentId: victim.documentId } } });
+    const victim = await prisma.sparseDocument.findFirstOrThrow({
+      where: { view: "research-memory", version: pointer.servingVersion },
+    });
+    await prisma.sparseDocument.delete({
+      where: {
+        view_version_documentId: {
+          view: "research-memory",
+          version: pointer.servingVersion,
+          documentId: victim.documentId,
+        },
+      },
+    });
     const report = await rebuildView(prisma, researchMemoryRebuilder);
     expect(report.diff[0]).toMatchObject({ added: 1, removed: 0, changed: 0, samples: [`added ${victim.documentId}`] });
     expect(report.switched).toBe(true);
@@ -75,7 +97,15 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
     const report = await rebuildView(prisma, broken);
     expect(report.switched).toBe(false);
     expect(report.failures.some((failure) => failure.startsWith("every project has a root branch"))).toBe(true);
-    expect((await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } })).servingVersion).toBe(pointer.servingVersion);
-    expect((await prisma.projectionState.findUniqueOrThrow({ where: { view_version: { view: "memory-branches", version: report.builtVersion } } })).status).toBe("FAILED");
+    expect(
+      (await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } })).servingVersion,
+    ).toBe(pointer.servingVersion);
+    expect(
+      (
+        await prisma.projectionState.findUniqueOrThrow({
+          where: { view_version: { view: "memory-branches", version: report.builtVersion } },
+        })
+      ).status,
+    ).toBe("FAILED");
   });
 });

@@ -8,8 +8,19 @@ import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gql } from "../helpers/graphql.js";
 import {
-  buildResearchInput, CREATE_PROJECT, createProjectFor, mutate, mutateExpectingError, RECORD_RESEARCH, recordObject, RELATE_RESEARCH,
-  researchCounts, SUPERSEDE_RESEARCH, type ProjectResult, type ResearchObjectResult, createAgentProject,
+  buildResearchInput,
+  CREATE_PROJECT,
+  createProjectFor,
+  mutate,
+  mutateExpectingError,
+  RECORD_RESEARCH,
+  recordObject,
+  RELATE_RESEARCH,
+  researchCounts,
+  SUPERSEDE_RESEARCH,
+  type ProjectResult,
+  type ResearchObjectResult,
+  createAgentProject,
   addProjectMembers,
 } from "../helpers/research-factories.js";
 
@@ -23,10 +34,22 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
 
   /** One input per write mutation, valid for an AGENT, so only the caller decides the outcome. */
   const writes = (): [string, string, () => Record<string, unknown>][] => [
-    ["createProject", CREATE_PROJECT, () => ({ problemRef: "cp:erdos:1", name: `P ${uniqueToken()}`, idempotencyKey: uniqueToken() })],
+    [
+      "createProject",
+      CREATE_PROJECT,
+      () => ({ problemRef: "cp:erdos:1", name: `P ${uniqueToken()}`, idempotencyKey: uniqueToken() }),
+    ],
     ["recordResearch", RECORD_RESEARCH, () => buildResearchInput(project.id)],
-    ["relateResearch", RELATE_RESEARCH, () => ({ from: second.accession, to: first.accession, type: "SUPPORTS", idempotencyKey: uniqueToken() })],
-    ["supersedeResearch", SUPERSEDE_RESEARCH, () => ({ target: first.accession, supersededBy: second.accession, idempotencyKey: uniqueToken() })],
+    [
+      "relateResearch",
+      RELATE_RESEARCH,
+      () => ({ from: second.accession, to: first.accession, type: "SUPPORTS", idempotencyKey: uniqueToken() }),
+    ],
+    [
+      "supersedeResearch",
+      SUPERSEDE_RESEARCH,
+      () => ({ target: first.accession, supersededBy: second.accession, idempotencyKey: uniqueToken() }),
+    ],
   ];
 
   beforeAll(async () => {
@@ -37,10 +60,22 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
 
   const callers: [string, () => Promise<string | undefined>, Record<string, unknown>][] = [
     ["anonymous", async () => undefined, { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" }],
-    ["a forged token", async () => `rms_${uniqueToken()}${uniqueToken()}`, { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" }],
+    [
+      "a forged token",
+      async () => `rms_${uniqueToken()}${uniqueToken()}`,
+      { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" },
+    ],
     [
       "an expired token",
-      async () => (await createOperator({ prisma: prisma(), name: `expired-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() - 60_000) })).token,
+      async () =>
+        (
+          await createOperator({
+            prisma: prisma(),
+            name: `expired-${uniqueToken()}`,
+            role: "AGENT",
+            expiresAt: new Date(Date.now() - 60_000),
+          })
+        ).token,
       { __typename: "ResearchAuthenticationError", code: "TOKEN_EXPIRED" },
     ],
     [
@@ -52,17 +87,24 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
       },
       { __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" },
     ],
-    ["a READER token", async () => (await createOperatorWithToken(prisma(), "READER")).token, { __typename: "ResearchForbiddenError", code: "FORBIDDEN", requiredRole: "AGENT" }],
+    [
+      "a READER token",
+      async () => (await createOperatorWithToken(prisma(), "READER")).token,
+      { __typename: "ResearchForbiddenError", code: "FORBIDDEN", requiredRole: "AGENT" },
+    ],
   ];
 
   describe.each(callers)("%s", (_label, tokenFor, expected) => {
-    it.each(writes().map(([name], index) => [name, index] as const))("gets a typed error from %s and writes nothing", async (_name, index) => {
-      const token = await tokenFor();
-      const [, document, input] = writes()[index]!;
-      const before = await researchCounts(prisma());
-      expect(await mutateExpectingError(running.service.url, document, input(), token)).toMatchObject(expected);
-      expect(await researchCounts(prisma())).toEqual(before);
-    });
+    it.each(writes().map(([name], index) => [name, index] as const))(
+      "gets a typed error from %s and writes nothing",
+      async (_name, index) => {
+        const token = await tokenFor();
+        const [, document, input] = writes()[index]!;
+        const before = await researchCounts(prisma());
+        expect(await mutateExpectingError(running.service.url, document, input(), token)).toMatchObject(expected);
+        expect(await researchCounts(prisma())).toEqual(before);
+      },
+    );
   });
 
   it("refuses a malformed Authorization header with a typed error", async () => {
@@ -73,14 +115,25 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
       body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
     });
     const body = (await response.json()) as { data: { recordResearch: { __typename: string; code: string } } };
-    expect(body.data.recordResearch).toMatchObject({ __typename: "ResearchAuthenticationError", code: "UNAUTHENTICATED" });
+    expect(body.data.recordResearch).toMatchObject({
+      __typename: "ResearchAuthenticationError",
+      code: "UNAUTHENTICATED",
+    });
     expect(await researchCounts(prisma())).toEqual(before);
   });
 
   it("lets a token that expires in the future write", async () => {
-    const { operator, token } = await createOperator({ prisma: prisma(), name: `later-${uniqueToken()}`, role: "AGENT", expiresAt: new Date(Date.now() + 3_600_000) });
+    const { operator, token } = await createOperator({
+      prisma: prisma(),
+      name: `later-${uniqueToken()}`,
+      role: "AGENT",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     await addProjectMembers(running.service.url, agentToken, project.id, [operator.name]);
-    expect(await mutate(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), token)).toMatchObject({ __typename: "ResearchObjectPayload", replayed: false });
+    expect(await mutate(running.service.url, RECORD_RESEARCH, buildResearchInput(project.id), token)).toMatchObject({
+      __typename: "ResearchObjectPayload",
+      replayed: false,
+    });
   });
 
   it.each(["AGENT", "CURATOR", "ADMIN"] as const)("lets a %s write (roles are ordered)", async (role) => {
@@ -95,12 +148,19 @@ describe.each(testDatabaseTargets())("research writes need an authorised operato
     expect(token).toMatch(/^rms_[\w-]{20,}$/);
     const row = await prisma().operator.findUniqueOrThrow({ where: { id: operator.id } });
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
-    const { rows } = await running.service.services.db.pool.query<{ dump: string }>("SELECT row_to_json(o)::text AS dump FROM operators o WHERE id = $1", [operator.id]);
+    const { rows } = await running.service.services.db.pool.query<{ dump: string }>(
+      "SELECT row_to_json(o)::text AS dump FROM operators o WHERE id = $1",
+      [operator.id],
+    );
     expect(rows[0]!.dump).not.toContain(token);
   });
 
   it("keeps reads anonymous", async () => {
-    const response = await gql<{ researchObject: { accession: string } | null }>(running.service.url, `query($ref: String!) { researchObject(ref: $ref) { accession } }`, { ref: first.accession });
+    const response = await gql<{ researchObject: { accession: string } | null }>(
+      running.service.url,
+      `query($ref: String!) { researchObject(ref: $ref) { accession } }`,
+      { ref: first.accession },
+    );
     expect(response.data?.researchObject?.accession).toBe(first.accession);
   });
 });

@@ -6,8 +6,17 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import {
-  createProjectFor, EventCollector, headSequence, isContiguous, recordObject, relateObjects, sequencesOf, subscriptionClient, supersedeObject,
-  type ProjectResult, type ReceivedEvent,
+  createProjectFor,
+  EventCollector,
+  headSequence,
+  isContiguous,
+  recordObject,
+  relateObjects,
+  sequencesOf,
+  subscriptionClient,
+  supersedeObject,
+  type ProjectResult,
+  type ReceivedEvent,
 } from "../helpers/research-factories.js";
 
 describe.each(testDatabaseTargets())("researchEvents subscription ($name database)", (target) => {
@@ -26,9 +35,20 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
 
   /** Committed events after `after` matching the filter, as the subscription should deliver them. */
   const committedAfter = async (after: bigint, where: { routingTargetId?: string; projectId?: string } = {}) =>
-    (await prisma().changeEvent.findMany({ where: { ...where, sequence: { gt: after } }, orderBy: { sequence: "asc" } })).map((row) => ({
-      sequence: row.sequence.toString(), routingTargetId: row.routingTargetId, projectId: row.projectId, resourceType: row.resourceType,
-      resourceId: row.resourceId, eventType: row.eventType, payloadVersion: row.payloadVersion, payload: row.payload,
+    (
+      await prisma().changeEvent.findMany({
+        where: { ...where, sequence: { gt: after } },
+        orderBy: { sequence: "asc" },
+      })
+    ).map((row) => ({
+      sequence: row.sequence.toString(),
+      routingTargetId: row.routingTargetId,
+      projectId: row.projectId,
+      resourceType: row.resourceType,
+      resourceId: row.resourceId,
+      eventType: row.eventType,
+      payloadVersion: row.payloadVersion,
+      payload: row.payload,
     })) as ReceivedEvent[];
 
   /** A burst of writes on the three projects: records, a relation, a supersession. */
@@ -36,7 +56,9 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
     const a1 = await recordObject(running.service.url, token, projectA.id, { branch: "approach/events" });
     await recordObject(running.service.url, token, otherProblemProject.id);
     const b1 = await recordObject(running.service.url, token, projectB.id);
-    const a2 = await recordObject(running.service.url, token, projectA.id, { relations: [{ type: "SUPPORTS", target: a1.accession }] });
+    const a2 = await recordObject(running.service.url, token, projectA.id, {
+      relations: [{ type: "SUPPORTS", target: a1.accession }],
+    });
     await relateObjects(running.service.url, token, { from: b1.accession, to: a1.accession, type: "CITES" });
     await supersedeObject(running.service.url, token, { target: a1.accession, supersededBy: a2.accession });
   };
@@ -64,8 +86,12 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
     const sequences = sequencesOf(received);
     expect(sequences).toEqual([...sequences].sort((x, y) => (x < y ? -1 : 1)));
     expect(new Set(sequences).size).toBe(sequences.length);
-    expect(received.every((event) => event.routingTargetId === projectA.routingTargetId && event.payloadVersion === 1)).toBe(true);
-    expect(received.map((event) => event.eventType)).toEqual(expect.arrayContaining(["research.recorded", "research.related", "research.superseded"]));
+    expect(
+      received.every((event) => event.routingTargetId === projectA.routingTargetId && event.payloadVersion === 1),
+    ).toBe(true);
+    expect(received.map((event) => event.eventType)).toEqual(
+      expect.arrayContaining(["research.recorded", "research.related", "research.superseded"]),
+    );
   });
 
   it("filters by project (Relay id or raw uuid)", async () => {
@@ -85,7 +111,11 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
   it("delivers the whole stream contiguously without a filter, including concurrent writes", async () => {
     const after = await headSequence(prisma());
     const collector = new EventCollector(newClient(), { afterSequence: after });
-    await Promise.all(Array.from({ length: 10 }, (_, index) => recordObject(running.service.url, token, index % 2 ? projectA.id : otherProblemProject.id)));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        recordObject(running.service.url, token, index % 2 ? projectA.id : otherProblemProject.id),
+      ),
+    );
     const expected = await committedAfter(after);
     expect(expected).toHaveLength(10);
     await collector.waitFor(10);
@@ -103,7 +133,9 @@ describe.each(testDatabaseTargets())("researchEvents subscription ($name databas
     const after = await headSequence(prisma());
     await recordObject(running.service.url, token, projectA.id);
     await collector.waitFor(1);
-    expect(await collector.settle()).toEqual(await committedAfter(after, { routingTargetId: projectA.routingTargetId }));
+    expect(await collector.settle()).toEqual(
+      await committedAfter(after, { routingTargetId: projectA.routingTargetId }),
+    );
   });
 
   it("lets a client that reconnects with its last sequence catch up with no gap and no duplicate", async () => {

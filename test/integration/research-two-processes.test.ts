@@ -11,7 +11,13 @@ import { startService, type RunningService } from "../../src/service.js";
 import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../helpers/factories.js";
 import {
-  createProjectFor, EventCollector, headSequence, recordObject, subscriptionClient, type ProjectResult, type ResearchObjectResult,
+  createProjectFor,
+  EventCollector,
+  headSequence,
+  recordObject,
+  subscriptionClient,
+  type ProjectResult,
+  type ResearchObjectResult,
 } from "../helpers/research-factories.js";
 
 const serverTarget = testDatabaseTargets().find((target) => target.name === "server");
@@ -23,7 +29,14 @@ if (!serverTarget) {
 }
 
 function startOnDatabase(url: string): Promise<RunningService> {
-  const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", CATALOGUE: "demo", DATABASE_URL: url });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    CATALOGUE: "demo",
+    DATABASE_URL: url,
+  });
   return startService(env, { dataDir: null, logger: createLogger("silent") });
 }
 
@@ -31,7 +44,15 @@ function startOnDatabase(url: string): Promise<RunningService> {
 async function startChildService(url: string): Promise<{ child: ChildProcess; graphqlUrl: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", CATALOGUE: "demo" },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      CATALOGUE: "demo",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stderr: string[] = [];
@@ -122,7 +143,11 @@ describe.skipIf(!serverTarget)("two services on one PostgreSQL database deliver 
     const onA = new EventCollector(client(serviceA.server.url), { problemRef: "cp:erdos:1", afterSequence: after });
     const onB = new EventCollector(client(serviceB.server.url), { problemRef: "cp:erdos:1", afterSequence: after });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await Promise.all(Array.from({ length: 8 }, (_, index) => recordObject(index % 2 ? serviceA.server.url : serviceB.server.url, token, project.id)));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        recordObject(index % 2 ? serviceA.server.url : serviceB.server.url, token, project.id),
+      ),
+    );
     const fromA = await onA.waitFor(8);
     const fromB = await onB.waitFor(8);
     expect(fromA).toEqual(fromB);
@@ -135,10 +160,14 @@ describe.skipIf(!serverTarget)("two services on one PostgreSQL database deliver 
     child = await startChildService(database.url);
     const toChild = await writeThroughReadFrom(serviceA.server.url, child.graphqlUrl, 2);
     expect(toChild.extra).toHaveLength(2);
-    expect(toChild.received.map((event) => event.payload.accession)).toEqual(toChild.written.map((object) => object.accession));
+    expect(toChild.received.map((event) => event.payload.accession)).toEqual(
+      toChild.written.map((object) => object.accession),
+    );
     const fromChild = await writeThroughReadFrom(child.graphqlUrl, serviceB.server.url, 2);
     expect(fromChild.extra).toHaveLength(2);
-    expect(fromChild.received.map((event) => event.payload.accession)).toEqual(fromChild.written.map((object) => object.accession));
+    expect(fromChild.received.map((event) => event.payload.accession)).toEqual(
+      fromChild.written.map((object) => object.accession),
+    );
   });
 
   it("keeps delivering after the LISTEN connection is dropped by the server (runs last: it cuts the listeners)", async () => {

@@ -7,8 +7,17 @@ import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/res
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import {
-  accessionNumber, buildResearchInput, CREATE_PROJECT, createProjectFor, fetchResearchObject, headSequence, mutateExpectingError,
-  recordObject, researchCounts, type ProjectResult, createAgentProject,
+  accessionNumber,
+  buildResearchInput,
+  CREATE_PROJECT,
+  createProjectFor,
+  fetchResearchObject,
+  headSequence,
+  mutateExpectingError,
+  recordObject,
+  researchCounts,
+  type ProjectResult,
+  createAgentProject,
 } from "../helpers/research-factories.js";
 
 const SHA = "a".repeat(64);
@@ -30,26 +39,54 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
     ["Erdos1.erdos_1", "cp:erdos:1"],
     ["https://www.erdosproblems.com/52", "cp:erdos:52"],
     ["sunflower conjecture", "cp:erdos:20"],
-  ])("createProject binds %j to the canonical problem %s, with its event in the same write", async (problemRef, stableId) => {
-    const before = await researchCounts(prisma());
-    const created = await createProjectFor(running.service.url, token, { problemRef });
-    const problem = await prisma().problem.findUniqueOrThrow({ where: { stableId } });
-    expect(created.problem.stableId).toBe(stableId);
-    expect(created.routingTargetId).toBe(problem.id);
-    const row = await prisma().project.findFirstOrThrow({ where: { slug: created.slug } });
-    const events = await prisma().changeEvent.findMany({ where: { resourceId: row.id } });
-    expect(events).toEqual([expect.objectContaining({ eventType: "project.created", resourceType: "project", routingTargetId: problem.id, projectId: row.id, payloadVersion: 1 })]);
-    expect(await researchCounts(prisma())).toMatchObject({ projects: before.projects + 1, events: before.events + 1 });
-  });
+  ])(
+    "createProject binds %j to the canonical problem %s, with its event in the same write",
+    async (problemRef, stableId) => {
+      const before = await researchCounts(prisma());
+      const created = await createProjectFor(running.service.url, token, { problemRef });
+      const problem = await prisma().problem.findUniqueOrThrow({ where: { stableId } });
+      expect(created.problem.stableId).toBe(stableId);
+      expect(created.routingTargetId).toBe(problem.id);
+      const row = await prisma().project.findFirstOrThrow({ where: { slug: created.slug } });
+      const events = await prisma().changeEvent.findMany({ where: { resourceId: row.id } });
+      expect(events).toEqual([
+        expect.objectContaining({
+          eventType: "project.created",
+          resourceType: "project",
+          routingTargetId: problem.id,
+          projectId: row.id,
+          payloadVersion: 1,
+        }),
+      ]);
+      expect(await researchCounts(prisma())).toMatchObject({
+        projects: before.projects + 1,
+        events: before.events + 1,
+      });
+    },
+  );
 
   it("refuses free text and ambiguous refs for createProject (exact refs only), writing nothing", async () => {
     const alias = `Twin Name ${uniqueToken()}`;
     const [first, second] = [buildCatalogueProblem({ aliases: [alias] }), buildCatalogueProblem({ aliases: [alias] })];
     await importCatalogue({ prisma: prisma(), problems: [first!, second!] });
     const before = await researchCounts(prisma());
-    const ambiguous = await mutateExpectingError(running.service.url, CREATE_PROJECT, { problemRef: alias, name: "Twin", idempotencyKey: uniqueToken() }, token);
-    expect(ambiguous).toMatchObject({ __typename: "ResearchAmbiguousRefError", code: "AMBIGUOUS_REF", candidateStableIds: [first!.stableId, second!.stableId].sort() });
-    const freeText = await mutateExpectingError(running.service.url, CREATE_PROJECT, { problemRef: "sets whose subset sums are all distinct", name: "Free", idempotencyKey: uniqueToken() }, token);
+    const ambiguous = await mutateExpectingError(
+      running.service.url,
+      CREATE_PROJECT,
+      { problemRef: alias, name: "Twin", idempotencyKey: uniqueToken() },
+      token,
+    );
+    expect(ambiguous).toMatchObject({
+      __typename: "ResearchAmbiguousRefError",
+      code: "AMBIGUOUS_REF",
+      candidateStableIds: [first!.stableId, second!.stableId].sort(),
+    });
+    const freeText = await mutateExpectingError(
+      running.service.url,
+      CREATE_PROJECT,
+      { problemRef: "sets whose subset sums are all distinct", name: "Free", idempotencyKey: uniqueToken() },
+      token,
+    );
     expect(freeText).toMatchObject({ __typename: "ResearchNotFoundError", code: "NOT_FOUND" });
     expect(await researchCounts(prisma())).toEqual(before);
   });
@@ -61,83 +98,165 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
     [
       "ARTIFACT",
       {
-        evidenceGrade: "REPRODUCED", branch: "artifact/search",
-        artifact: { uri: "https://example.org/search.tar.gz", command: "python search.py --n 40", environment: "python 3.12, numpy 2.1", expectedOutputHash: SHA, description: "exhaustive search" },
+        evidenceGrade: "REPRODUCED",
+        branch: "artifact/search",
+        artifact: {
+          uri: "https://example.org/search.tar.gz",
+          command: "python search.py --n 40",
+          environment: "python 3.12, numpy 2.1",
+          expectedOutputHash: SHA,
+          description: "exhaustive search",
+        },
       },
     ],
     [
       "FORMALIZATION",
       {
         evidenceGrade: "FORMALLY_VERIFIED",
-        formal: { leanDeclaration: "Erdos1.erdos_1", statement: "theorem erdos_1 : ∀ n, True", pinnedWorld: "google-deepmind/formal-conjectures@abc1234", goal: "⊢ ∀ (n : ℕ), True" },
+        formal: {
+          leanDeclaration: "Erdos1.erdos_1",
+          statement: "theorem erdos_1 : ∀ n, True",
+          pinnedWorld: "google-deepmind/formal-conjectures@abc1234",
+          goal: "⊢ ∀ (n : ℕ), True",
+        },
       },
     ],
     ["OPEN_QUESTION", { evidenceGrade: "CONJECTURAL" }],
   ];
 
-  it.each(FULL_KINDS)("recordResearch stores a %s with its bindings, event, sparse document and high-water mark in one write", async (kind, fields) => {
-    const before = await researchCounts(prisma());
-    const object = await recordObject(running.service.url, token, project.id, { kind, ...fields });
-    const problem = await prisma().problem.findUniqueOrThrow({ where: { stableId: "cp:erdos:1" } });
-    const row = await prisma().researchObject.findFirstOrThrow({ where: { accession: accessionNumber(object.accession) } });
+  it.each(FULL_KINDS)(
+    "recordResearch stores a %s with its bindings, event, sparse document and high-water mark in one write",
+    async (kind, fields) => {
+      const before = await researchCounts(prisma());
+      const object = await recordObject(running.service.url, token, project.id, { kind, ...fields });
+      const problem = await prisma().problem.findUniqueOrThrow({ where: { stableId: "cp:erdos:1" } });
+      const row = await prisma().researchObject.findFirstOrThrow({
+        where: { accession: accessionNumber(object.accession) },
+      });
 
-    expect(object).toMatchObject({ kind, evidenceGrade: fields.evidenceGrade, state: "CURRENT", routingTargetId: problem.id, problem: { stableId: "cp:erdos:1" }, project: { id: project.id } });
-    expect(object.branchName).toBe((fields.branch as string | undefined) ?? null);
-    expect(object.slug).toMatch(new RegExp(`^r${accessionNumber(object.accession)}-`));
-    expect(object.contentHash).toMatch(/^[0-9a-f]{64}$/);
-    if (fields.artifact) expect(object.artifact).toMatchObject(fields.artifact as object);
-    if (fields.formal) expect(object.formal).toMatchObject(fields.formal as object);
-    if (fields.metadata) expect(object.metadata).toEqual(fields.metadata);
+      expect(object).toMatchObject({
+        kind,
+        evidenceGrade: fields.evidenceGrade,
+        state: "CURRENT",
+        routingTargetId: problem.id,
+        problem: { stableId: "cp:erdos:1" },
+        project: { id: project.id },
+      });
+      expect(object.branchName).toBe((fields.branch as string | undefined) ?? null);
+      expect(object.slug).toMatch(new RegExp(`^r${accessionNumber(object.accession)}-`));
+      expect(object.contentHash).toMatch(/^[0-9a-f]{64}$/);
+      if (fields.artifact) expect(object.artifact).toMatchObject(fields.artifact as object);
+      if (fields.formal) expect(object.formal).toMatchObject(fields.formal as object);
+      if (fields.metadata) expect(object.metadata).toEqual(fields.metadata);
 
-    const kinds = object.targets.map((binding) => binding.targetKind).sort();
-    const expectedKinds = ["PROBLEM", "PROJECT", ...(problem.statementFamilyId ? ["STATEMENT_FAMILY"] : []), ...(kind === "FORMALIZATION" ? ["FORMAL_DECLARATION"] : [])].sort();
-    expect(kinds).toEqual(expectedKinds);
-    expect(object.targets).toContainEqual({ targetKind: "PROBLEM", targetId: problem.id });
+      const kinds = object.targets.map((binding) => binding.targetKind).sort();
+      const expectedKinds = [
+        "PROBLEM",
+        "PROJECT",
+        ...(problem.statementFamilyId ? ["STATEMENT_FAMILY"] : []),
+        ...(kind === "FORMALIZATION" ? ["FORMAL_DECLARATION"] : []),
+      ].sort();
+      expect(kinds).toEqual(expectedKinds);
+      expect(object.targets).toContainEqual({ targetKind: "PROBLEM", targetId: problem.id });
 
-    const events = await prisma().changeEvent.findMany({ where: { resourceId: row.id } });
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ eventType: "research.recorded", resourceType: "research_object", routingTargetId: problem.id, projectId: row.projectId, payloadVersion: 1 });
-    expect(events[0]!.payload).toMatchObject({ accession: object.accession, kind, contentHash: object.contentHash });
+      const events = await prisma().changeEvent.findMany({ where: { resourceId: row.id } });
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        eventType: "research.recorded",
+        resourceType: "research_object",
+        routingTargetId: problem.id,
+        projectId: row.projectId,
+        payloadVersion: 1,
+      });
+      expect(events[0]!.payload).toMatchObject({ accession: object.accession, kind, contentHash: object.contentHash });
 
-    const documents = await prisma().sparseDocument.findMany({ where: { view: RESEARCH_SPARSE_VIEW, documentId: row.id } });
-    expect(documents).toHaveLength(1);
-    expect(documents[0]).toMatchObject({ routingTargetId: problem.id, eligible: true });
+      const documents = await prisma().sparseDocument.findMany({
+        where: { view: RESEARCH_SPARSE_VIEW, documentId: row.id },
+      });
+      expect(documents).toHaveLength(1);
+      expect(documents[0]).toMatchObject({ routingTargetId: problem.id, eligible: true });
 
-    const state = await prisma().projectionState.findFirstOrThrow({ where: { view: RESEARCH_SPARSE_VIEW, status: "SERVING" } });
-    expect(state.highWaterMark).toBe(await headSequence(prisma()));
+      const state = await prisma().projectionState.findFirstOrThrow({
+        where: { view: RESEARCH_SPARSE_VIEW, status: "SERVING" },
+      });
+      expect(state.highWaterMark).toBe(await headSequence(prisma()));
 
-    expect(await researchCounts(prisma())).toMatchObject({
-      objects: before.objects + 1, events: before.events + 1, sparseDocuments: before.sparseDocuments + 1, targets: before.targets + expectedKinds.length,
-    });
-  });
+      expect(await researchCounts(prisma())).toMatchObject({
+        objects: before.objects + 1,
+        events: before.events + 1,
+        sparseDocuments: before.sparseDocuments + 1,
+        targets: before.targets + expectedKinds.length,
+      });
+    },
+  );
 
   it("binds a formal record to the problem's Lean declaration only when the declaration exists", async () => {
-    const object = await recordObject(running.service.url, token, project.id, { kind: "FORMALIZATION", formal: { leanDeclaration: "NoSuch.declaration", statement: "theorem x : True" } });
+    const object = await recordObject(running.service.url, token, project.id, {
+      kind: "FORMALIZATION",
+      formal: { leanDeclaration: "NoSuch.declaration", statement: "theorem x : True" },
+    });
     expect(object.targets.map((binding) => binding.targetKind)).not.toContain("FORMAL_DECLARATION");
   });
 
   it("hands out strictly increasing R accessions", async () => {
     const accessions: number[] = [];
-    for (let index = 0; index < 5; index += 1) accessions.push(accessionNumber((await recordObject(running.service.url, token, project.id)).accession));
+    for (let index = 0; index < 5; index += 1)
+      accessions.push(accessionNumber((await recordObject(running.service.url, token, project.id)).accession));
     accessions.forEach((value, index) => index > 0 && expect(value).toBe(accessions[index - 1]! + 1));
   });
 
   it("resolves researchObject by uuid, global id, accession, slug and content hash, with manifest and original material", async () => {
-    const artifact = { uri: "https://example.org/run.log", command: `./run --seed ${"7".repeat(300)}`, environment: "lean 4.9", expectedOutputHash: SHA };
+    const artifact = {
+      uri: "https://example.org/run.log",
+      command: `./run --seed ${"7".repeat(300)}`,
+      environment: "lean 4.9",
+      expectedOutputHash: SHA,
+    };
     const written = await recordObject(running.service.url, token, project.id, {
-      kind: "ARTIFACT", title: `Replayable search ${uniqueToken()}`, body: `unique body ${uniqueToken()}`, artifact, metadata: { tags: ["search"] }, branch: "artifact/search",
+      kind: "ARTIFACT",
+      title: `Replayable search ${uniqueToken()}`,
+      body: `unique body ${uniqueToken()}`,
+      artifact,
+      metadata: { tags: ["search"] },
+      branch: "artifact/search",
     });
-    const uuid = (await prisma().researchObject.findFirstOrThrow({ where: { accession: accessionNumber(written.accession) } })).id;
-    const refs = [uuid, uuid.toUpperCase(), written.id, written.accession, written.accession.toLowerCase(), written.slug, written.contentHash, `sha256:${written.contentHash}`];
+    const uuid = (
+      await prisma().researchObject.findFirstOrThrow({ where: { accession: accessionNumber(written.accession) } })
+    ).id;
+    const refs = [
+      uuid,
+      uuid.toUpperCase(),
+      written.id,
+      written.accession,
+      written.accession.toLowerCase(),
+      written.slug,
+      written.contentHash,
+      `sha256:${written.contentHash}`,
+    ];
     for (const ref of refs) {
       const found = await fetchResearchObject(running.service.url, ref);
       expect(found?.id, ref).toBe(written.id);
     }
     const found = (await fetchResearchObject(running.service.url, written.accession))!;
-    expect(found).toMatchObject({ slug: written.slug, contentHash: written.contentHash, artifact, metadata: { tags: ["search"] } });
+    expect(found).toMatchObject({
+      slug: written.slug,
+      contentHash: written.contentHash,
+      artifact,
+      metadata: { tags: ["search"] },
+    });
     expect(found.manifest).toMatchObject({
-      id: uuid, accession: written.accession, slug: written.slug, contentHash: written.contentHash, kind: "ARTIFACT", problem: "cp:erdos:1",
-      project: project.slug, branch: "artifact/search", state: "CURRENT", supersededBy: null, relations: [], incomingRelations: [],
+      id: uuid,
+      accession: written.accession,
+      slug: written.slug,
+      contentHash: written.contentHash,
+      kind: "ARTIFACT",
+      problem: "cp:erdos:1",
+      project: project.slug,
+      branch: "artifact/search",
+      state: "CURRENT",
+      supersededBy: null,
+      relations: [],
+      incomingRelations: [],
     });
     const replay = found.manifest.replay as Record<string, string>;
     expect(replay.uri).toBe(artifact.uri);

@@ -26,11 +26,19 @@ describe("database start-up failures", () => {
   it("names an unreachable PostgreSQL server", async () => {
     const opening = openDatabase({ databaseUrl: UNREACHABLE_URL, dataDir: null });
     await expect(opening).rejects.toThrow(DatabaseStartupError);
-    await expect(opening).rejects.toThrow(/Cannot reach the PostgreSQL server at postgresql:\/\/postgres@127\.0\.0\.1:1\/x/);
+    await expect(opening).rejects.toThrow(
+      /Cannot reach the PostgreSQL server at postgresql:\/\/postgres@127\.0\.0\.1:1\/x/,
+    );
   });
 
   it("makes the service refuse to start on an unreachable server", async () => {
-    const env = parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", CATALOGUE: "demo", DATABASE_URL: UNREACHABLE_URL });
+    const env = parseEnv({
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      CATALOGUE: "demo",
+      DATABASE_URL: UNREACHABLE_URL,
+    });
     await expect(startService(env, { logger: createLogger("silent") })).rejects.toThrow(DatabaseStartupError);
   });
 
@@ -99,7 +107,15 @@ describe("npm start", () => {
   it("stops the service, and releases the data directory, when the npm process is signalled", async () => {
     const dataDir = temporaryDataDir();
     const child = spawn("npm", ["start", "--silent"], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", CATALOGUE: "demo" },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        DATABASE_URL: "",
+        CATALOGUE: "demo",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let output = "";

@@ -19,7 +19,12 @@ interface ResearchEvent {
 }
 
 /** Subscribes and collects events until `count` arrived (or the time limit passes). */
-async function takeEvents(client: Client, after: string, count: number, onSubscribed?: () => Promise<void>): Promise<ResearchEvent[]> {
+async function takeEvents(
+  client: Client,
+  after: string,
+  count: number,
+  onSubscribed?: () => Promise<void>,
+): Promise<ResearchEvent[]> {
   const events: ResearchEvent[] = [];
   const iterator = client.iterate<{ researchEvents: ResearchEvent }>({ query: RESEARCH_EVENTS, variables: { after } });
   const collecting = (async () => {
@@ -32,7 +37,10 @@ async function takeEvents(client: Client, after: string, count: number, onSubscr
   await onSubscribed?.();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`received ${events.length} of ${count} events: ${JSON.stringify(events)}`)), 15_000);
+    timer = setTimeout(
+      () => reject(new Error(`received ${events.length} of ${count} events: ${JSON.stringify(events)}`)),
+      15_000,
+    );
   });
   try {
     await Promise.race([collecting, timeout]);
@@ -48,7 +56,11 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
   let client: Client;
 
   beforeAll(async () => {
-    client = createClient({ url: running.service.url.replace(/^http/, "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    client = createClient({
+      url: running.service.url.replace(/^http/, "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
   });
 
   // Runs before useTestService's afterAll (vitest runs afterAll hooks in reverse order), so the service stops last.
@@ -60,7 +72,9 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
     const fixtureSize = loadFixtureCatalogue().length;
     const events = await takeEvents(client, "0", fixtureSize);
     expect(events).toHaveLength(fixtureSize);
-    expect(events.every((event) => event.eventType === "problem.created" && event.resourceType === "problem")).toBe(true);
+    expect(events.every((event) => event.eventType === "problem.created" && event.resourceType === "problem")).toBe(
+      true,
+    );
     const sequences = events.map((event) => BigInt(event.sequence));
     expect(sequences).toEqual([...sequences].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(new Set(sequences).size).toBe(fixtureSize);
@@ -78,6 +92,13 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
       await running.service.services.notifier.publish(BigInt(report.lastEventSequence!));
     });
     const created = await prisma.problem.findUniqueOrThrow({ where: { stableId: problem.stableId } });
-    expect(events).toEqual([{ sequence: (head + 1n).toString(), eventType: "problem.created", resourceType: "problem", resourceId: created.id }]);
+    expect(events).toEqual([
+      {
+        sequence: (head + 1n).toString(),
+        eventType: "problem.created",
+        resourceType: "problem",
+        resourceId: created.id,
+      },
+    ]);
   });
 });

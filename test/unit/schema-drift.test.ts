@@ -14,7 +14,10 @@ describe("committed SDL", () => {
   it("schema/schema.graphql and schema/subgraph.graphql equal the printed schema", async () => {
     const outcome = await run(tsx, ["src/cli/print-schema.ts", "--check"], { cwd: projectRoot }).then(
       ({ stdout }) => ({ code: 0, output: stdout }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout}${error.stderr}` }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        output: `${error.stdout}${error.stderr}`,
+      }),
     );
     expect(outcome.code, outcome.output).toBe(0);
     expect(outcome.output).toMatch(/up to date/);

@@ -12,7 +12,14 @@ import path from "node:path";
 import type { Client } from "graphql-ws";
 import { openDatabase } from "../../src/platform/db/database.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
-import { faultOf, sendBody, sendOverHttp, sendOverSocket, socketClient, type Answer } from "../../test/helpers/hostile-client.js";
+import {
+  faultOf,
+  sendBody,
+  sendOverHttp,
+  sendOverSocket,
+  socketClient,
+  type Answer,
+} from "../../test/helpers/hostile-client.js";
 import { hostileBodies, hostileOperations, type HostileContext } from "../../test/helpers/hostile-operations.js";
 
 const FLOOD_SOCKETS = Number(process.env.BENCH_FLOOD_SOCKETS ?? 2);
@@ -53,7 +60,14 @@ async function startOwnService(): Promise<{ url: string; token: string; stop: ()
   await db.close();
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -70,18 +84,33 @@ async function startOwnService(): Promise<{ url: string; token: string; stop: ()
 }
 
 async function post(url: string, body: string, token?: string): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
   return (await response.json()) as Record<string, unknown>;
 }
 
 async function writeContext(url: string, token: string): Promise<HostileContext> {
-  const project = (await post(url, JSON.stringify({
-    query: "mutation($i: CreateProjectInput!) { createProject(input: $i) { ... on CreateProjectPayload { project { id } } ... on ResearchError { code message } } }",
-    variables: { i: { problemRef: "erdos-1", name: `bench-abuse ${Date.now()}`, idempotencyKey: `bench-abuse-${Date.now()}` } },
-  }), token)) as { data?: { createProject?: { project?: { id: string }; message?: string } } };
+  const project = (await post(
+    url,
+    JSON.stringify({
+      query:
+        "mutation($i: CreateProjectInput!) { createProject(input: $i) { ... on CreateProjectPayload { project { id } } ... on ResearchError { code message } } }",
+      variables: {
+        i: { problemRef: "erdos-1", name: `bench-abuse ${Date.now()}`, idempotencyKey: `bench-abuse-${Date.now()}` },
+      },
+    }),
+    token,
+  )) as { data?: { createProject?: { project?: { id: string }; message?: string } } };
   const projectId = project.data?.createProject?.project?.id;
   if (!projectId) throw new Error(`could not create a project: ${JSON.stringify(project)}`);
-  const recorded = (await post(url, JSON.stringify({ query: RECORD, variables: { i: researchInput(projectId, "seed") } }), token)) as {
+  const recorded = (await post(
+    url,
+    JSON.stringify({ query: RECORD, variables: { i: researchInput(projectId, "seed") } }),
+    token,
+  )) as {
     data?: { recordResearch?: { researchObject?: { accession: string } } };
   };
   const accession = recorded.data?.recordResearch?.researchObject?.accession;
@@ -89,8 +118,15 @@ async function writeContext(url: string, token: string): Promise<HostileContext>
   return { projectId, researchRef: accession };
 }
 
-const RECORD = "mutation($i: RecordResearchInput!) { recordResearch(input: $i) { __typename ... on ResearchObjectPayload { researchObject { accession } } } }";
-const researchInput = (projectId: string, key: string) => ({ projectId, kind: "CLAIM", title: `Bench claim ${key}`, body: `A bench claim ${key}.`, idempotencyKey: `bench-${key}-${Date.now()}` });
+const RECORD =
+  "mutation($i: RecordResearchInput!) { recordResearch(input: $i) { __typename ... on ResearchObjectPayload { researchObject { accession } } } }";
+const researchInput = (projectId: string, key: string) => ({
+  projectId,
+  kind: "CLAIM",
+  title: `Bench claim ${key}`,
+  body: `A bench claim ${key}.`,
+  idempotencyKey: `bench-${key}-${Date.now()}`,
+});
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -101,18 +137,29 @@ async function probe(url: string, count: number): Promise<number[]> {
   const latencies: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const started = performance.now();
-    await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: PROBE }).then((response) => response.text());
+    await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: PROBE }).then(
+      (response) => response.text(),
+    );
     latencies.push(performance.now() - started);
   }
   return latencies;
 }
 
-async function timedWrites(url: string, token: string | undefined, context: HostileContext | null, count: number): Promise<number[]> {
+async function timedWrites(
+  url: string,
+  token: string | undefined,
+  context: HostileContext | null,
+  count: number,
+): Promise<number[]> {
   if (!token || !context) return [];
   const latencies: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const started = performance.now();
-    await post(url, JSON.stringify({ query: RECORD, variables: { i: researchInput(context.projectId, `w${index}`) } }), token);
+    await post(
+      url,
+      JSON.stringify({ query: RECORD, variables: { i: researchInput(context.projectId, `w${index}`) } }),
+      token,
+    );
     latencies.push(performance.now() - started);
   }
   return latencies;
@@ -128,26 +175,33 @@ async function flood(url: string): Promise<{ clients: Client[]; accepted: number
     const client = socketClient(url);
     clients.push(client);
     for (let index = 0; index < FLOOD_PER_SOCKET; index += 1) {
-      attempts.push(new Promise<void>((resolve) => {
-        let settled = false;
-        const settle = () => {
-          if (!settled) resolve();
-          settled = true;
-        };
-        client.subscribe({ query: 'subscription { researchEvents(afterSequence: "0") { sequence } }' }, {
-          next: () => {
-            if (!settled) accepted += 1;
-            settle();
-          },
-          error: (error) => {
-            const code = Array.isArray(error) ? String(error[0]?.extensions?.code) : `closed ${(error as { code?: number }).code}`;
-            refused[code] = (refused[code] ?? 0) + 1;
-            settle();
-          },
-          complete: settle,
-        });
-        setTimeout(settle, 10_000);
-      }));
+      attempts.push(
+        new Promise<void>((resolve) => {
+          let settled = false;
+          const settle = () => {
+            if (!settled) resolve();
+            settled = true;
+          };
+          client.subscribe(
+            { query: 'subscription { researchEvents(afterSequence: "0") { sequence } }' },
+            {
+              next: () => {
+                if (!settled) accepted += 1;
+                settle();
+              },
+              error: (error) => {
+                const code = Array.isArray(error)
+                  ? String(error[0]?.extensions?.code)
+                  : `closed ${(error as { code?: number }).code}`;
+                refused[code] = (refused[code] ?? 0) + 1;
+                settle();
+              },
+              complete: settle,
+            },
+          );
+          setTimeout(settle, 10_000);
+        }),
+      );
     }
   }
   await Promise.all(attempts);
@@ -175,14 +229,20 @@ async function main(): Promise<void> {
   const baseUrl = url.replace(/\/graphql$/, "");
   try {
     const context = token ? await writeContext(url, token) : null;
-    const operations = hostileOperations(context ?? { projectId: "UHJvamVjdDp4", researchRef: "R1" }).filter((operation) => token || !operation.authenticated);
-    console.error(`hostile mix: ${operations.length} operations over HTTP and graphql-ws, ${hostileBodies(context ?? { projectId: "x", researchRef: "R1" }).length} malformed bodies`);
+    const operations = hostileOperations(context ?? { projectId: "UHJvamVjdDp4", researchRef: "R1" }).filter(
+      (operation) => token || !operation.authenticated,
+    );
+    console.error(
+      `hostile mix: ${operations.length} operations over HTTP and graphql-ws, ${hostileBodies(context ?? { projectId: "x", researchRef: "R1" }).length} malformed bodies`,
+    );
     const answers: Answer[] = [];
     for (const operation of operations) answers.push(await sendOverHttp(url, operation, token));
-    for (const body of hostileBodies(context ?? { projectId: "x", researchRef: "R1" })) answers.push(await sendBody(url, body, token));
+    for (const body of hostileBodies(context ?? { projectId: "x", researchRef: "R1" }))
+      answers.push(await sendBody(url, body, token));
     const anonymous = socketClient(url);
     const operator = socketClient(url, token);
-    for (const operation of operations) answers.push(await sendOverSocket(operation.authenticated ? operator : anonymous, operation));
+    for (const operation of operations)
+      answers.push(await sendOverSocket(operation.authenticated ? operator : anonymous, operation));
     await anonymous.dispose();
     await operator.dispose();
     const mix = summarise(answers);
@@ -199,13 +259,21 @@ async function main(): Promise<void> {
     const report = {
       service: url,
       hostileMix: { ...mix, aliveAfter: alive },
-      flood: { sockets: FLOOD_SOCKETS, perSocket: FLOOD_PER_SOCKET, accepted: flooded.accepted, refused: flooded.refused },
+      flood: {
+        sockets: FLOOD_SOCKETS,
+        perSocket: FLOOD_PER_SOCKET,
+        accepted: flooded.accepted,
+        refused: flooded.refused,
+      },
       probe: {
         quiet: { p50: ms(percentile(quiet, 0.5)), p95: ms(percentile(quiet, 0.95)) },
         flooded: { p50: ms(percentile(busy, 0.5)), p95: ms(percentile(busy, 0.95)) },
       },
       writes: quietWrites.length
-        ? { quiet: { p50: ms(percentile(quietWrites, 0.5)), p95: ms(percentile(quietWrites, 0.95)) }, flooded: { p50: ms(percentile(busyWrites, 0.5)), p95: ms(percentile(busyWrites, 0.95)) } }
+        ? {
+            quiet: { p50: ms(percentile(quietWrites, 0.5)), p95: ms(percentile(quietWrites, 0.95)) },
+            flooded: { p50: ms(percentile(busyWrites, 0.5)), p95: ms(percentile(busyWrites, 0.95)) },
+          }
         : "skipped (no BENCH_TOKEN)",
     };
     console.log(JSON.stringify(report, null, 2));

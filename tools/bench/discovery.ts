@@ -4,7 +4,12 @@
 import { openDatabase } from "../../src/platform/db/database.js";
 import { parseEnv } from "../../src/env.js";
 import { discover } from "../../src/features/discovery/domain/discover.js";
-import { FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, readEvalRows } from "../eval/discovery/eval-discovery.js";
+import {
+  FULL_CATALOGUE_MINIMUM,
+  IMPORT_HINT,
+  loadStoredIndex,
+  readEvalRows,
+} from "../eval/discovery/eval-discovery.js";
 import { startService } from "../../src/service.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 
@@ -14,7 +19,6 @@ const REPETITIONS = Number(process.env.BENCH_REPEAT ?? 5);
 const DISCOVER_QUERY = `query Discover($text: String!) {
   discoverProblems(text: $text, limit: 5) { __typename ... on ProblemDiscovery { outcome candidates { score problem { stableId } } } }
 }`;
-
 
 async function timeEach(queries: readonly string[], run: (query: string) => unknown): Promise<string> {
   for (const query of queries) await run(query);
@@ -35,16 +39,23 @@ async function benchInProcess(queries: readonly string[]): Promise<void> {
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     const stored = await loadStoredIndex(db);
-    console.log(`database: ${db.kind}; catalogue: ${stored.catalogueSize} problems stored, ${stored.index.size} indexed, index ${stored.index.version}`);
-    if (stored.catalogueSize < FULL_CATALOGUE_MINIMUM) console.log(`WARNING: not the full catalogue; import it first:\n  ${IMPORT_HINT}`);
-    console.log(`in-process discover(): ${await timeEach(queries, (query) => discover(stored.index, query, { limit: 5 }))}`);
+    console.log(
+      `database: ${db.kind}; catalogue: ${stored.catalogueSize} problems stored, ${stored.index.size} indexed, index ${stored.index.version}`,
+    );
+    if (stored.catalogueSize < FULL_CATALOGUE_MINIMUM)
+      console.log(`WARNING: not the full catalogue; import it first:\n  ${IMPORT_HINT}`);
+    console.log(
+      `in-process discover(): ${await timeEach(queries, (query) => discover(stored.index, query, { limit: 5 }))}`,
+    );
   } finally {
     await db.close();
   }
 }
 
 async function benchGraphql(queries: readonly string[]): Promise<void> {
-  const service = await startService(parseEnv({ ...process.env, PORT: "0", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }));
+  const service = await startService(
+    parseEnv({ ...process.env, PORT: "0", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }),
+  );
   try {
     const post = async (text: string): Promise<void> => {
       const response = await fetch(service.server.url, {
@@ -53,7 +64,8 @@ async function benchGraphql(queries: readonly string[]): Promise<void> {
         body: JSON.stringify({ query: DISCOVER_QUERY, variables: { text } }),
       });
       const body = (await response.json()) as { errors?: { message: string }[] };
-      if (!response.ok || body.errors) throw new Error(`discoverProblems failed (${response.status}): ${JSON.stringify(body.errors)}`);
+      if (!response.ok || body.errors)
+        throw new Error(`discoverProblems failed (${response.status}): ${JSON.stringify(body.errors)}`);
     };
     console.log(`GraphQL HTTP discoverProblems (${service.services.db.kind}): ${await timeEach(queries, post)}`);
   } finally {

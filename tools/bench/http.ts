@@ -15,7 +15,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_SECONDS = 2;
 
-interface LoadResult { requests: number; errors: number; seconds: number; latenciesMs: number[] }
+interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latenciesMs: number[];
+}
 
 /** Plain JavaScript so the worker needs no TypeScript loader; one keep-alive socket per connection. */
 const LOAD_LOOP = `
@@ -56,7 +61,10 @@ Promise.all(Array.from({ length: connections }, connection)).then(() => {
 `;
 
 function drive(url: string, query: string, variables: Record<string, unknown>, seconds: number): Promise<LoadResult> {
-  const worker = new Worker(LOAD_LOOP, { eval: true, workerData: { url, body: JSON.stringify({ query, variables }), connections: CONNECTIONS, seconds } });
+  const worker = new Worker(LOAD_LOOP, {
+    eval: true,
+    workerData: { url, body: JSON.stringify({ query, variables }), connections: CONNECTIONS, seconds },
+  });
   return new Promise((resolve, reject) => {
     worker.once("message", (result: LoadResult) => void worker.terminate().then(() => resolve(result)));
     worker.once("error", reject);
@@ -64,7 +72,10 @@ function drive(url: string, query: string, variables: Record<string, unknown>, s
 }
 
 async function startBareApollo(): Promise<{ url: string; stop(): Promise<void> }> {
-  const apollo = new ApolloServer({ typeDefs: "type Query { constant: String! }", resolvers: { Query: { constant: () => "constant" } } });
+  const apollo = new ApolloServer({
+    typeDefs: "type Query { constant: String! }",
+    resolvers: { Query: { constant: () => "constant" } },
+  });
   await apollo.start();
   const app = express();
   app.use("/graphql", express.json(), expressMiddleware(apollo));
@@ -80,7 +91,8 @@ async function startBareApollo(): Promise<{ url: string; stop(): Promise<void> }
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 function report(name: string, result: LoadResult): string {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
@@ -91,17 +103,27 @@ function report(name: string, result: LoadResult): string {
 async function main(): Promise<void> {
   // The write limit never applies to these reads; logs stay quiet so they do not cost time.
   const env = parseEnv({ ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", RUN_WORKER: "false" });
-  const service = await startService(env, { dataDir: env.databaseUrl ? undefined : null, logger: createLogger("warn") });
+  const service = await startService(env, {
+    dataDir: env.databaseUrl ? undefined : null,
+    logger: createLogger("warn"),
+  });
   const bare = await startBareApollo();
-  const exact = { query: "query Exact($ref: String!) { problem(ref: $ref) { status matchedBy problem { stableId title } } }", variables: { ref: "cp:erdos:1" } };
+  const exact = {
+    query: "query Exact($ref: String!) { problem(ref: $ref) { status matchedBy problem { stableId title } } }",
+    variables: { ref: "cp:erdos:1" },
+  };
   const constant = { query: "query Constant { constant }", variables: {} };
   try {
-    console.log(`bench:http  ${SECONDS}s per side after ${WARMUP_SECONDS}s warm-up, ${CONNECTIONS} keep-alive connections, database ${service.services.db.kind}`);
+    console.log(
+      `bench:http  ${SECONDS}s per side after ${WARMUP_SECONDS}s warm-up, ${CONNECTIONS} keep-alive connections, database ${service.services.db.kind}`,
+    );
     await drive(bare.url, constant.query, constant.variables, WARMUP_SECONDS);
     const bareResult = await drive(bare.url, constant.query, constant.variables, SECONDS);
     await drive(service.server.url, exact.query, exact.variables, WARMUP_SECONDS);
     const serviceResult = await drive(service.server.url, exact.query, exact.variables, SECONDS);
-    console.log(`${"target".padEnd(42)} ${"requests".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`);
+    console.log(
+      `${"target".padEnd(42)} ${"requests".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
+    );
     console.log(report("bare Apollo Server, constant", bareResult));
     console.log(report(`service, exact problem(ref) [${service.services.db.kind}]`, serviceResult));
   } finally {

@@ -39,9 +39,18 @@ const ORIENT = `query Orient($input: OrientInput!) { orient(input: $input) { __t
   ... on ResearchError { code message } } }`;
 
 const ORIENT_TARGETS = [
-  { problemRef: "cp:erdos:90", task: "improve the upper bound on unit distances among n points in the plane by an incidence argument" },
-  { problemRef: "cp:erdos:1", task: "bound the size of a set with distinct subset sums from below by a second moment method" },
-  { problemRef: "cp:erdos:89", task: "lower-bound the number of distinct distances with a polynomial partitioning argument" },
+  {
+    problemRef: "cp:erdos:90",
+    task: "improve the upper bound on unit distances among n points in the plane by an incidence argument",
+  },
+  {
+    problemRef: "cp:erdos:1",
+    task: "bound the size of a set with distinct subset sums from below by a second moment method",
+  },
+  {
+    problemRef: "cp:erdos:89",
+    task: "lower-bound the number of distinct distances with a polynomial partitioning argument",
+  },
 ];
 
 type Operation = "discover_problems" | "orient";
@@ -49,18 +58,33 @@ type Path = "GraphQL" | "MCP session (SDK client)" | "MCP stateless JSON";
 const PATHS: Path[] = ["GraphQL", "MCP session (SDK client)", "MCP stateless JSON"];
 
 async function main(): Promise<void> {
-  const env = parseEnv({ CATALOGUE: "demo", ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", WRITE_RATE_LIMIT: "0" });
+  const env = parseEnv({
+    CATALOGUE: "demo",
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    WRITE_RATE_LIMIT: "0",
+  });
   const started = Date.now();
-  const service = await startService(env, { dataDir: env.databaseUrl ? undefined : null, logger: createLogger("warn") });
+  const service = await startService(env, {
+    dataDir: env.databaseUrl ? undefined : null,
+    logger: createLogger("warn"),
+  });
   const base = service.server.url.replace(/\/graphql$/, "");
   const client = new Client({ name: "bench-mcp", version: "0.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
   await client.listTools();
 
   const graphql = async (query: string, variables: Record<string, unknown>, field: string) => {
-    const response = await fetch(service.server.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) });
+    const response = await fetch(service.server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await response.json()) as { data?: Record<string, { __typename: string }>; errors?: unknown[] };
-    if (!response.ok || body.errors || body.data?.[field]?.__typename.endsWith("Error")) throw new Error(`${field} failed: ${JSON.stringify(body).slice(0, 300)}`);
+    if (!response.ok || body.errors || body.data?.[field]?.__typename.endsWith("Error"))
+      throw new Error(`${field} failed: ${JSON.stringify(body).slice(0, 300)}`);
   };
   const viaSdk = async (name: Operation, args: Record<string, unknown>) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -71,11 +95,16 @@ async function main(): Promise<void> {
     id += 1;
     const response = await fetch(`${base}/mcp`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }),
     });
     const body = (await response.json()) as { result?: CallToolResult; error?: unknown };
-    if (!response.ok || !body.result || body.result.isError) throw new Error(`${name} failed: ${JSON.stringify(body).slice(0, 300)}`);
+    if (!response.ok || !body.result || body.result.isError)
+      throw new Error(`${name} failed: ${JSON.stringify(body).slice(0, 300)}`);
   };
   const calls: Record<Operation, Record<Path, (args: Record<string, unknown>) => Promise<void>>> = {
     discover_problems: {
@@ -90,7 +119,9 @@ async function main(): Promise<void> {
     },
   };
 
-  const texts = readEvalRows().map((row) => row.query).slice(0, DISCOVERY_TEXTS);
+  const texts = readEvalRows()
+    .map((row) => row.query)
+    .slice(0, DISCOVERY_TEXTS);
   const work: { operation: Operation; args: Record<string, unknown> }[] = [
     ...texts.map((text) => ({ operation: "discover_problems" as const, args: { text } })),
     ...ORIENT_TARGETS.map((target) => ({ operation: "orient" as const, args: { ...target, maxChars: 20_000 } })),
@@ -112,16 +143,27 @@ async function main(): Promise<void> {
       }
     }
     const problems = await service.services.db.prisma.problem.count();
-    console.log(`bench:mcp  database ${service.services.db.kind}, catalogue ${env.catalogue} (${problems} problems), started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`${ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up: ${texts.length} discovery texts and ${ORIENT_TARGETS.length} orient targets a round, each path in turn; one caller at a time, loopback`);
-    console.log(`${"operation".padEnd(18)} ${"path".padEnd(26)} ${"calls".padStart(6)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}`);
+    console.log(
+      `bench:mcp  database ${service.services.db.kind}, catalogue ${env.catalogue} (${problems} problems), started in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `${ROUNDS} timed rounds after ${WARMUP_ROUNDS} warm-up: ${texts.length} discovery texts and ${ORIENT_TARGETS.length} orient targets a round, each path in turn; one caller at a time, loopback`,
+    );
+    console.log(
+      `${"operation".padEnd(18)} ${"path".padEnd(26)} ${"calls".padStart(6)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}`,
+    );
     for (const operation of ["discover_problems", "orient"] as const) {
-      const graphqlP50 = percentile([...(latencies.get(`${operation}\tGraphQL`) ?? [])].sort((a, b) => a - b), 0.5);
+      const graphqlP50 = percentile(
+        [...(latencies.get(`${operation}\tGraphQL`) ?? [])].sort((a, b) => a - b),
+        0.5,
+      );
       for (const path of PATHS) {
         const sorted = [...(latencies.get(`${operation}\t${path}`) ?? [])].sort((a, b) => a - b);
         const p50 = percentile(sorted, 0.5);
         const ratio = path === "GraphQL" ? "" : `  (p50 ${(p50 / graphqlP50).toFixed(2)}x GraphQL)`;
-        console.log(`${operation.padEnd(18)} ${path.padEnd(26)} ${String(sorted.length).padStart(6)} ${p50.toFixed(2).padStart(8)} ${percentile(sorted, 0.95).toFixed(2).padStart(8)}${ratio}`);
+        console.log(
+          `${operation.padEnd(18)} ${path.padEnd(26)} ${String(sorted.length).padStart(6)} ${p50.toFixed(2).padStart(8)} ${percentile(sorted, 0.95).toFixed(2).padStart(8)}${ratio}`,
+        );
       }
     }
   } finally {

@@ -15,23 +15,30 @@ const DATA_DIRECTORY = fileURLToPath(new URL("../../../shared/data/premises/", i
 const WARMUP_PASSES = 1;
 const TIMED_PASSES = 6;
 
-
 function main(): void {
   const corpusFile = `${DATA_DIRECTORY}corpus.jsonl`;
   const queriesFile = `${DATA_DIRECTORY}queries-dev.jsonl`;
   if (!existsSync(corpusFile) || !existsSync(queriesFile)) {
-    console.log(`skipped: premise benchmark data not found at ${DATA_DIRECTORY} (expects corpus.jsonl and queries-dev.jsonl)`);
+    console.log(
+      `skipped: premise benchmark data not found at ${DATA_DIRECTORY} (expects corpus.jsonl and queries-dev.jsonl)`,
+    );
     return;
   }
   const loadStarted = performance.now();
   const index = loadPremiseIndex(readFileSync(corpusFile, "utf8"), "corpus");
   const graded = loadGradedQueries(readFileSync(queriesFile, "utf8"), { split: "dev" });
   const engine = createPremiseSearchEngine(index, leaveOneOutCitations(graded, "queries-dev.jsonl"));
-  console.log(`loaded ${index.premises.length} premises and ${graded.length} dev queries in ${(performance.now() - loadStarted).toFixed(0)} ms`);
+  console.log(
+    `loaded ${index.premises.length} premises and ${graded.length} dev queries in ${(performance.now() - loadStarted).toFixed(0)} ms`,
+  );
   // Strategies take turns, round by round in rotating order, so a change in the machine's load
   // (other processes on a shared box) falls on every strategy alike and the ratios stay meaningful.
-  const workloads = STRATEGY_IDS.map((strategy) => ({ strategy, queries: graded.map(({ query }) => ({ ...query, strategy, topK: 10 })) }));
-  for (const { queries } of workloads) for (let pass = 0; pass < WARMUP_PASSES; pass += 1) queries.forEach((query) => searchPremises(engine, query));
+  const workloads = STRATEGY_IDS.map((strategy) => ({
+    strategy,
+    queries: graded.map(({ query }) => ({ ...query, strategy, topK: 10 })),
+  }));
+  for (const { queries } of workloads)
+    for (let pass = 0; pass < WARMUP_PASSES; pass += 1) queries.forEach((query) => searchPremises(engine, query));
   const latencies = new Map<string, number[]>(STRATEGY_IDS.map((strategy) => [strategy, []]));
   for (let round = 0; round < TIMED_PASSES; round += 1) {
     for (let turn = 0; turn < workloads.length; turn += 1) {
@@ -48,7 +55,9 @@ function main(): void {
     const times = latencies.get(strategy)!.sort((a, b) => a - b);
     const seconds = times.reduce((sum, time) => sum + time, 0) / 1000;
     rates.set(strategy, times.length / seconds);
-    console.log(`${strategy.padEnd(14)} ${(times.length / seconds).toFixed(0)} queries/s  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms  (${times.length} queries over ${index.premises.length} premises)`);
+    console.log(
+      `${strategy.padEnd(14)} ${(times.length / seconds).toFixed(0)} queries/s  p50 ${percentile(times, 0.5).toFixed(2)} ms  p95 ${percentile(times, 0.95).toFixed(2)} ms  (${times.length} queries over ${index.premises.length} premises)`,
+    );
   }
   const ratio = (rates.get("symbol-vote") ?? 0) / (rates.get("bm25") ?? 1);
   console.log(`symbol-vote / bm25 queries/s: ${ratio.toFixed(2)} (same run, interleaved rounds)`);

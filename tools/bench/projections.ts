@@ -50,11 +50,25 @@ async function withServerDatabase<T>(baseUrl: string, work: (url: string) => Pro
 }
 
 async function setUp(db: Database) {
-  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger: createLogger("silent") });
+  const notifier = await createNotifier({
+    kind: db.kind,
+    pool: db.pool,
+    connectionString: db.connectionString,
+    logger: createLogger("silent"),
+  });
   const problems = loadFixtureCatalogue();
   await importCatalogue({ prisma: db.prisma, problems, afterWrite: maintainProblemDocuments });
-  const { operator } = await createOperator({ prisma: db.prisma, name: `bench-${randomBytes(3).toString("hex")}`, role: "AGENT" });
-  const { project } = await createProject({ prisma: db.prisma, notifier, operator, input: { problemRef: problems[0]!.stableId, name: "Bench", idempotencyKey: "bench-project" } });
+  const { operator } = await createOperator({
+    prisma: db.prisma,
+    name: `bench-${randomBytes(3).toString("hex")}`,
+    role: "AGENT",
+  });
+  const { project } = await createProject({
+    prisma: db.prisma,
+    notifier,
+    operator,
+    input: { problemRef: problems[0]!.stableId, name: "Bench", idempotencyKey: "bench-project" },
+  });
   return { notifier, operator, projectId: project.id };
 }
 
@@ -62,10 +76,16 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
   const committed = new Map<bigint, number>();
   const lags: number[] = [];
   const worker = startProjectionWorker({
-    prisma: db.prisma, notifier: setup.notifier, logger: createLogger("warn"),
+    prisma: db.prisma,
+    notifier: setup.notifier,
+    logger: createLogger("warn"),
     onRefresh: (result) => {
       if (result.status !== "applied") return;
-      for (const [sequence, at] of committed) if (sequence <= result.highWaterMark) { lags.push(Date.now() - at); committed.delete(sequence); }
+      for (const [sequence, at] of committed)
+        if (sequence <= result.highWaterMark) {
+          lags.push(Date.now() - at);
+          committed.delete(sequence);
+        }
     },
   });
   const total = WRITE_SECONDS * WRITES_PER_SECOND;
@@ -74,12 +94,22 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
     const due = started + (index * 1000) / WRITES_PER_SECOND;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const result = await recordResearch({
-      prisma: db.prisma, notifier: setup.notifier, operator: setup.operator,
-      input: { projectId: setup.projectId, kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "CLAIM", title: `Load write ${index}`, body: "The second moment is bounded on this range.", branch: `approach/load-${index % 7}`, idempotencyKey: `load-${index}` },
+      prisma: db.prisma,
+      notifier: setup.notifier,
+      operator: setup.operator,
+      input: {
+        projectId: setup.projectId,
+        kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "CLAIM",
+        title: `Load write ${index}`,
+        body: "The second moment is bounded on this range.",
+        branch: `approach/load-${index % 7}`,
+        idempotencyKey: `load-${index}`,
+      },
     });
     if (result.sequence !== null) committed.set(result.sequence, Date.now());
   }
-  while (committed.size > 0 && Date.now() - started < (WRITE_SECONDS + 60) * 1000) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (committed.size > 0 && Date.now() - started < (WRITE_SECONDS + 60) * 1000)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   await worker.stop();
   const achieved = (total / ((Date.now() - started) / 1000)).toFixed(1);
   return `refresh lag over ${lags.length} writes at ${WRITES_PER_SECOND}/s target (${achieved}/s overall): p50 ${percentile(lags, 50)} ms, p95 ${percentile(lags, 95)} ms`;
@@ -89,14 +119,20 @@ async function rebuildTimes(label: string, db: Database, projectId: string): Pro
   let seeded = await db.prisma.researchObject.count();
   for (const size of SIZES) {
     const seedStarted = Date.now();
-    await seedResearchObjects(db.prisma, { projectId, count: size - seeded, branches: ["approach/a", "approach/a/b", "approach/c", null] });
+    await seedResearchObjects(db.prisma, {
+      projectId,
+      count: size - seeded,
+      branches: ["approach/a", "approach/a/b", "approach/c", null],
+    });
     seeded = size;
     const catchUpStarted = Date.now();
     await drainMemory(db.prisma);
     const catchUpMs = Date.now() - catchUpStarted;
     const report = await rebuildView(db.prisma, memoryRebuilder);
     const differences = report.diff.reduce((total, table) => total + table.added + table.removed + table.changed, 0);
-    console.log(`[${label}] ${size} objects: rebuild ${report.durationMs} ms (switched ${report.switched}, ${differences} differences); incremental catch-up ${catchUpMs} ms; seeding ${catchUpStarted - seedStarted} ms`);
+    console.log(
+      `[${label}] ${size} objects: rebuild ${report.durationMs} ms (switched ${report.switched}, ${differences} differences); incremental catch-up ${catchUpMs} ms; seeding ${catchUpStarted - seedStarted} ms`,
+    );
   }
 }
 

@@ -39,7 +39,14 @@ const MATRIX_PROBLEMS = [1, 50] as const;
 const PGBENCH_CLIENTS = 8;
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { writes: 200, clients: 8, retryFraction: 0.2, seed: 1, matrixWrites: 960, pgbenchSeconds: 10 };
+  const options: Options = {
+    writes: 200,
+    clients: 8,
+    retryFraction: 0.2,
+    seed: 1,
+    matrixWrites: 960,
+    pgbenchSeconds: 10,
+  };
   for (let index = 0; index < argv.length; index += 2) {
     const [flag, raw] = [argv[index], argv[index + 1]];
     const value = Number(raw);
@@ -47,9 +54,14 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--clients" && Number.isInteger(value) && value > 0 && value <= 64) options.clients = value;
     else if (flag === "--retry-fraction" && value >= 0 && value <= 1) options.retryFraction = value;
     else if (flag === "--seed" && Number.isInteger(value)) options.seed = value;
-    else if (flag === "--matrix-writes" && Number.isInteger(value) && value >= 0 && value <= 100_000) options.matrixWrites = value;
-    else if (flag === "--pgbench-seconds" && Number.isInteger(value) && value >= 0 && value <= 600) options.pgbenchSeconds = value;
-    else throw new Error(`usage: bench-writes [--writes N (per client)] [--clients N] [--retry-fraction 0..1] [--seed N] [--matrix-writes N (per cell, 0 skips)] [--pgbench-seconds N (0 skips)]; bad ${flag} ${raw}`);
+    else if (flag === "--matrix-writes" && Number.isInteger(value) && value >= 0 && value <= 100_000)
+      options.matrixWrites = value;
+    else if (flag === "--pgbench-seconds" && Number.isInteger(value) && value >= 0 && value <= 600)
+      options.pgbenchSeconds = value;
+    else
+      throw new Error(
+        `usage: bench-writes [--writes N (per client)] [--clients N] [--retry-fraction 0..1] [--seed N] [--matrix-writes N (per cell, 0 skips)] [--pgbench-seconds N (0 skips)]; bad ${flag} ${raw}`,
+      );
   }
   return options;
 }
@@ -80,9 +92,21 @@ interface Stats {
   transportRetries: number;
 }
 
-const newStats = (): Stats => ({ latencies: [], accepted: new Map(), issued: new Map(), replays: [], failures: [], transportRetries: 0 });
+const newStats = (): Stats => ({
+  latencies: [],
+  accepted: new Map(),
+  issued: new Map(),
+  replays: [],
+  failures: [],
+  transportRetries: 0,
+});
 
-async function send(url: string, token: string, input: Record<string, unknown>, stats: Stats): Promise<WriteAnswer | null> {
+async function send(
+  url: string,
+  token: string,
+  input: Record<string, unknown>,
+  stats: Stats,
+): Promise<WriteAnswer | null> {
   for (let attempt = 1; attempt <= MAX_TRANSPORT_ATTEMPTS; attempt += 1) {
     const started = performance.now();
     try {
@@ -91,7 +115,10 @@ async function send(url: string, token: string, input: Record<string, unknown>, 
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({ query: RECORD, variables: { input } }),
       });
-      const body = (await response.json()) as { data?: { recordResearch: Record<string, unknown> }; errors?: unknown[] };
+      const body = (await response.json()) as {
+        data?: { recordResearch: Record<string, unknown> };
+        errors?: unknown[];
+      };
       stats.latencies.push(performance.now() - started);
       const result = body.data?.recordResearch;
       if (!result || result.__typename !== "ResearchObjectPayload") {
@@ -103,7 +130,8 @@ async function send(url: string, token: string, input: Record<string, unknown>, 
     } catch (error) {
       // The request may or may not have committed: the same key makes the retry safe either way.
       stats.transportRetries += 1;
-      if (attempt === MAX_TRANSPORT_ATTEMPTS) stats.failures.push(`${String(input.idempotencyKey)}: ${(error as Error).message}`);
+      if (attempt === MAX_TRANSPORT_ATTEMPTS)
+        stats.failures.push(`${String(input.idempotencyKey)}: ${(error as Error).message}`);
     }
   }
   return null;
@@ -117,7 +145,8 @@ function note(stats: Stats, client: number, key: string, answers: (WriteAnswer |
     stats.accepted.set(`${client}/${key}`, original);
     stats.issued.set(client, [...(stats.issued.get(client) ?? []), original.accession]);
   }
-  for (const answer of answers) if (answer?.replayed) stats.replays.push({ key, original: original?.id ?? null, answer });
+  for (const answer of answers)
+    if (answer?.replayed) stats.replays.push({ key, original: original?.id ?? null, answer });
 }
 
 interface RunContext {
@@ -133,14 +162,23 @@ async function runClient(client: number, writes: number, options: Options, conte
   for (let index = 0; index < writes; index += 1) {
     const key = `bench-${context.runId}-w${index}`;
     const input = {
-      projectId: context.projectIds[(client + index) % context.projectIds.length]!, kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "ATTEMPT", title: `Bench write ${client}.${index}`,
+      projectId: context.projectIds[(client + index) % context.projectIds.length]!,
+      kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "ATTEMPT",
+      title: `Bench write ${client}.${index}`,
       body: `Client ${client} tries bound ${index} with the second moment method; run ${context.runId}.`,
-      evidenceGrade: "ARGUED", branch: `bench/client-${client}`, idempotencyKey: key,
+      evidenceGrade: "ARGUED",
+      branch: `bench/client-${client}`,
+      idempotencyKey: key,
     };
     const roll = next();
     const token = context.tokens[client]!;
     if (roll < options.retryFraction * CONCURRENT_RETRY_SHARE) {
-      note(stats, client, key, await Promise.all([send(context.url, token, input, stats), send(context.url, token, input, stats)]));
+      note(
+        stats,
+        client,
+        key,
+        await Promise.all([send(context.url, token, input, stats), send(context.url, token, input, stats)]),
+      );
     } else if (roll < options.retryFraction) {
       const first = await send(context.url, token, input, stats);
       note(stats, client, key, [first, await send(context.url, token, input, stats)]);
@@ -150,7 +188,6 @@ async function runClient(client: number, writes: number, options: Options, conte
   }
 }
 
-
 function isContiguous(values: readonly bigint[]): boolean {
   return values.every((value, index) => index === 0 || value === values[index - 1]! + 1n);
 }
@@ -159,13 +196,33 @@ function isIncreasing(values: readonly bigint[]): boolean {
   return values.every((value, index) => index === 0 || value > values[index - 1]!);
 }
 
-async function checkIntegrity(service: RunningService, projectIds: string[], stats: Stats, expectedWrites: number, firstSequence: bigint) {
+async function checkIntegrity(
+  service: RunningService,
+  projectIds: string[],
+  stats: Stats,
+  expectedWrites: number,
+  firstSequence: bigint,
+) {
   const prisma = service.services.db.prisma;
   const projects = projectIds.map((id) => projectUuid(id));
-  const objects = await prisma.researchObject.findMany({ where: { projectId: { in: projects } }, select: { id: true, accession: true }, orderBy: { accession: "asc" } });
-  const recorded = await prisma.changeEvent.findMany({ where: { projectId: { in: projects }, eventType: "research.recorded" }, select: { resourceId: true, sequence: true, routingTargetId: true }, orderBy: { sequence: "asc" } });
+  const objects = await prisma.researchObject.findMany({
+    where: { projectId: { in: projects } },
+    select: { id: true, accession: true },
+    orderBy: { accession: "asc" },
+  });
+  const recorded = await prisma.changeEvent.findMany({
+    where: { projectId: { in: projects }, eventType: "research.recorded" },
+    select: { resourceId: true, sequence: true, routingTargetId: true },
+    orderBy: { sequence: "asc" },
+  });
   const events = recorded.length;
-  const sequences = (await prisma.changeEvent.findMany({ where: { sequence: { gte: firstSequence } }, select: { sequence: true }, orderBy: { sequence: "asc" } })).map((row) => row.sequence);
+  const sequences = (
+    await prisma.changeEvent.findMany({
+      where: { sequence: { gte: firstSequence } },
+      select: { sequence: true },
+      orderBy: { sequence: "asc" },
+    })
+  ).map((row) => row.sequence);
   const accessions = objects.map((object) => BigInt(object.accession));
   const acceptedIds = new Set([...stats.accepted.values()].map((answer) => answer.id));
   const acceptedAccessions = new Set([...stats.accepted.values()].map((answer) => answer.accession));
@@ -177,42 +234,106 @@ async function checkIntegrity(service: RunningService, projectIds: string[], sta
   const sequenceOf = new Map(recorded.map((event) => [accessionOf.get(event.resourceId) ?? -1n, event.sequence]));
   const answered = (accession: string) => BigInt(accession.replace(/^R/i, ""));
   const byProblem = new Map<string, bigint[]>();
-  for (const event of recorded) byProblem.set(event.routingTargetId ?? "", [...(byProblem.get(event.routingTargetId ?? "") ?? []), accessionOf.get(event.resourceId) ?? -1n]);
+  for (const event of recorded)
+    byProblem.set(event.routingTargetId ?? "", [
+      ...(byProblem.get(event.routingTargetId ?? "") ?? []),
+      accessionOf.get(event.resourceId) ?? -1n,
+    ]);
   const problemOrdered = [...byProblem.values()].every(isIncreasing);
-  const clientOrdered = [...stats.issued.values()].every((issued) => isIncreasing(issued.map(answered)) && isIncreasing(issued.map((accession) => sequenceOf.get(answered(accession)) ?? -1n)));
+  const clientOrdered = [...stats.issued.values()].every(
+    (issued) =>
+      isIncreasing(issued.map(answered)) &&
+      isIncreasing(issued.map((accession) => sequenceOf.get(answered(accession)) ?? -1n)),
+  );
   const checks: [string, boolean, string][] = [
-    ["every write accepted exactly once", stats.accepted.size === expectedWrites && acceptedIds.size === expectedWrites, `${stats.accepted.size} keys, ${acceptedIds.size} distinct objects, ${expectedWrites} writes`],
-    ["objects in the database = accepted writes", objects.length === acceptedIds.size && [...acceptedAccessions].every((accession) => storedAccessions.has(accession)), `${objects.length} objects`],
+    [
+      "every write accepted exactly once",
+      stats.accepted.size === expectedWrites && acceptedIds.size === expectedWrites,
+      `${stats.accepted.size} keys, ${acceptedIds.size} distinct objects, ${expectedWrites} writes`,
+    ],
+    [
+      "objects in the database = accepted writes",
+      objects.length === acceptedIds.size &&
+        [...acceptedAccessions].every((accession) => storedAccessions.has(accession)),
+      `${objects.length} objects`,
+    ],
     ["research.recorded events = accepted writes", events === acceptedIds.size, `${events} events`],
-    ["accessions contiguous, no duplicate", new Set(accessions).size === accessions.length && isContiguous(accessions), objects.length ? `R${objects[0]!.accession}..R${objects[objects.length - 1]!.accession}` : "none"],
-    ["event sequences contiguous", sequences[0] === firstSequence && isContiguous(sequences), sequences.length ? `${sequences[0]}..${sequences[sequences.length - 1]}` : "none"],
-    ["per-problem order: events in accession order; each client's writes in the order it made them", problemOrdered && clientOrdered, `${byProblem.size} problems, ${stats.issued.size} clients`],
-    ["replays returned the original object", stats.replays.every((replay) => replay.original === replay.answer.id), `${stats.replays.length} replays`],
+    [
+      "accessions contiguous, no duplicate",
+      new Set(accessions).size === accessions.length && isContiguous(accessions),
+      objects.length ? `R${objects[0]!.accession}..R${objects[objects.length - 1]!.accession}` : "none",
+    ],
+    [
+      "event sequences contiguous",
+      sequences[0] === firstSequence && isContiguous(sequences),
+      sequences.length ? `${sequences[0]}..${sequences[sequences.length - 1]}` : "none",
+    ],
+    [
+      "per-problem order: events in accession order; each client's writes in the order it made them",
+      problemOrdered && clientOrdered,
+      `${byProblem.size} problems, ${stats.issued.size} clients`,
+    ],
+    [
+      "replays returned the original object",
+      stats.replays.every((replay) => replay.original === replay.answer.id),
+      `${stats.replays.length} replays`,
+    ],
     ["no failed request", stats.failures.length === 0, stats.failures.slice(0, 3).join("; ") || "none"],
   ];
   return checks;
 }
 
 async function graphql<T>(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await response.json()) as T;
 }
 
 /** `count` projects on distinct problems, owned by the first operator; every operator is made a member. */
-async function createProjects(service: RunningService, url: string, token: string, operatorIds: string[], problemRefs: string[], runId: string): Promise<string[]> {
+async function createProjects(
+  service: RunningService,
+  url: string,
+  token: string,
+  operatorIds: string[],
+  problemRefs: string[],
+  runId: string,
+): Promise<string[]> {
   const prisma = service.services.db.prisma;
   const projectIds: string[] = [];
   for (const [index, problemRef] of problemRefs.entries()) {
-    const answer = await graphql<{ data: { createProject: { project?: { id: string }; message?: string } } }>(url, token,
-      `mutation($input: CreateProjectInput!) { createProject(input: $input) { __typename ... on CreateProjectPayload { project { id } } ... on ResearchError { code message } } }`,
-      { input: { problemRef, name: `Write benchmark ${runId} ${index}`, idempotencyKey: `bench-${runId}-p${index}` } });
+    const answer = await graphql<{ data: { createProject: { project?: { id: string }; message?: string } } }>(
+      url,
+      token,
+      `
+        mutation ($input: CreateProjectInput!) {
+          createProject(input: $input) {
+            __typename
+            ... on CreateProjectPayload {
+              project {
+                id
+              }
+            }
+            ... on ResearchError {
+              code
+              message
+            }
+          }
+        }
+      `,
+      { input: { problemRef, name: `Write benchmark ${runId} ${index}`, idempotencyKey: `bench-${runId}-p${index}` } },
+    );
     const projectId = answer.data.createProject.project?.id;
     if (!projectId) throw new Error(`createProject failed: ${JSON.stringify(answer)}`);
     projectIds.push(projectId);
   }
   // Setup, not measured: members are added directly (addProjectMember would add one event each).
   await prisma.projectMember.createMany({
-    data: projectIds.flatMap((projectId) => operatorIds.map((operatorId) => ({ projectId: projectUuid(projectId), operatorId, role: "MEMBER" as const }))),
+    data: projectIds.flatMap((projectId) =>
+      operatorIds.map((operatorId) => ({ projectId: projectUuid(projectId), operatorId, role: "MEMBER" as const })),
+    ),
     skipDuplicates: true,
   });
   return projectIds;
@@ -227,16 +348,31 @@ interface RunResult {
   checks: [string, boolean, string][];
 }
 
-async function measure(service: RunningService, options: Options, context: RunContext, clients: number, writesPerClient: number): Promise<RunResult> {
+async function measure(
+  service: RunningService,
+  options: Options,
+  context: RunContext,
+  clients: number,
+  writesPerClient: number,
+): Promise<RunResult> {
   const prisma = service.services.db.prisma;
   const firstSequence = ((await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n) + 1n;
   const stats = newStats();
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, client) => runClient(client, writesPerClient, options, context, stats)));
+  await Promise.all(
+    Array.from({ length: clients }, (_, client) => runClient(client, writesPerClient, options, context, stats)),
+  );
   const seconds = (performance.now() - started) / 1000;
   const latencies = [...stats.latencies].sort((a, b) => a - b);
   const checks = await checkIntegrity(service, context.projectIds, stats, clients * writesPerClient, firstSequence);
-  return { writesPerSecond: stats.accepted.size / seconds, requests: stats.latencies.length, seconds, latencies, stats, checks };
+  return {
+    writesPerSecond: stats.accepted.size / seconds,
+    requests: stats.latencies.length,
+    seconds,
+    latencies,
+    stats,
+    checks,
+  };
 }
 
 const latencyLine = (latencies: number[]) =>
@@ -244,7 +380,9 @@ const latencyLine = (latencies: number[]) =>
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { env, maxBuffer: 10_000_000 }, (error, stdout, stderr) => (error ? reject(new Error(`${command} ${args.join(" ")}: ${error.message} ${stderr}`)) : resolve(stdout)));
+    execFile(command, args, { env, maxBuffer: 10_000_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} ${args.join(" ")}: ${error.message} ${stderr}`)) : resolve(stdout),
+    );
   });
 }
 
@@ -252,7 +390,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
  * pgbench's TPC-B-like transaction, 8 clients, on the same database (its tables in schema `pgbench`, out of the
  * service's way); null when pgbench is not installed. The scale (branches) is the client count.
  */
-async function pgbenchTps(databaseUrl: string, prisma: RunningService["services"]["db"]["prisma"], seconds: number, initialise: boolean): Promise<number | null> {
+async function pgbenchTps(
+  databaseUrl: string,
+  prisma: RunningService["services"]["db"]["prisma"],
+  seconds: number,
+  initialise: boolean,
+): Promise<number | null> {
   const env = { ...process.env, PGOPTIONS: "-c search_path=pgbench" };
   try {
     if (initialise) {
@@ -260,7 +403,20 @@ async function pgbenchTps(databaseUrl: string, prisma: RunningService["services"
       await run("pgbench", ["-i", "-q", "-s", String(PGBENCH_CLIENTS), databaseUrl], env);
       return null;
     }
-    const out = await run("pgbench", ["-n", "-c", String(PGBENCH_CLIENTS), "-j", String(Math.min(PGBENCH_CLIENTS, 4)), "-T", String(seconds), databaseUrl], env);
+    const out = await run(
+      "pgbench",
+      [
+        "-n",
+        "-c",
+        String(PGBENCH_CLIENTS),
+        "-j",
+        String(Math.min(PGBENCH_CLIENTS, 4)),
+        "-T",
+        String(seconds),
+        databaseUrl,
+      ],
+      env,
+    );
     const tps = /tps = ([\d.]+)/.exec(out);
     return tps ? Number(tps[1]) : null;
   } catch (error) {
@@ -275,7 +431,11 @@ async function main(): Promise<void> {
   // The per-operator write limit protects a shared service; the benchmark measures the write path,
   // so it is off unless WRITE_RATE_LIMIT is set explicitly.
   const env = parseEnv({
-    ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", WRITE_RATE_LIMIT: process.env.WRITE_RATE_LIMIT ?? "0",
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    WRITE_RATE_LIMIT: process.env.WRITE_RATE_LIMIT ?? "0",
     ...(embeddedDir ? { DATA_DIR: embeddedDir } : {}),
   });
   const service = await startService(env);
@@ -292,45 +452,89 @@ async function main(): Promise<void> {
     const matrix = options.matrixWrites > 0;
     const operatorCount = Math.max(options.clients, ...(matrix ? MATRIX_CLIENTS : [1]));
     // One AGENT per client, as with real agents; their keys overlap, which scoping must allow.
-    const operators = await Promise.all(Array.from({ length: operatorCount }, (_, client) => createOperator({ prisma, name: `bench-writes-${runId}-${client}`, role: "AGENT" })));
+    const operators = await Promise.all(
+      Array.from({ length: operatorCount }, (_, client) =>
+        createOperator({ prisma, name: `bench-writes-${runId}-${client}`, role: "AGENT" }),
+      ),
+    );
     const tokens = operators.map((operator) => operator.token);
     const operatorIds = operators.map((operator) => operator.operator.id);
     const url = service.server.url;
     const server = service.services.db.kind === "server" ? env.databaseUrl! : null;
-    const database = server ? `server ${server.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")}` : `embedded (PGlite) in ${embeddedDir}`;
+    const database = server
+      ? `server ${server.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")}`
+      : `embedded (PGlite) in ${embeddedDir}`;
     const pgbench = server && options.pgbenchSeconds > 0;
     if (pgbench) await pgbenchTps(server, prisma, 0, true);
 
     const projectIds = await createProjects(service, url, tokens[0]!, operatorIds, ["cp:erdos:1"], runId);
     const main = await measure(service, options, { url, tokens, projectIds, runId }, options.clients, options.writes);
     console.log(`bench:writes on ${database}`);
-    console.log(`${options.clients} clients (one AGENT operator each, same keys) x ${options.writes} writes, retry fraction ${options.retryFraction} (seed ${options.seed}): ${main.requests} requests, ${main.stats.replays.length} replays, ${main.stats.transportRetries} transport retries`);
-    console.log(`${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}`);
+    console.log(
+      `${options.clients} clients (one AGENT operator each, same keys) x ${options.writes} writes, retry fraction ${options.retryFraction} (seed ${options.seed}): ${main.requests} requests, ${main.stats.replays.length} replays, ${main.stats.transportRetries} transport retries`,
+    );
+    console.log(
+      `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}`,
+    );
     report(main.checks);
 
     if (pgbench) {
       const tps = await pgbenchTps(server, prisma, options.pgbenchSeconds, false);
       if (tps === null) console.log("pgbench: not installed, no ratio");
-      else console.log(`pgbench (TPC-B-like, scale ${PGBENCH_CLIENTS}, ${PGBENCH_CLIENTS} clients, ${options.pgbenchSeconds} s, same database): ${tps.toFixed(0)} tps; writes/s / pgbench tps = ${(main.writesPerSecond / tps * 100).toFixed(1)}% (target >= 25%), p95 ${percentile(main.latencies, 0.95).toFixed(1)} ms (target < 50 ms)`);
+      else
+        console.log(
+          `pgbench (TPC-B-like, scale ${PGBENCH_CLIENTS}, ${PGBENCH_CLIENTS} clients, ${options.pgbenchSeconds} s, same database): ${tps.toFixed(0)} tps; writes/s / pgbench tps = ${((main.writesPerSecond / tps) * 100).toFixed(1)}% (target >= 25%), p95 ${percentile(main.latencies, 0.95).toFixed(1)} ms (target < 50 ms)`,
+        );
     }
 
     if (matrix) {
-      const refs = (await prisma.problem.findMany({
-        where: { statement: { not: null }, publicationState: { in: ["CATALOGUED", "PUBLISHED"] }, collection: "erdos" },
-        select: { stableId: true }, orderBy: { number: "asc" }, take: Math.max(...MATRIX_PROBLEMS) + 1,
-      })).map((problem) => problem.stableId).filter((ref) => ref !== "cp:erdos:1");
-      console.log(`\nmatrix: ${options.matrixWrites} writes per cell (split among its clients), retry fraction ${options.retryFraction}; integrity checked per cell`);
+      const refs = (
+        await prisma.problem.findMany({
+          where: {
+            statement: { not: null },
+            publicationState: { in: ["CATALOGUED", "PUBLISHED"] },
+            collection: "erdos",
+          },
+          select: { stableId: true },
+          orderBy: { number: "asc" },
+          take: Math.max(...MATRIX_PROBLEMS) + 1,
+        })
+      )
+        .map((problem) => problem.stableId)
+        .filter((ref) => ref !== "cp:erdos:1");
+      console.log(
+        `\nmatrix: ${options.matrixWrites} writes per cell (split among its clients), retry fraction ${options.retryFraction}; integrity checked per cell`,
+      );
       console.log("clients  problems  writes/s  p50 ms  p95 ms  p99 ms  integrity");
       for (const problems of MATRIX_PROBLEMS) {
         for (const clients of MATRIX_CLIENTS) {
           // Fresh projects per cell, so each cell's integrity checks see only its own writes.
-          const cellProjects = await createProjects(service, url, tokens[0]!, operatorIds, refs.slice(0, problems), `${runId}-c${clients}p${problems}`);
+          const cellProjects = await createProjects(
+            service,
+            url,
+            tokens[0]!,
+            operatorIds,
+            refs.slice(0, problems),
+            `${runId}-c${clients}p${problems}`,
+          );
           const writesPerClient = Math.max(1, Math.round(options.matrixWrites / clients));
-          const cell = await measure(service, options, { url, tokens, projectIds: cellProjects, runId: `${runId}-c${clients}p${problems}` }, clients, writesPerClient);
+          const cell = await measure(
+            service,
+            options,
+            { url, tokens, projectIds: cellProjects, runId: `${runId}-c${clients}p${problems}` },
+            clients,
+            writesPerClient,
+          );
           const ok = cell.checks.every(([, passed]) => passed);
           failed ||= !ok;
-          console.log(`${String(clients).padStart(7)}  ${String(problems).padStart(8)}  ${cell.writesPerSecond.toFixed(1).padStart(8)}  ${percentile(cell.latencies, 0.5).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.95).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.99).toFixed(1).padStart(6)}  ${ok ? "passed" : "FAILED"}`);
-          if (!ok) report(cell.checks.filter(([, passed]) => !passed), `  cell ${clients}x${problems}`);
+          console.log(
+            `${String(clients).padStart(7)}  ${String(problems).padStart(8)}  ${cell.writesPerSecond.toFixed(1).padStart(8)}  ${percentile(cell.latencies, 0.5).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.95).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.99).toFixed(1).padStart(6)}  ${ok ? "passed" : "FAILED"}`,
+          );
+          if (!ok)
+            report(
+              cell.checks.filter(([, passed]) => !passed),
+              `  cell ${clients}x${problems}`,
+            );
         }
       }
     }

@@ -6,12 +6,25 @@ import { openDatabase, type Database } from "../../src/platform/db/database.js";
 import { ConfigurationError, parseEnv } from "../../src/env.js";
 import { DatabaseStartupError } from "../../src/platform/db/embedded.js";
 import { runOrientSuite } from "./orient/eval-orient.js";
-import { PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VIEW_VERSION } from "../../src/features/discovery/domain/sparse-document.js";
+import {
+  PROBLEM_SPARSE_VIEW,
+  PROBLEM_SPARSE_VIEW_VERSION,
+} from "../../src/features/discovery/domain/sparse-document.js";
 import { staleViews } from "../../src/projections/rebuilders.js";
 import { existsSync } from "node:fs";
 import {
-  DEFAULT_REAL_PATH, EVAL_SPLITS, FULL_CATALOGUE_MINIMUM, IMPORT_HINT, loadStoredIndex, printEvalReport, printRealReport, readEvalRows, readRealRows,
-  REAL_SPLIT, runServiceEvalRows, type SplitChoice,
+  DEFAULT_REAL_PATH,
+  EVAL_SPLITS,
+  FULL_CATALOGUE_MINIMUM,
+  IMPORT_HINT,
+  loadStoredIndex,
+  printEvalReport,
+  printRealReport,
+  readEvalRows,
+  readRealRows,
+  REAL_SPLIT,
+  runServiceEvalRows,
+  type SplitChoice,
 } from "./discovery/eval-discovery.js";
 
 class UsageError extends Error {}
@@ -35,7 +48,8 @@ const SPLITS: readonly SplitFlag[] = [...EVAL_SPLITS, REAL_SPLIT, "all"];
 
 function splitFlag(args: SuiteArgs): SplitFlag {
   const split = args.split ?? "all";
-  if (!SPLITS.includes(split as SplitFlag)) throw new UsageError(`--split must be one of ${SPLITS.join(", ")}, got "${split}"`);
+  if (!SPLITS.includes(split as SplitFlag))
+    throw new UsageError(`--split must be one of ${SPLITS.join(", ")}, got "${split}"`);
   return split as SplitFlag;
 }
 
@@ -46,8 +60,10 @@ function realPath(args: SuiteArgs, print: (line: string) => void): string | null
     return args.real;
   }
   if (existsSync(DEFAULT_REAL_PATH)) return DEFAULT_REAL_PATH;
-  print(`WARNING: ${REAL_SPLIT} NOT MEASURED: ${DEFAULT_REAL_PATH} is absent (give another with --real FILE). ` +
-    `The synthetic splits alone do not measure discovery on real people's words.`);
+  print(
+    `WARNING: ${REAL_SPLIT} NOT MEASURED: ${DEFAULT_REAL_PATH} is absent (give another with --real FILE). ` +
+      `The synthetic splits alone do not measure discovery on real people's words.`,
+  );
   return null;
 }
 
@@ -58,18 +74,24 @@ function realPath(args: SuiteArgs, print: (line: string) => void): string | null
 async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: string) => void): Promise<void> {
   const split = splitFlag(args);
   const stored = await loadStoredIndex(db);
-  print(`database: ${db.kind}; catalogue: ${stored.catalogueSize} problems stored, ${stored.index.size} indexed ` +
-    `(${stored.index.publishedCount} published), index ${stored.index.version}`);
+  print(
+    `database: ${db.kind}; catalogue: ${stored.catalogueSize} problems stored, ${stored.index.size} indexed ` +
+      `(${stored.index.publishedCount} published), index ${stored.index.version}`,
+  );
   if (stored.catalogueSize < FULL_CATALOGUE_MINIMUM) {
-    print(`WARNING: only ${stored.catalogueSize} problems are stored, so this is not the full catalogue and the figures ` +
-      `below do not measure discovery. Import it first:\n  ${IMPORT_HINT}`);
+    print(
+      `WARNING: only ${stored.catalogueSize} problems are stored, so this is not the full catalogue and the figures ` +
+        `below do not measure discovery. Import it first:\n  ${IMPORT_HINT}`,
+    );
   }
   // A rebuild stores a new version number, so compare the view version (code and lexicon) the serving view was built by.
   const stale = (await staleViews(db.prisma)).find(({ rebuilder }) => rebuilder.view === PROBLEM_SPARSE_VIEW);
   if (stale) {
-    print(`WARNING: the stored index was built by ${PROBLEM_SPARSE_VIEW}@${stale.builtBy} but this code builds ` +
-      `${PROBLEM_SPARSE_VIEW}@${PROBLEM_SPARSE_VIEW_VERSION}, so queries and documents are normalised by different code or data. Start the ` +
-      `service once (it rebuilds stale views) or run:\n  npm run projections -- rebuild ${PROBLEM_SPARSE_VIEW}`);
+    print(
+      `WARNING: the stored index was built by ${PROBLEM_SPARSE_VIEW}@${stale.builtBy} but this code builds ` +
+        `${PROBLEM_SPARSE_VIEW}@${PROBLEM_SPARSE_VIEW_VERSION}, so queries and documents are normalised by different code or data. Start the ` +
+        `service once (it rebuilds stale views) or run:\n  npm run projections -- rebuild ${PROBLEM_SPARSE_VIEW}`,
+    );
   }
   if (split !== REAL_SPLIT) {
     const rows = readEvalRows();
@@ -78,7 +100,9 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
   if (split !== REAL_SPLIT && split !== "all") return;
   const file = realPath(args, print);
   if (file === null) return;
-  print(`--- ${REAL_SPLIT} (real people's words, ${file}); P@1, top1 and R@5 over texts whose target is catalogued ---`);
+  print(
+    `--- ${REAL_SPLIT} (real people's words, ${file}); P@1, top1 and R@5 over texts whose target is catalogued ---`,
+  );
   await printRealReport(db.prisma, stored.index, readRealRows(file), stored.stableIdOf, args.verbose ?? false, print);
 }
 
@@ -87,16 +111,25 @@ const SUITES: Readonly<Record<string, Suite>> = {
     description: `problem discovery: P@1, MRR, R@5, abstention P/R, ECE on fixtures/discovery/eval.jsonl; ${REAL_SPLIT} (--real FILE) on real people's words`,
     run: runDiscoverySuite,
   },
-  orient: { description: "orient packets on fixtures/orient: coverage by record type, reserves, precision, packet sizes", run: runOrientSuite },
+  orient: {
+    description: "orient packets on fixtures/orient: coverage by record type, reserves, precision, packet sizes",
+    run: runOrientSuite,
+  },
 };
 
 function usage(): string {
-  const suites = Object.entries(SUITES).map(([name, suite]) => `  ${name.padEnd(10)} ${suite.description}`).join("\n");
+  const suites = Object.entries(SUITES)
+    .map(([name, suite]) => `  ${name.padEnd(10)} ${suite.description}`)
+    .join("\n");
   return `usage: npm run eval -- <suite> [--split ${SPLITS.join("|")}] [--real FILE] [--verbose]\nsuites:\n${suites}`;
 }
 
 function parseFlags(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, options: { split: { type: "string" }, real: { type: "string" }, verbose: { type: "boolean" } } });
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { split: { type: "string" }, real: { type: "string" }, verbose: { type: "boolean" } },
+  });
 }
 
 async function main(argv: string[]): Promise<number> {

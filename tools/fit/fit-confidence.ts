@@ -4,8 +4,18 @@
 // error of the current and the refit model on the fitted rows and on the held-out split. It writes nothing:
 // the constants are copied into discovery.constants.ts by hand, with the figures, so a refit is a reviewed change.
 import { parseArgs } from "node:util";
-import { buildFullCatalogueIndex, DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } from "../eval/discovery/eval-discovery.js";
-import { candidateConfidence, discover, topConfidenceFeatures, type ConfidenceFeatures } from "../../src/features/discovery/domain/discover.js";
+import {
+  buildFullCatalogueIndex,
+  DEFAULT_DATA_DIR,
+  EVAL_SPLITS,
+  readEvalRows,
+} from "../eval/discovery/eval-discovery.js";
+import {
+  candidateConfidence,
+  discover,
+  topConfidenceFeatures,
+  type ConfidenceFeatures,
+} from "../../src/features/discovery/domain/discover.js";
 import { CONFIDENCE_MODEL } from "../../src/features/discovery/domain/discovery.constants.js";
 import { expectedCalibrationError } from "../eval/discovery/evaluation.js";
 import { dot, solve } from "./fitting.js";
@@ -22,7 +32,14 @@ interface Example {
 }
 
 function vectorOf(features: ConfidenceFeatures): number[] {
-  return [1, features.relevance, features.coverage, features.advantage, Number(features.family), Number(features.weakMatch)];
+  return [
+    1,
+    features.relevance,
+    features.coverage,
+    features.advantage,
+    Number(features.family),
+    Number(features.weakMatch),
+  ];
 }
 
 /** Newton's method on the mean log-loss plus L2: the loss is convex, so it converges in a few steps. */
@@ -52,11 +69,20 @@ function fitLogistic(examples: readonly Example[]): number[] {
 }
 
 function ece(examples: readonly Example[], confidence: (features: ConfidenceFeatures) => number): string {
-  return (expectedCalibrationError(examples.map((example) => ({ confidence: confidence(example.features), correct: example.correct }))) ?? 0).toFixed(3);
+  return (
+    expectedCalibrationError(
+      examples.map((example) => ({ confidence: confidence(example.features), correct: example.correct })),
+    ) ?? 0
+  ).toFixed(3);
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { "held-out": { type: "string", default: EVAL_SPLITS.at(-1) }, "data-dir": { type: "string", default: DEFAULT_DATA_DIR } } });
+  const { values } = parseArgs({
+    options: {
+      "held-out": { type: "string", default: EVAL_SPLITS.at(-1) },
+      "data-dir": { type: "string", default: DEFAULT_DATA_DIR },
+    },
+  });
   const heldOut = values["held-out"]!;
   const dataDir = values["data-dir"]!;
   if (!EVAL_SPLITS.includes(heldOut as never)) throw new Error(`--held-out must be one of ${EVAL_SPLITS.join(", ")}`);
@@ -65,14 +91,17 @@ async function main(): Promise<void> {
   for (const row of readEvalRows()) {
     const result = discover(index, row.query, { limit: 5 });
     const features = topConfidenceFeatures(result);
-    if (features !== null) examples.push({ split: row.split, features, correct: result.candidates[0]!.problemId === row.expected });
+    if (features !== null)
+      examples.push({ split: row.split, features, correct: result.candidates[0]!.problemId === row.expected });
   }
   const fitted = examples.filter((example) => example.split !== heldOut);
   const held = examples.filter((example) => example.split === heldOut);
   const weights = fitLogistic(fitted);
   const refit = (features: ConfidenceFeatures) => 1 / (1 + Math.exp(-dot(vectorOf(features), weights)));
   const current = (features: ConfidenceFeatures) => candidateConfidence(features);
-  console.log(`fitted on ${fitted.length} first candidates (${fitted.filter((example) => example.correct).length} correct), held out ${heldOut}: ${held.length}`);
+  console.log(
+    `fitted on ${fitted.length} first candidates (${fitted.filter((example) => example.correct).length} correct), held out ${heldOut}: ${held.length}`,
+  );
   console.log(`current CONFIDENCE_MODEL: ${JSON.stringify(CONFIDENCE_MODEL)}`);
   console.log(`  ECE fitted rows ${ece(fitted, current)}, ${heldOut} ${ece(held, current)}`);
   const constants = Object.fromEntries(NAMES.map((name, index) => [name, Number(weights[index]!.toFixed(2))]));

@@ -6,12 +6,22 @@
 // ranked by weights fit on the others. It writes nothing: the constants are copied into discovery.constants.ts
 // by hand, with the figures, so a refit is a reviewed change.
 import { parseArgs } from "node:util";
-import { buildFullCatalogueIndex, DEFAULT_DATA_DIR, EVAL_SPLITS, readEvalRows } from "../eval/discovery/eval-discovery.js";
+import {
+  buildFullCatalogueIndex,
+  DEFAULT_DATA_DIR,
+  EVAL_SPLITS,
+  readEvalRows,
+} from "../eval/discovery/eval-discovery.js";
 import { isActionable } from "../../src/features/catalogue/domain/catalogue.types.js";
 import { queryTermsOf, readQuery } from "../../src/features/discovery/domain/discover.js";
 import { RERANK_DEPTH, RERANK_MODEL } from "../../src/features/discovery/domain/discovery.constants.js";
 import type { DiscoveryEvalRow } from "../eval/discovery/evaluation.js";
-import { readRerankQuery, RERANK_FEATURES, rerankFeatures, type RerankFeatureName } from "../../src/features/discovery/domain/rerank-features.js";
+import {
+  readRerankQuery,
+  RERANK_FEATURES,
+  rerankFeatures,
+  type RerankFeatureName,
+} from "../../src/features/discovery/domain/rerank-features.js";
 import { scoreCandidates } from "../../src/features/discovery/domain/scoring.js";
 import { dot, solve } from "./fitting.js";
 
@@ -38,7 +48,10 @@ function softmax(scores: readonly number[]): number[] {
 function standardisation(examples: readonly ListExample[]): { mean: number[]; spread: number[] } {
   const rows = examples.flatMap((example) => example.candidates);
   const mean = COLUMNS.map((_, column) => rows.reduce((sum, row) => sum + row[column]!, 0) / rows.length);
-  const spread = COLUMNS.map((_, column) => Math.sqrt(rows.reduce((sum, row) => sum + (row[column]! - mean[column]!) ** 2, 0) / rows.length) || 1);
+  const spread = COLUMNS.map(
+    (_, column) =>
+      Math.sqrt(rows.reduce((sum, row) => sum + (row[column]! - mean[column]!) ** 2, 0) / rows.length) || 1,
+  );
   return { mean, spread };
 }
 
@@ -54,7 +67,9 @@ function fitListwise(examples: readonly ListExample[], l2: number): number[] {
   let weights = new Array<number>(size).fill(0);
   for (let step = 0; step < NEWTON_STEPS; step += 1) {
     const gradient = weights.map((weight) => 2 * l2 * weight);
-    const hessian = Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => (i === j ? 2 * l2 : 0)));
+    const hessian = Array.from({ length: size }, (_, i) =>
+      Array.from({ length: size }, (_, j) => (i === j ? 2 * l2 : 0)),
+    );
     for (const list of lists) {
       const p = softmax(list.rows.map((row) => dot(row, weights)));
       const expectedRow = COLUMNS.map((_, column) => list.rows.reduce((sum, row, k) => sum + p[k]! * row[column]!, 0));
@@ -92,19 +107,27 @@ async function readExamples(dataDir: string, rows: readonly DiscoveryEvalRow[]):
     if (row.expected === null) continue;
     const { tokens, terms } = queryTermsOf(index, readQuery(row.query).affirmed);
     const query = readRerankQuery(terms, tokens);
-    const head = scoreCandidates(index, terms).slice(0, RERANK_DEPTH).filter((candidate) => isActionable(candidate.document.entry.publicationState));
+    const head = scoreCandidates(index, terms)
+      .slice(0, RERANK_DEPTH)
+      .filter((candidate) => isActionable(candidate.document.entry.publicationState));
     if (head.length === 0) continue;
     const candidates = head.map((candidate) => {
       const features = rerankFeatures(index, query, candidate);
       return [Math.log(candidate.score), ...RERANK_FEATURES.map((name) => features[name])];
     });
-    examples.push({ split: row.split, candidates, expected: head.findIndex((candidate) => candidate.document.entry.problemId === row.expected) });
+    examples.push({
+      split: row.split,
+      candidates,
+      expected: head.findIndex((candidate) => candidate.document.entry.problemId === row.expected),
+    });
   }
   return examples;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { l2: { type: "string", default: "0.003" }, "data-dir": { type: "string", default: DEFAULT_DATA_DIR } } });
+  const { values } = parseArgs({
+    options: { l2: { type: "string", default: "0.003" }, "data-dir": { type: "string", default: DEFAULT_DATA_DIR } },
+  });
   const l2 = Number(values.l2);
   if (!(l2 >= 0)) throw new Error("--l2 must be a non-negative number");
   const rows = readEvalRows();
@@ -112,21 +135,33 @@ async function main(): Promise<void> {
   const answerable = rows.filter((row) => row.expected !== null).length;
   const show = (hits: number) => `${hits}/${answerable} = ${(hits / answerable).toFixed(3)}`;
   const firstStage = [1, ...RERANK_FEATURES.map(() => 0)];
-  console.log(`${answerable} answerable rows; the expected problem is among the first ${RERANK_DEPTH} candidates for ${examples.filter((example) => example.expected >= 0).length}`);
+  console.log(
+    `${answerable} answerable rows; the expected problem is among the first ${RERANK_DEPTH} candidates for ${examples.filter((example) => example.expected >= 0).length}`,
+  );
   console.log(`first stage alone, first-ranked right: ${show(firstCorrect(examples, firstStage))}`);
   console.log(`current RERANK_MODEL (in sample):      ${show(firstCorrect(examples, currentWeights()))}`);
   let heldOutHits = 0;
   for (const split of EVAL_SPLITS) {
     const held = examples.filter((example) => example.split === split);
-    const weights = fitListwise(examples.filter((example) => example.split !== split), l2);
+    const weights = fitListwise(
+      examples.filter((example) => example.split !== split),
+      l2,
+    );
     const hits = firstCorrect(held, weights);
     heldOutHits += hits;
-    console.log(`  ${split.padEnd(10)} fit on the others: ${hits}/${held.length} first-ranked right (current model ${firstCorrect(held, currentWeights())})`);
+    console.log(
+      `  ${split.padEnd(10)} fit on the others: ${hits}/${held.length} first-ranked right (current model ${firstCorrect(held, currentWeights())})`,
+    );
   }
   console.log(`refit, leave-one-split-out:            ${show(heldOutHits)}`);
   const weights = fitListwise(examples, l2);
   console.log(`refit on every split (in sample):      ${show(firstCorrect(examples, weights))}`);
-  const model = Object.fromEntries(RERANK_FEATURES.map((name: RerankFeatureName, column) => [name, Number((weights[column + 1]! / weights[0]!).toFixed(3))]));
+  const model = Object.fromEntries(
+    RERANK_FEATURES.map((name: RerankFeatureName, column) => [
+      name,
+      Number((weights[column + 1]! / weights[0]!).toFixed(3)),
+    ]),
+  );
   console.log(`refit RERANK_MODEL: ${JSON.stringify(model)} (log-score weight ${weights[0]!.toFixed(2)} divided out)`);
 }
 

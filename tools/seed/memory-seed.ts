@@ -36,19 +36,42 @@ export async function seedResearchObjects(prisma: PrismaClient, options: SeedOpt
         const n = offset + index;
         const accession = first + index;
         return {
-          id: randomUUID(), accession, slug: `r${accession}-seeded`, contentHash: `seed-${accession}`,
-          projectId: project.id, problemId: project.problemId, routingTargetId: project.routingTargetId,
-          kind: KINDS[n % KINDS.length]!, evidenceGrade: GRADES[n % GRADES.length]!, branchName: branches[n % branches.length] ?? null,
-          title: `Seeded finding ${n} on sumset variance`, body: `Observation ${n}: the second moment of the representation count stays bounded. Checked up to ${n * 7}.`,
+          id: randomUUID(),
+          accession,
+          slug: `r${accession}-seeded`,
+          contentHash: `seed-${accession}`,
+          projectId: project.id,
+          problemId: project.problemId,
+          routingTargetId: project.routingTargetId,
+          kind: KINDS[n % KINDS.length]!,
+          evidenceGrade: GRADES[n % GRADES.length]!,
+          branchName: branches[n % branches.length] ?? null,
+          title: `Seeded finding ${n} on sumset variance`,
+          body: `Observation ${n}: the second moment of the representation count stays bounded. Checked up to ${n * 7}.`,
           createdAt: new Date(start + Math.floor(n / 3)),
         };
       });
       await tx.researchObject.createMany({ data: rows });
-      await maintainResearchDocuments(tx, rows.map((row) => row.id));
-      await appendEvents(tx, rows.map((row) => ({
-        routingTargetId: row.routingTargetId, projectId: row.projectId, resourceType: "research_object", resourceId: row.id,
-        eventType: "research.recorded", payload: { accession: `R${row.accession}`, kind: row.kind, branch: row.branchName, evidenceGrade: row.evidenceGrade },
-      })));
+      await maintainResearchDocuments(
+        tx,
+        rows.map((row) => row.id),
+      );
+      await appendEvents(
+        tx,
+        rows.map((row) => ({
+          routingTargetId: row.routingTargetId,
+          projectId: row.projectId,
+          resourceType: "research_object",
+          resourceId: row.id,
+          eventType: "research.recorded",
+          payload: {
+            accession: `R${row.accession}`,
+            kind: row.kind,
+            branch: row.branchName,
+            evidenceGrade: row.evidenceGrade,
+          },
+        })),
+      );
       ids.push(...rows.map((row) => row.id));
     }, LONG_TRANSACTION);
     options.onBatch?.(Math.min(offset + size, options.count));

@@ -8,7 +8,9 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { seedSynthetic } from "./synthetic.js";
 
-const { values } = parseArgs({ options: { objects: { type: "string" }, seed: { type: "string" }, problem: { type: "string" } } });
+const { values } = parseArgs({
+  options: { objects: { type: "string" }, seed: { type: "string" }, problem: { type: "string" } },
+});
 const objects = Number(values.objects);
 if (!Number.isInteger(objects) || objects < 1 || objects > 1_000_000) {
   console.error("usage: npm run seed:synthetic -- --objects N [--seed S] [--problem REF]   (1 <= N <= 1,000,000)");
@@ -17,13 +19,23 @@ if (!Number.isInteger(objects) || objects < 1 || objects > 1_000_000) {
 const env = parseEnv();
 const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
-  if ((await db.prisma.problem.count()) === 0) await importCatalogue({ prisma: db.prisma, problems: loadFixtureCatalogue(), afterWrite: maintainProblemDocuments });
+  if ((await db.prisma.problem.count()) === 0)
+    await importCatalogue({
+      prisma: db.prisma,
+      problems: loadFixtureCatalogue(),
+      afterWrite: maintainProblemDocuments,
+    });
   const started = Date.now();
   const result = await seedSynthetic(db.prisma, {
-    objects, seed: Number(values.seed ?? 1), problemRef: values.problem ?? "cp:erdos:1",
-    onProgress: (stage, done, total) => process.stdout.write(`\r${stage}: ${done}${total ? `/${total}` : " events"}   `),
+    objects,
+    seed: Number(values.seed ?? 1),
+    problemRef: values.problem ?? "cp:erdos:1",
+    onProgress: (stage, done, total) =>
+      process.stdout.write(`\r${stage}: ${done}${total ? `/${total}` : " events"}   `),
   });
-  console.log(`\nseeded ${objects} objects in ${result.projectIds.length} projects on target ${result.problemId} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nseeded ${objects} objects in ${result.projectIds.length} projects on target ${result.problemId} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await db.close();
 }

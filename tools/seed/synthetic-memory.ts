@@ -8,16 +8,27 @@ import { lockState } from "../../src/features/memory/projection/memory-refresh.j
 import { servingVersion } from "../../src/projections/projection-state.js";
 import { drainMemory } from "../../src/projections/worker.js";
 
-export async function catchUpMemory(prisma: PrismaClient, progress: (stage: string, done: number, total: number) => void): Promise<void> {
-  const built = await prisma.$transaction(async (tx) => {
-    const version = await servingVersion(tx, MEMORY_VIEW, MEMORY_VIEW_VERSION, String(MEMORY_VIEW_VERSION));
-    const mark = await lockState(tx, MEMORY_VIEW, version, true);
-    if (mark !== 0n || (await tx.memoryBranch.count({ where: { version } })) > 0) return false;
-    const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
-    await buildMemoryVersion(tx, version, head, progress);
-    await tx.projectionState.update({ where: { view_version: { view: MEMORY_VIEW, version } }, data: { highWaterMark: head } });
-    return true;
-  }, { ...LONG_TRANSACTION, isolationLevel: "RepeatableRead" });
+export async function catchUpMemory(
+  prisma: PrismaClient,
+  progress: (stage: string, done: number, total: number) => void,
+): Promise<void> {
+  const built = await prisma.$transaction(
+    async (tx) => {
+      const version = await servingVersion(tx, MEMORY_VIEW, MEMORY_VIEW_VERSION, String(MEMORY_VIEW_VERSION));
+      const mark = await lockState(tx, MEMORY_VIEW, version, true);
+      if (mark !== 0n || (await tx.memoryBranch.count({ where: { version } })) > 0) return false;
+      const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+      await buildMemoryVersion(tx, version, head, progress);
+      await tx.projectionState.update({
+        where: { view_version: { view: MEMORY_VIEW, version } },
+        data: { highWaterMark: head },
+      });
+      return true;
+    },
+    { ...LONG_TRANSACTION, isolationLevel: "RepeatableRead" },
+  );
   // Either way the drain applies whatever committed after the build's snapshot.
-  await drainMemory(prisma, { onRefresh: (result) => progress(built ? "memory catch-up" : "memory", Number(result.highWaterMark), 0) });
+  await drainMemory(prisma, {
+    onRefresh: (result) => progress(built ? "memory catch-up" : "memory", Number(result.highWaterMark), 0),
+  });
 }

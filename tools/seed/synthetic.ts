@@ -8,7 +8,12 @@ import { LONG_TRANSACTION } from "../../src/platform/db/transaction.js";
 import { allocate } from "../../src/events/counters.js";
 import { appendEvents, type NewChangeEvent } from "../../src/events/change-events.js";
 import { resolveExactProblem } from "../../src/features/research/commands/create-project.command.js";
-import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VIEW_VERSION, researchDocumentRow } from "../../src/features/research/projection/research-documents.js";
+import {
+  RESEARCH_SPARSE_VERSION,
+  RESEARCH_SPARSE_VIEW,
+  RESEARCH_SPARSE_VIEW_VERSION,
+  researchDocumentRow,
+} from "../../src/features/research/projection/research-documents.js";
 import { servingVersion } from "../../src/projections/projection-state.js";
 import { catchUpMemory } from "./synthetic-memory.js";
 import { syntheticContent } from "./synthetic-text.js";
@@ -26,18 +31,42 @@ export interface SeedSyntheticOptions {
 
 async function createProjects(prisma: PrismaClient, problemId: string, count: number, seed: number): Promise<string[]> {
   return prisma.$transaction(async (tx) => {
-    const projects = Array.from({ length: count }, (_, index) => ({ id: randomUUID(), problemId, routingTargetId: problemId, name: `Synthetic ${seed}-${index}`, slug: `synthetic-${seed}-${index}-${randomUUID().slice(0, 6)}` }));
+    const projects = Array.from({ length: count }, (_, index) => ({
+      id: randomUUID(),
+      problemId,
+      routingTargetId: problemId,
+      name: `Synthetic ${seed}-${index}`,
+      slug: `synthetic-${seed}-${index}-${randomUUID().slice(0, 6)}`,
+    }));
     await tx.project.createMany({ data: projects });
-    await appendEvents(tx, projects.map((project) => ({ routingTargetId: problemId, projectId: project.id, resourceType: "project", resourceId: project.id, eventType: "project.created", payload: { name: project.name } })));
+    await appendEvents(
+      tx,
+      projects.map((project) => ({
+        routingTargetId: problemId,
+        projectId: project.id,
+        resourceType: "project",
+        resourceId: project.id,
+        eventType: "project.created",
+        payload: { name: project.name },
+      })),
+    );
     return projects.map((project) => project.id);
   }, LONG_TRANSACTION);
 }
 
-export async function seedSynthetic(prisma: PrismaClient, options: SeedSyntheticOptions): Promise<{ problemId: string; projectIds: string[] }> {
+export async function seedSynthetic(
+  prisma: PrismaClient,
+  options: SeedSyntheticOptions,
+): Promise<{ problemId: string; projectIds: string[] }> {
   const seed = options.seed ?? 1;
   const random = random32(seed);
   const problem = await resolveExactProblem(prisma, options.problemRef ?? "cp:erdos:1");
-  const projectIds = await createProjects(prisma, problem.id, Math.max(2, Math.min(20, Math.round(options.objects / 5_000))), seed);
+  const projectIds = await createProjects(
+    prisma,
+    problem.id,
+    Math.max(2, Math.min(20, Math.round(options.objects / 5_000))),
+    seed,
+  );
   const recent: string[][] = projectIds.map(() => []);
   const start = Date.now() - options.objects * 1_000;
   for (let offset = 0; offset < options.objects; offset += BATCH) {
@@ -48,9 +77,16 @@ export async function seedSynthetic(prisma: PrismaClient, options: SeedSynthetic
         const content = syntheticContent(random, offset + index);
         const projectIndex = Math.floor(random() * projectIds.length);
         return {
-          id: randomUUID(), accession: first + index, slug: `r${first + index}-synthetic`, contentHash: `synthetic-${seed}-${first + index}`,
-          projectId: projectIds[projectIndex]!, problemId: problem.id, routingTargetId: problem.id, ...content,
-          createdAt: new Date(start + (offset + index) * 1_000), projectIndex,
+          id: randomUUID(),
+          accession: first + index,
+          slug: `r${first + index}-synthetic`,
+          contentHash: `synthetic-${seed}-${first + index}`,
+          projectId: projectIds[projectIndex]!,
+          problemId: problem.id,
+          routingTargetId: problem.id,
+          ...content,
+          createdAt: new Date(start + (offset + index) * 1_000),
+          projectIndex,
         };
       });
       const objects = rows.map(({ projectIndex: _projectIndex, ...row }) => row);
@@ -58,28 +94,79 @@ export async function seedSynthetic(prisma: PrismaClient, options: SeedSynthetic
       const superseded: { supersededId: string; supersedingId: string }[] = [];
       for (const row of rows) {
         const pool = recent[row.projectIndex]!;
-        if (pool.length > 0 && random() < 0.2) relations.push({ fromId: row.id, toId: pool[Math.floor(random() * pool.length)]!, type: RELATION_TYPES[Math.floor(random() * RELATION_TYPES.length)]! });
-        if (pool.length > 0 && random() < 0.02) superseded.push({ supersededId: pool.splice(Math.floor(random() * pool.length), 1)[0]!, supersedingId: row.id });
+        if (pool.length > 0 && random() < 0.2)
+          relations.push({
+            fromId: row.id,
+            toId: pool[Math.floor(random() * pool.length)]!,
+            type: RELATION_TYPES[Math.floor(random() * RELATION_TYPES.length)]!,
+          });
+        if (pool.length > 0 && random() < 0.02)
+          superseded.push({
+            supersededId: pool.splice(Math.floor(random() * pool.length), 1)[0]!,
+            supersedingId: row.id,
+          });
         pool.push(row.id);
         if (pool.length > 200) pool.shift();
       }
       await tx.researchObject.createMany({ data: objects });
-      await tx.researchTarget.createMany({ data: objects.flatMap((row) => [{ researchObjectId: row.id, targetKind: "PROBLEM" as const, targetId: problem.id }, { researchObjectId: row.id, targetKind: "PROJECT" as const, targetId: row.projectId }]) });
+      await tx.researchTarget.createMany({
+        data: objects.flatMap((row) => [
+          { researchObjectId: row.id, targetKind: "PROBLEM" as const, targetId: problem.id },
+          { researchObjectId: row.id, targetKind: "PROJECT" as const, targetId: row.projectId },
+        ]),
+      });
       await tx.researchRelation.createMany({ data: relations, skipDuplicates: true });
       if (superseded.length) {
         await tx.supersession.createMany({ data: superseded, skipDuplicates: true });
-        await tx.researchObject.updateMany({ where: { id: { in: superseded.map((edge) => edge.supersededId) } }, data: { state: "SUPERSEDED", supersededAt: new Date() } });
+        await tx.researchObject.updateMany({
+          where: { id: { in: superseded.map((edge) => edge.supersededId) } },
+          data: { state: "SUPERSEDED", supersededAt: new Date() },
+        });
       }
-      const version = await servingVersion(tx, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION);
+      const version = await servingVersion(
+        tx,
+        RESEARCH_SPARSE_VIEW,
+        RESEARCH_SPARSE_VERSION,
+        RESEARCH_SPARSE_VIEW_VERSION,
+      );
       const current = new Set(superseded.map((edge) => edge.supersededId));
-      await tx.sparseDocument.deleteMany({ where: { view: RESEARCH_SPARSE_VIEW, version, documentId: { in: [...current] } } });
+      await tx.sparseDocument.deleteMany({
+        where: { view: RESEARCH_SPARSE_VIEW, version, documentId: { in: [...current] } },
+      });
       const stale = await tx.researchObject.findMany({ where: { id: { in: [...current] } } });
-      await tx.sparseDocument.createMany({ data: [...objects.map((row) => researchDocumentRow({ ...row, state: current.has(row.id) ? "SUPERSEDED" : "CURRENT" } as never, version)), ...stale.filter((row) => !objects.some((object) => object.id === row.id)).map((row) => researchDocumentRow(row, version))], skipDuplicates: true });
+      await tx.sparseDocument.createMany({
+        data: [
+          ...objects.map((row) =>
+            researchDocumentRow({ ...row, state: current.has(row.id) ? "SUPERSEDED" : "CURRENT" } as never, version),
+          ),
+          ...stale
+            .filter((row) => !objects.some((object) => object.id === row.id))
+            .map((row) => researchDocumentRow(row, version)),
+        ],
+        skipDuplicates: true,
+      });
       const events: NewChangeEvent[] = objects.map((row) => ({
-        routingTargetId: problem.id, projectId: row.projectId, resourceType: "research_object", resourceId: row.id, eventType: "research.recorded",
-        payload: { accession: `R${row.accession}`, kind: row.kind, branch: row.branchName, evidenceGrade: row.evidenceGrade },
+        routingTargetId: problem.id,
+        projectId: row.projectId,
+        resourceType: "research_object",
+        resourceId: row.id,
+        eventType: "research.recorded",
+        payload: {
+          accession: `R${row.accession}`,
+          kind: row.kind,
+          branch: row.branchName,
+          evidenceGrade: row.evidenceGrade,
+        },
       }));
-      events.push(...superseded.map((edge) => ({ routingTargetId: problem.id, resourceType: "research_object", resourceId: edge.supersededId, eventType: "research.superseded", payload: { by: edge.supersedingId } })));
+      events.push(
+        ...superseded.map((edge) => ({
+          routingTargetId: problem.id,
+          resourceType: "research_object",
+          resourceId: edge.supersededId,
+          eventType: "research.superseded",
+          payload: { by: edge.supersedingId },
+        })),
+      );
       await appendEvents(tx, events);
     }, LONG_TRANSACTION);
     options.onProgress?.("objects", offset + size, options.objects);

@@ -26,10 +26,12 @@ export class SubscriptionLimits {
   /** Reserves a slot for subscription `id`, or returns the error a client sees past a limit. */
   reserve(socket: SocketRecord, id: string): GraphQLError | null {
     const onSocket = this.live(socket);
-    if (onSocket >= this.limits.perSocket) return this.refusal(`this connection already has ${onSocket} subscriptions (limit ${this.limits.perSocket})`);
+    if (onSocket >= this.limits.perSocket)
+      return this.refusal(`this connection already has ${onSocket} subscriptions (limit ${this.limits.perSocket})`);
     let forOwner = 0;
     for (const other of this.sockets) if (other.owner === socket.owner) forOwner += this.live(other);
-    if (forOwner >= this.limits.perOperator) return this.refusal(`this client already has ${forOwner} subscriptions (limit ${this.limits.perOperator})`);
+    if (forOwner >= this.limits.perOperator)
+      return this.refusal(`this client already has ${forOwner} subscriptions (limit ${this.limits.perOperator})`);
     socket.subscriptionIds.add(id);
     return null;
   }

@@ -7,10 +7,20 @@ import { runDiscovery } from "../../features/discovery/queries/run-discovery.que
 import { laneReport, problemSummary } from "../schemas.js";
 import { tool, type AnyTool } from "../tool-kit.js";
 
-const SUMMARY_SELECT = { id: true, stableId: true, number: true, slug: true, title: true, publicationState: true, resolutionState: true } as const;
+const SUMMARY_SELECT = {
+  id: true,
+  stableId: true,
+  number: true,
+  slug: true,
+  title: true,
+  publicationState: true,
+  resolutionState: true,
+} as const;
 
 async function summaries(prisma: PrismaClient, ids: readonly string[]) {
-  const rows = ids.length ? await prisma.problem.findMany({ where: { id: { in: [...ids] } }, select: SUMMARY_SELECT }) : [];
+  const rows = ids.length
+    ? await prisma.problem.findMany({ where: { id: { in: [...ids] } }, select: SUMMARY_SELECT })
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)!);
 }
@@ -42,11 +52,14 @@ const resolveProblem = tool({
   async run({ ref }, { services }) {
     const resolution = await resolveProblemRef(services.db.prisma, ref);
     const [problem] = resolution.problemId ? await summaries(services.db.prisma, [resolution.problemId]) : [null];
-    const candidates = resolution.status === "AMBIGUOUS" ? await summaries(services.db.prisma, resolution.candidateIds) : [];
+    const candidates =
+      resolution.status === "AMBIGUOUS" ? await summaries(services.db.prisma, resolution.candidateIds) : [];
     return { ...resolution, problem, candidates, hint: HINTS[resolution.status] };
   },
   render: (result) =>
-    result.problem ? `${result.status}: ${result.problem.stableId} — ${result.problem.title} (matched by ${result.matchedBy})` : `${result.status}: ${result.hint}`,
+    result.problem
+      ? `${result.status}: ${result.problem.stableId} — ${result.problem.title} (matched by ${result.matchedBy})`
+      : `${result.status}: ${result.hint}`,
 });
 
 const candidate = z.object({
@@ -73,12 +86,16 @@ const discoverProblems = tool({
   },
   output: {
     outcome: z.enum(["MATCH", "AMBIGUOUS", "ABSTAINED"]),
-    abstained: z.boolean().describe("True when discovery declined to name a problem; see abstentionReason and decision."),
+    abstained: z
+      .boolean()
+      .describe("True when discovery declined to name a problem; see abstentionReason and decision."),
     abstentionReason: z.string().nullable(),
     decision: z.object({ rule: z.string(), explanation: z.string() }),
     matchedBy: z.string().nullable(),
     candidates: z.array(candidate),
-    duplicateWarnings: z.array(candidate).describe("Unpublished catalogue rows that match: warnings, never candidates."),
+    duplicateWarnings: z
+      .array(candidate)
+      .describe("Unpublished catalogue rows that match: warnings, never candidates."),
     setAside: z.array(z.string()),
     lane: laneReport,
     impressionId: z.string(),
@@ -86,11 +103,18 @@ const discoverProblems = tool({
   annotations: { ...READ_ONLY, idempotentHint: false },
   async run({ text, limit }, { services, caller }) {
     const result = await runDiscovery({
-      prisma: services.db.prisma, pool: services.db.pool, discovery: services.discovery,
-      operatorId: caller.auth.status === "VALID" ? caller.auth.operator.id : null, text, limit,
+      prisma: services.db.prisma,
+      pool: services.db.pool,
+      discovery: services.discovery,
+      operatorId: caller.auth.status === "VALID" ? caller.auth.operator.id : null,
+      text,
+      limit,
     });
     const withProblems = async (list: typeof result.candidates) => {
-      const problems = await summaries(services.db.prisma, list.map((entry) => entry.problemId));
+      const problems = await summaries(
+        services.db.prisma,
+        list.map((entry) => entry.problemId),
+      );
       return list.map((entry, index) => ({ ...entry, problem: problems[index] }));
     };
     return {
@@ -105,7 +129,9 @@ const discoverProblems = tool({
     const head = result.abstained
       ? `ABSTAINED (${result.abstentionReason}): ${result.decision.explanation}`
       : `${result.outcome} by ${result.decision.rule}: ${result.decision.explanation}`;
-    const lines = result.candidates.map((entry) => `- ${entry.problem.stableId} ${entry.problem.title} (confidence ${entry.confidence.toFixed(2)})`);
+    const lines = result.candidates.map(
+      (entry) => `- ${entry.problem.stableId} ${entry.problem.title} (confidence ${entry.confidence.toFixed(2)})`,
+    );
     return [head, ...lines, `impressionId ${result.impressionId}`].join("\n");
   },
 });

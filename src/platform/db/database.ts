@@ -72,12 +72,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     connectionTimeoutMillis: kind === "embedded" ? 0 : 10_000,
   });
   pool.on("error", () => undefined); // idle-client errors surface on the next query instead
-  await checkReachable(pool, kind === "server" ? `the PostgreSQL server at ${redact(connectionString)}` : "the embedded database").catch(
-    async (error) => {
-      await closeEmbedded();
-      throw error;
-    },
-  );
+  await checkReachable(
+    pool,
+    kind === "server" ? `the PostgreSQL server at ${redact(connectionString)}` : "the embedded database",
+  ).catch(async (error) => {
+    await closeEmbedded();
+    throw error;
+  });
   if (options.migrate ?? true) {
     try {
       await applyMigrations(pool);

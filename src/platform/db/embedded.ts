@@ -132,7 +132,9 @@ export async function startEmbeddedDatabase(dataDir: string | null): Promise<Emb
     await db.close();
     releaseLock();
     rmSync(socketDir, { recursive: true, force: true });
-    throw new DatabaseStartupError(`The embedded database could not listen on its socket in ${socketDir}: ${(error as Error).message}`);
+    throw new DatabaseStartupError(
+      `The embedded database could not listen on its socket in ${socketDir}: ${(error as Error).message}`,
+    );
   }
   return {
     connectionString: `postgresql://postgres@localhost:5432/postgres?host=${encodeURIComponent(socketDir)}`,

@@ -32,7 +32,10 @@ export class NotFoundError extends DomainError {
 }
 
 export class AuthenticationError extends DomainError {
-  constructor(message = "A valid operator token is required (Authorization: Bearer <token>)", code = "UNAUTHENTICATED") {
+  constructor(
+    message = "A valid operator token is required (Authorization: Bearer <token>)",
+    code = "UNAUTHENTICATED",
+  ) {
     super(code, message);
   }
 }

@@ -2,15 +2,40 @@
 // exhausted. Such failures reach clients as SERVICE_UNAVAILABLE (HTTP 503 + Retry-After), so they retry.
 
 /** SQLSTATE classes and codes that mean "the server cannot serve now", not "the statement is wrong". */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"]);
+const UNAVAILABLE_SQLSTATES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
 /** Node socket errors. */
-const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENOENT"]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENOENT",
+]);
 /** Prisma driver-adapter error kinds. */
-const UNAVAILABLE_ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+]);
 /** Prisma engine codes: cannot reach, connection closed, pool timeout. */
 const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
 /** pg's own messages for a lost or unobtainable connection (it sets no code on these). */
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
 
 /** Seconds a client should wait before retrying while the database is away. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -32,7 +57,13 @@ function causesOf(error: unknown): unknown[] {
 export function isDatabaseUnavailable(error: unknown): boolean {
   return causesOf(error).some((link) => {
     const value = link as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
-    if (typeof value.code === "string" && (UNAVAILABLE_SQLSTATES.has(value.code) || UNAVAILABLE_SOCKET_CODES.has(value.code) || UNAVAILABLE_PRISMA_CODES.has(value.code))) return true;
+    if (
+      typeof value.code === "string" &&
+      (UNAVAILABLE_SQLSTATES.has(value.code) ||
+        UNAVAILABLE_SOCKET_CODES.has(value.code) ||
+        UNAVAILABLE_PRISMA_CODES.has(value.code))
+    )
+      return true;
     if (typeof value.originalCode === "string" && UNAVAILABLE_SQLSTATES.has(value.originalCode)) return true;
     if (typeof value.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(value.kind)) return true;
     return typeof value.message === "string" && UNAVAILABLE_MESSAGES.test(value.message);

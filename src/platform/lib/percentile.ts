@@ -7,5 +7,8 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 
 /** The same for values in any order. */
 export function percentileOf(values: readonly number[], fraction: number): number {
-  return percentile([...values].sort((left, right) => left - right), fraction);
+  return percentile(
+    [...values].sort((left, right) => left - right),
+    fraction,
+  );
 }

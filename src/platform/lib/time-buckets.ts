@@ -21,7 +21,8 @@ abstract class TimeBuckets {
     readonly bucketMs: number,
     readonly capacity: number,
   ) {
-    if (!(bucketMs > 0) || !Number.isInteger(capacity) || capacity < 1) throw new RangeError("bucketMs must be positive and capacity a positive integer");
+    if (!(bucketMs > 0) || !Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError("bucketMs must be positive and capacity a positive integer");
     this.numbers = new Array<number>(capacity).fill(Number.NaN);
   }
 

@@ -12,7 +12,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import {
-  conceptsFile, contrastsFile, discoveryFile, EntryError, LexiconError, phrasesFile, requestFormsFile, stemsFile, symbolsFile, wordsFile,
+  conceptsFile,
+  contrastsFile,
+  discoveryFile,
+  EntryError,
+  LexiconError,
+  phrasesFile,
+  requestFormsFile,
+  stemsFile,
+  symbolsFile,
+  wordsFile,
   type Check,
 } from "./schema.js";
 
@@ -103,18 +112,32 @@ function resolveConcepts(data: FileData<"concepts">): ConceptGroup[] {
     const notation = (group.notation ?? []).flatMap((item, position) => {
       if (item.startsWith("@")) {
         const patterns = shared.get(item.slice(1));
-        if (patterns === undefined) throw new LexiconError("concepts.yaml", `${at}[${position}]`, `no shared notation "${item.slice(1)}" (known: ${[...shared.keys()].join(", ")})`);
+        if (patterns === undefined)
+          throw new LexiconError(
+            "concepts.yaml",
+            `${at}[${position}]`,
+            `no shared notation "${item.slice(1)}" (known: ${[...shared.keys()].join(", ")})`,
+          );
         return patterns;
       }
       const source = item.replace(FRAGMENT, (_match, name: string) => {
         const fragment = fragments.get(name);
-        if (fragment === undefined) throw new LexiconError("concepts.yaml", `${at}[${position}]`, `no fragment "${name}" (known: ${[...fragments.keys()].join(", ")})`);
+        if (fragment === undefined)
+          throw new LexiconError(
+            "concepts.yaml",
+            `${at}[${position}]`,
+            `no fragment "${name}" (known: ${[...fragments.keys()].join(", ")})`,
+          );
         return fragment;
       });
       try {
         new RegExp(source, "g");
       } catch (error) {
-        throw new LexiconError("concepts.yaml", `${at}[${position}]`, `invalid regular expression: ${(error as Error).message}`);
+        throw new LexiconError(
+          "concepts.yaml",
+          `${at}[${position}]`,
+          `invalid regular expression: ${(error as Error).message}`,
+        );
       }
       return [source];
     });
@@ -142,22 +165,44 @@ function resolveRequestForms(data: FileData<"requestForms">): RequestForms {
     if (names.has(form.name)) throw new LexiconError(file, `${at}.name`, `"${form.name}" is listed twice`);
     names.add(form.name);
     if (form.requires !== undefined && !requirements.has(form.requires)) {
-      throw new LexiconError(file, `${at}.requires`, `no requirement "${form.requires}" (known: ${[...requirements].join(", ")})`);
+      throw new LexiconError(
+        file,
+        `${at}.requires`,
+        `no requirement "${form.requires}" (known: ${[...requirements].join(", ")})`,
+      );
     }
-    const patterns = form.patterns.map((item, position) => item.replace(FRAGMENT, (_match, name: string) => {
-      const insert = inserts.get(name);
-      if (insert === undefined) throw new LexiconError(file, `${at}.patterns[${position}]`, `no fragment or word list "${name}" (known: ${[...inserts.keys()].join(", ")})`);
-      return insert;
-    }));
+    const patterns = form.patterns.map((item, position) =>
+      item.replace(FRAGMENT, (_match, name: string) => {
+        const insert = inserts.get(name);
+        if (insert === undefined)
+          throw new LexiconError(
+            file,
+            `${at}.patterns[${position}]`,
+            `no fragment or word list "${name}" (known: ${[...inserts.keys()].join(", ")})`,
+          );
+        return insert;
+      }),
+    );
     const flags = form.flags ?? "i";
     patterns.forEach((source, position) => {
       try {
         new RegExp(source, flags);
       } catch (error) {
-        throw new LexiconError(file, `${at}.patterns[${position}]`, `invalid regular expression: ${(error as Error).message}`);
+        throw new LexiconError(
+          file,
+          `${at}.patterns[${position}]`,
+          `invalid regular expression: ${(error as Error).message}`,
+        );
       }
     });
-    return { name: form.name, reason: form.reason, kind: form.kind, requires: form.requires ?? null, source: patterns.join("|"), flags };
+    return {
+      name: form.name,
+      reason: form.reason,
+      kind: form.kind,
+      requires: form.requires ?? null,
+      source: patterns.join("|"),
+      flags,
+    };
   });
   return { requirements: data.requirements, forms };
 }
@@ -166,15 +211,26 @@ function resolveRequestForms(data: FileData<"requestForms">): RequestForms {
 function checkReferences(symbols: FileData<"symbols">, words: FileData<"words">): void {
   const systems = new Set(symbols.number_systems.map(([letter]) => letter));
   for (const [glyph, letter] of symbols.double_struck) {
-    if (!systems.has(letter)) throw new LexiconError("symbols.yaml", `double_struck.${glyph}`, `"${letter}" is not a key of number_systems`);
+    if (!systems.has(letter))
+      throw new LexiconError("symbols.yaml", `double_struck.${glyph}`, `"${letter}" is not a key of number_systems`);
   }
   const relations = new Set<string>(symbols.relation_words);
   const numbers = new Set(words.number_words.map(([name]) => name));
   words.spoken_fractions.counts.forEach((count, index) => {
-    if (count !== "a" && count !== "one" && !numbers.has(count)) throw new LexiconError("words.yaml", `spoken_fractions.counts[${index}]`, `"${count}" is neither "a", "one" nor a key of number_words`);
+    if (count !== "a" && count !== "one" && !numbers.has(count))
+      throw new LexiconError(
+        "words.yaml",
+        `spoken_fractions.counts[${index}]`,
+        `"${count}" is neither "a", "one" nor a key of number_words`,
+      );
   });
   words.prose_relations.forEach(({ phrase, relation }, index) => {
-    if (!relations.has(relation)) throw new LexiconError("words.yaml", `prose_relations[${index}] (phrase ${JSON.stringify(phrase)}).relation`, `"${relation}" is not in symbols.yaml relation_words`);
+    if (!relations.has(relation))
+      throw new LexiconError(
+        "words.yaml",
+        `prose_relations[${index}] (phrase ${JSON.stringify(phrase)}).relation`,
+        `"${relation}" is not in symbols.yaml relation_words`,
+      );
   });
 }
 
@@ -191,7 +247,8 @@ export function loadLexicon(directory: string = LEXICON_DIRECTORY): Lexicon {
   const known = new Set<string>(Object.values(FILES).map(([file]) => file));
   const strays = readdirSync(directory).filter((file) => /\.ya?ml$/.test(file) && !known.has(file));
   // A data file the loader does not read would be knowledge nobody uses, and outside the hash.
-  if (strays.length > 0) throw new LexiconError(strays[0]!, "", `is not a lexicon file (known: ${[...known].join(", ")})`);
+  if (strays.length > 0)
+    throw new LexiconError(strays[0]!, "", `is not a lexicon file (known: ${[...known].join(", ")})`);
   const concepts = readChecked(directory, ...FILES.concepts);
   const phrases = readChecked(directory, ...FILES.phrases);
   const words = readChecked(directory, ...FILES.words);
@@ -202,10 +259,27 @@ export function loadLexicon(directory: string = LEXICON_DIRECTORY): Lexicon {
   const contrasts = readChecked(directory, ...FILES.contrasts);
   checkReferences(symbols, words);
   const hash = createHash("sha256");
-  for (const [name, data] of Object.entries({ concepts, phrases, words, stems, symbols, discovery, requestForms, contrasts })) hash.update(`${name}\0${JSON.stringify(data)}\0`);
+  for (const [name, data] of Object.entries({
+    concepts,
+    phrases,
+    words,
+    stems,
+    symbols,
+    discovery,
+    requestForms,
+    contrasts,
+  }))
+    hash.update(`${name}\0${JSON.stringify(data)}\0`);
   return deepFreeze({
-    hash: hash.digest("hex"), concepts: resolveConcepts(concepts), phrases, words, stems, symbols, discovery,
-    requestForms: resolveRequestForms(requestForms), contrasts,
+    hash: hash.digest("hex"),
+    concepts: resolveConcepts(concepts),
+    phrases,
+    words,
+    stems,
+    symbols,
+    discovery,
+    requestForms: resolveRequestForms(requestForms),
+    contrasts,
   });
 }
 

@@ -14,7 +14,10 @@ export class LexiconError extends Error {
 
 /** Thrown by a check; load.ts adds the file name. */
 export class EntryError extends Error {
-  constructor(readonly at: string, readonly problem: string) {
+  constructor(
+    readonly at: string,
+    readonly problem: string,
+  ) {
     super(`${at}: ${problem}`);
   }
 }
@@ -36,7 +39,8 @@ export const replacement: Check<string> = (value, at) => {
 /** A lower-case word or phrase as folded text spells it: letters, digits, spaces, apostrophes and hyphens. */
 export const word: Check<string> = (value, at) => {
   const checked = text(value, at);
-  if (!/^[a-z0-9][a-z0-9' -]*$/.test(checked)) throw new EntryError(at, `"${checked}" is not a lower-case word or phrase (a-z, 0-9, spaces, ' and -)`);
+  if (!/^[a-z0-9][a-z0-9' -]*$/.test(checked))
+    throw new EntryError(at, `"${checked}" is not a lower-case word or phrase (a-z, 0-9, spaces, ' and -)`);
   return checked;
 };
 
@@ -62,13 +66,17 @@ export function pattern(flags: string): Check<string> {
 
 export function oneOf<Value extends string>(allowed: readonly Value[]): Check<Value> {
   return (value, at) => {
-    if (typeof value !== "string" || !allowed.includes(value as Value)) throw new EntryError(at, `expected one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`);
+    if (typeof value !== "string" || !allowed.includes(value as Value))
+      throw new EntryError(at, `expected one of ${allowed.join(", ")}, got ${JSON.stringify(value)}`);
     return value as Value;
   };
 }
 
 /** A list; `unique` rejects a repeated item (a repeat is always a copy-paste slip in a word list). */
-export function list<Item>(item: Check<Item>, options: { unique?: boolean; nonEmpty?: boolean } = {}): Check<readonly Item[]> {
+export function list<Item>(
+  item: Check<Item>,
+  options: { unique?: boolean; nonEmpty?: boolean } = {},
+): Check<readonly Item[]> {
   return (value, at) => {
     if (!Array.isArray(value)) throw new EntryError(at, `expected a list, got ${describe(value)}`);
     if (options.nonEmpty && value.length === 0) throw new EntryError(at, "expected a non-empty list");
@@ -87,8 +95,11 @@ export function list<Item>(item: Check<Item>, options: { unique?: boolean; nonEm
 /** A mapping from keys to values, kept as ordered entries (order matters where later tables are built from it). */
 export function entries<Value>(key: Check<string>, item: Check<Value>): Check<readonly (readonly [string, Value])[]> {
   return (value, at) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EntryError(at, `expected a mapping, got ${describe(value)}`);
-    return Object.entries(value).map(([name, entry]) => [key(name, `${at}.${name}`), item(entry, `${at}.${name}`)] as const);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new EntryError(at, `expected a mapping, got ${describe(value)}`);
+    return Object.entries(value).map(
+      ([name, entry]) => [key(name, `${at}.${name}`), item(entry, `${at}.${name}`)] as const,
+    );
   };
 }
 
@@ -100,13 +111,18 @@ type Shape<F extends Fields> = { readonly [K in keyof F]: F[K] extends Check<inf
  * ("spelling:" for "spellings:") that would otherwise be silently ignored. `label` names an entry by its
  * own content in messages (`groups[3] (concept "count")`).
  */
-export function record<F extends Fields>(fields: F, options: { optional?: readonly (keyof F)[]; label?: (value: Record<string, unknown>) => string } = {}): Check<Shape<F>> {
+export function record<F extends Fields>(
+  fields: F,
+  options: { optional?: readonly (keyof F)[]; label?: (value: Record<string, unknown>) => string } = {},
+): Check<Shape<F>> {
   return (value, at) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EntryError(at, `expected a mapping, got ${describe(value)}`);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new EntryError(at, `expected a mapping, got ${describe(value)}`);
     const object = value as Record<string, unknown>;
     const where = options.label === undefined ? at : `${at} (${options.label(object)})`;
     for (const name of Object.keys(object)) {
-      if (!(name in fields)) throw new EntryError(where, `unknown field "${name}" (expected ${Object.keys(fields).join(", ")})`);
+      if (!(name in fields))
+        throw new EntryError(where, `unknown field "${name}" (expected ${Object.keys(fields).join(", ")})`);
     }
     const result: Record<string, unknown> = {};
     for (const [name, check] of Object.entries(fields)) {
@@ -145,8 +161,18 @@ export const conceptsFile = record({
 
 /** phrases.yaml: definitional phrases and other spellings of them (normalize.ts). */
 export const phrasesFile = record({
-  groups: list(record({ reason: text, phrases: list(word, { unique: true, nonEmpty: true }) }, { label: (group) => `reason ${JSON.stringify(group.reason)}` })),
-  spellings: list(record({ reason: text, phrase: word, spellings: list(word, { unique: true, nonEmpty: true }) }, { label: (entry) => `phrase ${JSON.stringify(entry.phrase)}` })),
+  groups: list(
+    record(
+      { reason: text, phrases: list(word, { unique: true, nonEmpty: true }) },
+      { label: (group) => `reason ${JSON.stringify(group.reason)}` },
+    ),
+  ),
+  spellings: list(
+    record(
+      { reason: text, phrase: word, spellings: list(word, { unique: true, nonEmpty: true }) },
+      { label: (entry) => `phrase ${JSON.stringify(entry.phrase)}` },
+    ),
+  ),
 });
 
 const digits: Check<string> = (value, at) => {
@@ -161,8 +187,16 @@ export const wordsFile = record({
   discourse_words: list(word, { unique: true }),
   operator_words: list(word, { unique: true }),
   number_words: entries(word, digits),
-  prose_relations: list(record({ phrase: word, relation: oneOf(RELATIONS) }, { label: (entry) => `phrase ${JSON.stringify(entry.phrase)}` })),
-  spoken_fractions: record({ counts: list(word, { unique: true, nonEmpty: true }), denominators: entries(word, digits) }),
+  prose_relations: list(
+    record(
+      { phrase: word, relation: oneOf(RELATIONS) },
+      { label: (entry) => `phrase ${JSON.stringify(entry.phrase)}` },
+    ),
+  ),
+  spoken_fractions: record({
+    counts: list(word, { unique: true, nonEmpty: true }),
+    denominators: entries(word, digits),
+  }),
   abbreviations: entries(word, list(word, { nonEmpty: true })),
   determiners: list(word, { unique: true }),
 });
@@ -171,26 +205,34 @@ export const wordsFile = record({
 export const stemsFile = record({
   irregular: entries(word, word),
   protected: list(word, { unique: true }),
-  derivations: list(record({ base: word, forms: list(word, { unique: true, nonEmpty: true }) }, { label: (family) => `base ${JSON.stringify(family.base)}` })),
+  derivations: list(
+    record(
+      { base: word, forms: list(word, { unique: true, nonEmpty: true }) },
+      { label: (family) => `base ${JSON.stringify(family.base)}` },
+    ),
+  ),
 });
 
 const latexName: Check<string> = (value, at) => {
   const name = text(value, at);
-  if (!/^[A-Z]+$/i.test(name)) throw new EntryError(at, `"${name}" is not a LaTeX command name (letters only, no backslash)`);
+  if (!/^[A-Z]+$/i.test(name))
+    throw new EntryError(at, `"${name}" is not a LaTeX command name (letters only, no backslash)`);
   return name;
 };
 
 /** A superscript or subscript glyph: one character, not ASCII (the tables build a character class of them). */
 const scriptGlyph: Check<string> = (value, at) => {
   const checked = glyph(value, at);
-  if (checked.charCodeAt(0) < 0x80) throw new EntryError(at, `"${checked}" is an ASCII character, not a superscript or subscript glyph`);
+  if (checked.charCodeAt(0) < 0x80)
+    throw new EntryError(at, `"${checked}" is an ASCII character, not a superscript or subscript glyph`);
   return checked;
 };
 
 /** The ten glyphs of the digits 0 to 9, in order. */
 const digitGlyphs: Check<readonly string[]> = (value, at) => {
   const glyphs = list(scriptGlyph, { unique: true })(value, at);
-  if (glyphs.length !== 10) throw new EntryError(at, `expected the 10 glyphs of the digits 0 to 9, got ${glyphs.length}`);
+  if (glyphs.length !== 10)
+    throw new EntryError(at, `expected the 10 glyphs of the digits 0 to 9, got ${glyphs.length}`);
   return glyphs;
 };
 
@@ -203,7 +245,10 @@ const letter: Check<string> = (value, at) => {
 /** symbols.yaml: LaTeX commands and Unicode characters and their one spelling (latex-symbols.ts, formulas.ts). */
 export const symbolsFile = record({
   relation_words: list(oneOf(RELATIONS), { unique: true }),
-  greek: list(record({ name: word, lower: glyph, upper: glyph }, { label: (letter) => `name ${JSON.stringify(letter.name)}` }), { nonEmpty: true }),
+  greek: list(
+    record({ name: word, lower: glyph, upper: glyph }, { label: (letter) => `name ${JSON.stringify(letter.name)}` }),
+    { nonEmpty: true },
+  ),
   greek_variants: entries(glyph, word),
   latex_commands: entries(latexName, replacement),
   formatting_commands: list(latexName, { unique: true }),
@@ -224,21 +269,31 @@ export const symbolsFile = record({
 /** discovery.yaml: discovery's request and area vocabulary (discovery.constants.ts). */
 export const discoveryFile = record({
   area_head_words: list(word, { unique: true }),
-  generic_query_words: list(record({ reason: text, words: list(word, { unique: true, nonEmpty: true }) }, { label: (group) => `reason ${JSON.stringify(group.reason)}` })),
-  remark_openings: record({ kinds: list(word, { unique: true, nonEmpty: true }), name_words: list(word, { unique: true, nonEmpty: true }) }),
+  generic_query_words: list(
+    record(
+      { reason: text, words: list(word, { unique: true, nonEmpty: true }) },
+      { label: (group) => `reason ${JSON.stringify(group.reason)}` },
+    ),
+  ),
+  remark_openings: record({
+    kinds: list(word, { unique: true, nonEmpty: true }),
+    name_words: list(word, { unique: true, nonEmpty: true }),
+  }),
 });
 
 /** A name of a form, fragment or list: lower-case letters, digits and underscores. */
 const identifier: Check<string> = (value, at) => {
   const name = text(value, at);
-  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new EntryError(at, `"${name}" is not a name (a-z, 0-9 and _, starting with a letter)`);
+  if (!/^[a-z][a-z0-9_]*$/.test(name))
+    throw new EntryError(at, `"${name}" is not a name (a-z, 0-9 and _, starting with a letter)`);
   return name;
 };
 
 /** A word of a request-form word list: a lower-case word or phrase, where a tactic name may also hold `_` (`simp_all`). */
 const listWord: Check<string> = (value, at) => {
   const checked = text(value, at);
-  if (!/^[a-z0-9][a-z0-9_' -]*$/.test(checked)) throw new EntryError(at, `"${checked}" is not a lower-case word or phrase (a-z, 0-9, _, spaces, ' and -)`);
+  if (!/^[a-z0-9][a-z0-9_' -]*$/.test(checked))
+    throw new EntryError(at, `"${checked}" is not a lower-case word or phrase (a-z, 0-9, _, spaces, ' and -)`);
   return checked;
 };
 
@@ -268,7 +323,11 @@ export const requestFormsFile = record({
 function longerFirst(at: string, phrases: readonly string[]): readonly string[] {
   phrases.forEach((phrase, index) => {
     const earlier = phrases.slice(0, index).find((shorter) => phrase.startsWith(`${shorter} `));
-    if (earlier !== undefined) throw new EntryError(`${at}[${index}]`, `"${phrase}" extends the earlier "${earlier}", which would always match first: list it before`);
+    if (earlier !== undefined)
+      throw new EntryError(
+        `${at}[${index}]`,
+        `"${phrase}" extends the earlier "${earlier}", which would always match first: list it before`,
+      );
   });
   return phrases;
 }

@@ -4,12 +4,21 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../../src/env.js";
-import { readBundledManifest, readBundledText, type BundledFileKey } from "../../../src/features/catalogue/domain/bundled-data.js";
+import {
+  readBundledManifest,
+  readBundledText,
+  type BundledFileKey,
+} from "../../../src/features/catalogue/domain/bundled-data.js";
 import { catalogueProblemDigest } from "../../../src/features/catalogue/domain/catalogue-digest.js";
-import { readBundledCatalogue, readCatalogueFiles } from "../../../src/features/catalogue/domain/read-catalogue-files.js";
+import {
+  readBundledCatalogue,
+  readCatalogueFiles,
+} from "../../../src/features/catalogue/domain/read-catalogue-files.js";
 
 const sharedDir = path.resolve(projectRoot, "../shared/data");
-const hasShared = existsSync(path.join(sharedDir, "erdosproblems/problems.yaml")) && existsSync(path.join(sharedDir, "formal-conjectures/statements.jsonl"));
+const hasShared =
+  existsSync(path.join(sharedDir, "erdosproblems/problems.yaml")) &&
+  existsSync(path.join(sharedDir, "formal-conjectures/statements.jsonl"));
 
 describe("bundled data", () => {
   it("matches its manifest", () => {
@@ -31,11 +40,15 @@ describe("bundled data", () => {
     expect(problems.filter((problem) => problem.publicationState === "PUBLISHED").length).toBe(1170);
   });
 
-  it.skipIf(!hasShared)("gives the same catalogue as the shared data files", async () => {
-    const shared = await readCatalogueFiles({
-      erdosYamlPath: path.join(sharedDir, "erdosproblems/problems.yaml"),
-      formalConjecturesPath: path.join(sharedDir, "formal-conjectures/statements.jsonl"),
-    });
-    expect(readBundledCatalogue().map(catalogueProblemDigest)).toEqual(shared.map(catalogueProblemDigest));
-  }, 60_000);
+  it.skipIf(!hasShared)(
+    "gives the same catalogue as the shared data files",
+    async () => {
+      const shared = await readCatalogueFiles({
+        erdosYamlPath: path.join(sharedDir, "erdosproblems/problems.yaml"),
+        formalConjecturesPath: path.join(sharedDir, "formal-conjectures/statements.jsonl"),
+      });
+      expect(readBundledCatalogue().map(catalogueProblemDigest)).toEqual(shared.map(catalogueProblemDigest));
+    },
+    60_000,
+  );
 });

@@ -15,7 +15,9 @@ export const hasRealData = existsSync(erdosYamlPath) && existsSync(statementsPat
 
 export function warnIfRealDataMissing(suite: string): void {
   if (!hasRealData) {
-    console.warn(`[${suite}] skipped the real-data tests: ${erdosYamlPath} or ${statementsPath} does not exist (shared data snapshot not mounted).`);
+    console.warn(
+      `[${suite}] skipped the real-data tests: ${erdosYamlPath} or ${statementsPath} does not exist (shared data snapshot not mounted).`,
+    );
   }
 }
 
@@ -26,6 +28,8 @@ export const erdosSiteFixturesDir = path.join(repoRoot, "fixtures/erdos-site");
 
 export function warnIfErdosSiteStatementsMissing(suite: string): void {
   if (!hasErdosSiteStatements) {
-    console.warn(`[${suite}] SKIPPED the real erdosproblems.com statements test: ${erdosSiteStatementsPath} does not exist (shared data snapshot not mounted).`);
+    console.warn(
+      `[${suite}] SKIPPED the real erdosproblems.com statements test: ${erdosSiteStatementsPath} does not exist (shared data snapshot not mounted).`,
+    );
   }
 }

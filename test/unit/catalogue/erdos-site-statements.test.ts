@@ -10,7 +10,12 @@ import { parseErdosYaml } from "../../../src/features/catalogue/domain/parse-erd
 import { parseFormalConjectures } from "../../../src/features/catalogue/domain/parse-formal-conjectures.js";
 import { readCatalogueFiles } from "../../../src/features/catalogue/domain/read-catalogue-files.js";
 import {
-  erdosSiteFixturesDir, erdosSiteStatementsPath, erdosYamlPath, hasErdosSiteStatements, hasRealData, statementsPath,
+  erdosSiteFixturesDir,
+  erdosSiteStatementsPath,
+  erdosYamlPath,
+  hasErdosSiteStatements,
+  hasRealData,
+  statementsPath,
   warnIfErdosSiteStatementsMissing,
 } from "./catalogue-test-paths.js";
 
@@ -27,7 +32,12 @@ describe("parsing the site-statements file", () => {
     expect(sunflower.newer?.statement).toMatch(/depending only on \$k\$\?$/);
     expect(sunflower.newer?.fetched).toBe("2026-07-01");
     expect(sunflower.remarks).toContain("spread families");
-    expect(sunflower).toMatchObject({ tags: ["combinatorics"], siteStatus: "OPEN", oeisIds: ["A332077"], recordLine: 2 });
+    expect(sunflower).toMatchObject({
+      tags: ["combinatorics"],
+      siteStatus: "OPEN",
+      oeisIds: ["A332077"],
+      recordLine: 2,
+    });
     expect(records[2]).toMatchObject({ newer: null, remarks: null, prize: null });
   });
 
@@ -38,17 +48,26 @@ describe("parsing the site-statements file", () => {
   });
 
   it("refuses a row without a statement, or with a number that is not one, naming the field", () => {
-    expect(() => parseErdosSite('{"number": "7"}\n', "rows.jsonl")).toThrow(/^rows\.jsonl, line 1: field "statement" must be a string/);
-    expect(() => parseErdosSite('{"number": "7a", "statement": "S"}\n', "rows.jsonl")).toThrow(/field "number" must be a positive whole number/);
-    expect(() => parseErdosSite('{"number": 7, "statement": "S"}\n{"number": "7", "statement": "T"}\n', "rows.jsonl"))
-      .toThrow(/^rows\.jsonl, line 2: problem number 7 already appears at line 1/);
+    expect(() => parseErdosSite('{"number": "7"}\n', "rows.jsonl")).toThrow(
+      /^rows\.jsonl, line 1: field "statement" must be a string/,
+    );
+    expect(() => parseErdosSite('{"number": "7a", "statement": "S"}\n', "rows.jsonl")).toThrow(
+      /field "number" must be a positive whole number/,
+    );
+    expect(() =>
+      parseErdosSite('{"number": 7, "statement": "S"}\n{"number": "7", "statement": "T"}\n', "rows.jsonl"),
+    ).toThrow(/^rows\.jsonl, line 2: problem number 7 already appears at line 1/);
   });
 
   it("gives a typed error naming a file that does not exist", async () => {
     const missing = fixturePath("no-such-file.jsonl");
     const error = await readCatalogueFiles({ erdosStatementsPath: missing }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CatalogueImportError);
-    expect(error).toMatchObject({ code: "UNREADABLE_FILE", fileName: missing, message: `${missing}: cannot read the file (no such file)` });
+    expect(error).toMatchObject({
+      code: "UNREADABLE_FILE",
+      fileName: missing,
+      message: `${missing}: cannot read the file (no such file)`,
+    });
   });
 });
 
@@ -62,7 +81,11 @@ describe("building Erdős problems with the site's statements", () => {
 
   it("lists the newest site wording first, then the older capture, then the formal docstring with its declaration", () => {
     const sunflower = byNumber(20);
-    expect(sunflower.wordings.map((wording) => wording.origin)).toEqual(["ERDOS_SITE_REVISION", "ERDOS_SITE", "FORMAL_CONJECTURES"]);
+    expect(sunflower.wordings.map((wording) => wording.origin)).toEqual([
+      "ERDOS_SITE_REVISION",
+      "ERDOS_SITE",
+      "FORMAL_CONJECTURES",
+    ]);
     expect(sunflower.statement).toBe(sunflower.wordings[0]!.text);
     expect(sunflower.wordings[2]!.declarationNames).toEqual(["Erdos20.erdos_20"]);
     expect(sunflower.title).toBe("Erdős Problem 20: sunflower conjecture");
@@ -71,9 +94,15 @@ describe("building Erdős problems with the site's statements", () => {
   it("publishes every problem the site states, cites the site first, and keeps the database's metadata", () => {
     for (const problem of catalogue) {
       expect(problem.publicationState).toBe("PUBLISHED");
-      expect(problem.sources[0]).toMatchObject({ kind: "ERDOS_SITE", title: `T. F. Bloom, Erdős Problem #${problem.number}, https://www.erdosproblems.com/${problem.number}` });
+      expect(problem.sources[0]).toMatchObject({
+        kind: "ERDOS_SITE",
+        title: `T. F. Bloom, Erdős Problem #${problem.number}, https://www.erdosproblems.com/${problem.number}`,
+      });
     }
-    expect(byNumber(2)).toMatchObject({ resolutionState: "DISPROVED", wordings: [{ origin: "ERDOS_SITE", declarationNames: [] }] });
+    expect(byNumber(2)).toMatchObject({
+      resolutionState: "DISPROVED",
+      wordings: [{ origin: "ERDOS_SITE", declarationNames: [] }],
+    });
     expect(byNumber(9001)).toMatchObject({ tags: ["testing"], remarks: null, stableId: "cp:erdos:9001" });
   });
 });
@@ -94,7 +123,9 @@ describe.skipIf(!hasErdosSiteStatements || !hasRealData)("the real erdosproblems
       expect(problem.sources.map((source) => source.kind)).toContain("ERDOS_SITE");
     }
     expect(erdos.filter((problem) => problem.wordings[0]!.origin === "ERDOS_SITE_REVISION")).toHaveLength(19);
-    expect(erdos.filter((problem) => problem.wordings.some((wording) => wording.origin === "FORMAL_CONJECTURES")).length).toBeGreaterThanOrEqual(600);
+    expect(
+      erdos.filter((problem) => problem.wordings.some((wording) => wording.origin === "FORMAL_CONJECTURES")).length,
+    ).toBeGreaterThanOrEqual(600);
     expect(erdos.filter((problem) => problem.remarks !== null).length).toBeGreaterThan(1150);
   });
 });

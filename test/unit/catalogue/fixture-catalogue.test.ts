@@ -37,9 +37,11 @@ describe("bundled fixture catalogue", () => {
   it("rejects a published problem without a statement and duplicated slugs", () => {
     const [first] = problems;
     if (!first) throw new Error("fixture is empty");
-    expect(() => parseCatalogueJson(JSON.stringify([{ ...first, statement: null, publicationState: "PUBLISHED" }]), "f.json"))
-      .toThrow(/f\.json, entry 1: field "statement" must be present/);
-    expect(() => parseCatalogueJson(JSON.stringify([first, { ...first, stableId: "cp:other:1" }]), "f.json"))
-      .toThrow(expect.objectContaining({ code: "DUPLICATE_RECORD", entry: 2 }));
+    expect(() =>
+      parseCatalogueJson(JSON.stringify([{ ...first, statement: null, publicationState: "PUBLISHED" }]), "f.json"),
+    ).toThrow(/f\.json, entry 1: field "statement" must be present/);
+    expect(() => parseCatalogueJson(JSON.stringify([first, { ...first, stableId: "cp:other:1" }]), "f.json")).toThrow(
+      expect.objectContaining({ code: "DUPLICATE_RECORD", entry: 2 }),
+    );
   });
 });

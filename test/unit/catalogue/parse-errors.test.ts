@@ -45,20 +45,32 @@ describe("broken catalogue inputs", () => {
   it("rejects a JSONL record with a mistyped field", () => {
     const good = readBroken("malformed-line-3.jsonl").split("\n")[0] ?? "";
     const bad = good.replace('"line": 10', '"line": "ten"');
-    const error = captureError(() => parseFormalConjectures(`${good.replace("erdos_1", "erdos_1a")}\n${bad}\n`, "s.jsonl"));
+    const error = captureError(() =>
+      parseFormalConjectures(`${good.replace("erdos_1", "erdos_1a")}\n${bad}\n`, "s.jsonl"),
+    );
     expect(error).toMatchObject({ code: "INVALID_RECORD", line: 2 });
     expect(error.message).toContain('field "line" must be an integer');
   });
 
   it("rejects a JSONL line that is valid JSON but not an object", () => {
-    expect(captureError(() => parseFormalConjectures("[1, 2]\n", "s.jsonl"))).toMatchObject({ code: "MALFORMED_JSONL", line: 1 });
+    expect(captureError(() => parseFormalConjectures("[1, 2]\n", "s.jsonl"))).toMatchObject({
+      code: "MALFORMED_JSONL",
+      line: 1,
+    });
   });
 
   it("rejects repeated Erdős numbers and repeated declaration names", () => {
     const yaml = '- number: "7"\n  tags: []\n- number: "7"\n  tags: []\n';
-    expect(captureError(() => parseErdosYaml(yaml, "p.yaml"))).toMatchObject({ code: "DUPLICATE_RECORD", line: 3, entry: 2 });
+    expect(captureError(() => parseErdosYaml(yaml, "p.yaml"))).toMatchObject({
+      code: "DUPLICATE_RECORD",
+      line: 3,
+      entry: 2,
+    });
     const line = readBroken("malformed-line-3.jsonl").split("\n")[0] ?? "";
-    expect(captureError(() => parseFormalConjectures(`${line}\n${line}\n`, "s.jsonl"))).toMatchObject({ code: "DUPLICATE_RECORD", line: 2 });
+    expect(captureError(() => parseFormalConjectures(`${line}\n${line}\n`, "s.jsonl"))).toMatchObject({
+      code: "DUPLICATE_RECORD",
+      line: 2,
+    });
   });
 
   it("rejects a problem number that is not a positive whole number", () => {

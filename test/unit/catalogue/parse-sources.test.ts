@@ -28,10 +28,24 @@ const YAML_ENTRY = `
 
 function buildRecord(overrides: Partial<FormalConjectureRecord>): FormalConjectureRecord {
   return {
-    declName: "Erdos9.erdos_9", shortName: "erdos_9", namespace: "Erdos9", kind: "theorem",
-    file: "FormalConjectures/ErdosProblems/9.lean", line: 10, collection: "ErdosProblems", fileTitle: "Erdős Problem 9",
-    docstring: "Main statement.", statement: "theorem erdos_9 : True", category: "research open", ams: ["11"],
-    sourceUrls: [], formalProofUrls: [], erdosNumber: 9, hasAnswerPlaceholder: false, proofUsesSorry: true, recordLine: 1,
+    declName: "Erdos9.erdos_9",
+    shortName: "erdos_9",
+    namespace: "Erdos9",
+    kind: "theorem",
+    file: "FormalConjectures/ErdosProblems/9.lean",
+    line: 10,
+    collection: "ErdosProblems",
+    fileTitle: "Erdős Problem 9",
+    docstring: "Main statement.",
+    statement: "theorem erdos_9 : True",
+    category: "research open",
+    ams: ["11"],
+    sourceUrls: [],
+    formalProofUrls: [],
+    erdosNumber: 9,
+    hasAnswerPlaceholder: false,
+    proofUsesSorry: true,
+    recordLine: 1,
     ...overrides,
   };
 }
@@ -40,9 +54,19 @@ describe("parseErdosYaml", () => {
   it("maps upstream vocabulary onto catalogue fields", () => {
     const [entry] = parseErdosYaml(YAML_ENTRY, "p.yaml");
     expect(entry).toEqual({
-      number: 857, prize: null, resolutionState: "NOT_DISPROVABLE", resolutionNote: "see the literature",
-      formalizedSolution: true, formalSolutionUrl: null, formalSolutionNote: null, statementFormalized: false,
-      oeisIds: ["A000079"], tags: ["combinatorics"], comments: "weak sunflower problem", lastUpdate: "2026-01-02", line: 2,
+      number: 857,
+      prize: null,
+      resolutionState: "NOT_DISPROVABLE",
+      resolutionNote: "see the literature",
+      formalizedSolution: true,
+      formalSolutionUrl: null,
+      formalSolutionNote: null,
+      statementFormalized: false,
+      oeisIds: ["A000079"],
+      tags: ["combinatorics"],
+      comments: "weak sunflower problem",
+      lastUpdate: "2026-01-02",
+      line: 2,
     });
   });
 });
@@ -74,24 +98,43 @@ describe("buildCatalogue with one input missing", () => {
   it("catalogues database rows without statements when there is no formal extract", () => {
     const [problem] = buildCatalogue({ erdos: parseErdosYaml(YAML_ENTRY, "p.yaml") });
     expect(problem).toMatchObject({
-      stableId: "cp:erdos:857", slug: "erdos-857", title: "Erdős Problem 857: weak sunflower problem",
-      publicationState: "CATALOGUED", statement: null, aliases: ["weak sunflower problem"],
+      stableId: "cp:erdos:857",
+      slug: "erdos-857",
+      title: "Erdős Problem 857: weak sunflower problem",
+      publicationState: "CATALOGUED",
+      statement: null,
+      aliases: ["weak sunflower problem"],
     });
   });
 
   it("publishes Erdős problems from their formal file alone, deriving state from the category", () => {
     const [problem] = buildCatalogue({ formal: [buildRecord({})] });
     expect(problem).toMatchObject({
-      stableId: "cp:erdos:9", statement: "Main statement.", resolutionState: "OPEN", publicationState: "PUBLISHED",
-      tags: ["number theory"], sources: [{ kind: "FORMAL_CONJECTURES", recordId: "FormalConjectures/ErdosProblems/9.lean" }],
+      stableId: "cp:erdos:9",
+      statement: "Main statement.",
+      resolutionState: "OPEN",
+      publicationState: "PUBLISHED",
+      tags: ["number theory"],
+      sources: [{ kind: "FORMAL_CONJECTURES", recordId: "FormalConjectures/ErdosProblems/9.lean" }],
     });
   });
 
   it("disambiguates colliding slugs deterministically", () => {
-    const record = (file: string, declName: string) => buildRecord({
-      file, declName, shortName: declName, collection: "Wikipedia", erdosNumber: null, fileTitle: null,
+    const record = (file: string, declName: string) =>
+      buildRecord({
+        file,
+        declName,
+        shortName: declName,
+        collection: "Wikipedia",
+        erdosNumber: null,
+        fileTitle: null,
+      });
+    const problems = buildCatalogue({
+      formal: [
+        record("FormalConjectures/Wikipedia/Foo_Bar.lean", "x"),
+        record("FormalConjectures/Wikipedia/FooBar.lean", "y"),
+      ],
     });
-    const problems = buildCatalogue({ formal: [record("FormalConjectures/Wikipedia/Foo_Bar.lean", "x"), record("FormalConjectures/Wikipedia/FooBar.lean", "y")] });
     expect(problems.map((problem) => [problem.stableId, problem.slug, problem.title])).toEqual([
       ["cp:wikipedia:foo_bar", "wikipedia-foo-bar", "Foo Bar"],
       ["cp:wikipedia:foobar", "wikipedia-foo-bar-2", "Foo Bar"],

@@ -24,20 +24,34 @@ describe("parsing a problem page", () => {
         "The values for small $k$ are A332077 in the OEIS. See also [857].",
     );
     expect(row).toMatchObject({
-      number: "20", references: ["ALWZ20"], tags: ["combinatorics"], prize: "$1000", site_status: "OPEN",
+      number: "20",
+      references: ["ALWZ20"],
+      tags: ["combinatorics"],
+      prize: "$1000",
+      site_status: "OPEN",
       site_status_description: "This is open, and cannot be resolved with a finite computation.",
-      site_last_edited: "1 March 2026", site_formalised: "yes", oeis: ["A332077"], captured_at: "2026-12-01T00:00:00.000Z",
+      site_last_edited: "1 March 2026",
+      site_formalised: "yes",
+      oeis: ["A332077"],
+      captured_at: "2026-12-01T00:00:00.000Z",
     });
   });
 
   it("reads a Lean-verified status, quoted and unquoted tag links, <br> paragraphs and a nested statement element", () => {
     expect(parse(page(2), 2)).toMatchObject({
-      site_status: "DISPROVED (LEAN)", tags: ["number theory", "covering systems"], references: ["Ho15", "BBMST22"],
-      comments: "Answered in the negative by [Ho15]: every covering system has a modulus below a fixed bound.\n\nThe tightest bound known is recorded in [BBMST22].",
+      site_status: "DISPROVED (LEAN)",
+      tags: ["number theory", "covering systems"],
+      references: ["Ho15", "BBMST22"],
+      comments:
+        "Answered in the negative by [Ho15]: every covering system has a modulus below a fixed bound.\n\nThe tightest bound known is recorded in [BBMST22].",
     });
     expect(parse(page(21), 21)).toMatchObject({
-      statement: "Is there an intersecting family of $k$-sets, of size $O(k)$, meeting every other intersecting family & no smaller one?",
-      comments: null, prize: null, site_last_edited: null, site_formalised: null,
+      statement:
+        "Is there an intersecting family of $k$-sets, of size $O(k)$, meeting every other intersecting family & no smaller one?",
+      comments: null,
+      prize: null,
+      site_last_edited: null,
+      site_formalised: null,
     });
   });
 
@@ -51,8 +65,10 @@ describe("parsing a problem page", () => {
     expect(parse('<div id="content">   </div>')).toBeNull();
   });
 
-  it("keeps maths printed raw (\"$a<b$\") as text instead of reading a tag into it", () => {
-    expect(parse('<div class="problem-text">Is $a<b$ and $b>c$ for all such $a<b c$?</div>')?.statement).toBe("Is $a<b$ and $b>c$ for all such $a<b c$?");
+  it('keeps maths printed raw ("$a<b$") as text instead of reading a tag into it', () => {
+    expect(parse('<div class="problem-text">Is $a<b$ and $b>c$ for all such $a<b c$?</div>')?.statement).toBe(
+      "Is $a<b$ and $b>c$ for all such $a<b c$?",
+    );
     expect(htmlToText("x&lt;y &amp;&#32;&#x3b1; &bogus; <script>var a = 1;</script>done")).toBe("x<y & α &bogus; done");
   });
 });

@@ -38,7 +38,9 @@ describe.skipIf(!hasRealData)("catalogue built from the real snapshots", () => {
     const catalogued = erdos.filter((problem) => problem.publicationState === "CATALOGUED");
     expect(published).toHaveLength(610);
     expect(catalogued).toHaveLength(607);
-    expect(catalogued.every((problem) => problem.statement === null && problem.formalDeclarations.length === 0)).toBe(true);
+    expect(catalogued.every((problem) => problem.statement === null && problem.formalDeclarations.length === 0)).toBe(
+      true,
+    );
     expect(published.every((problem) => problem.statement !== null && problem.statement.trim() !== "")).toBe(true);
   });
 
@@ -49,11 +51,20 @@ describe.skipIf(!hasRealData)("catalogue built from the real snapshots", () => {
     expect(problem?.statement).toBe(main?.docstring);
     expect(problem?.statement).toContain("N \\gg 2 ^ n");
     expect(problem?.definitions.map((definition) => definition.term)).toContain("IsSumDistinctSet");
-    expect(problem?.formalDeclarations.every((declaration) => declaration.pinnedWorld === FORMAL_CONJECTURES_WORLD)).toBe(true);
+    expect(
+      problem?.formalDeclarations.every((declaration) => declaration.pinnedWorld === FORMAL_CONJECTURES_WORLD),
+    ).toBe(true);
     expect(problem).toMatchObject({
-      slug: "erdos-1", prize: "$500", oeisIds: ["A276661"], resolutionState: "OPEN", sourceUpdatedAt: "2025-08-31",
+      slug: "erdos-1",
+      prize: "$500",
+      oeisIds: ["A276661"],
+      resolutionState: "OPEN",
+      sourceUpdatedAt: "2025-08-31",
     });
-    expect(problem?.sources.map((source) => source.recordId)).toEqual(["erdosproblems:1", "FormalConjectures/ErdosProblems/1.lean"]);
+    expect(problem?.sources.map((source) => source.recordId)).toEqual([
+      "erdosproblems:1",
+      "FormalConjectures/ErdosProblems/1.lean",
+    ]);
   });
 
   it("joins the docstrings of split statements (erdos_N.parts.*) in file order", () => {
@@ -64,26 +75,49 @@ describe.skipIf(!hasRealData)("catalogue built from the real snapshots", () => {
   });
 
   it("names problems after their usual name and keeps it as an alias", () => {
-    expect(byStableId("cp:erdos:20")).toMatchObject({ title: "Erdős Problem 20: sunflower conjecture", aliases: ["sunflower conjecture"] });
+    expect(byStableId("cp:erdos:20")).toMatchObject({
+      title: "Erdős Problem 20: sunflower conjecture",
+      aliases: ["sunflower conjecture"],
+    });
     expect(catalogue.some((problem) => problem.aliases.includes("ambiguous statement"))).toBe(false);
   });
 
   it("maps upstream states and drops OEIS markers", () => {
     expect(byStableId("cp:erdos:2")?.resolutionState).toBe("DISPROVED");
     expect(catalogue.flatMap((problem) => problem.oeisIds).every((id) => /^A\d{6}$/.test(id))).toBe(true);
-    expect(catalogue.filter((problem) => problem.formalizedSolution && problem.collection === "erdos")).toHaveLength(210);
+    expect(catalogue.filter((problem) => problem.formalizedSolution && problem.collection === "erdos")).toHaveLength(
+      210,
+    );
   });
 
   it("adds the research files of the other formal-conjectures collections, but no library helpers", () => {
     const others = catalogue.filter((problem) => problem.collection !== "erdos");
     expect(others).toHaveLength(560);
-    expect(new Set(others.map((problem) => problem.collection))).toEqual(new Set([
-      "arxiv", "books", "greensopenproblems", "hilbertproblems", "kourovka", "littproblems", "mathoverflow", "millenium",
-      "oeis", "openquantumproblems", "optimizationconstants", "other", "paper", "wikipedia", "writtenonthewallii",
-    ]));
+    expect(new Set(others.map((problem) => problem.collection))).toEqual(
+      new Set([
+        "arxiv",
+        "books",
+        "greensopenproblems",
+        "hilbertproblems",
+        "kourovka",
+        "littproblems",
+        "mathoverflow",
+        "millenium",
+        "oeis",
+        "openquantumproblems",
+        "optimizationconstants",
+        "other",
+        "paper",
+        "wikipedia",
+        "writtenonthewallii",
+      ]),
+    );
     expect(others.every((problem) => problem.publicationState === "PUBLISHED")).toBe(true);
     expect(byStableId("cp:wikipedia:goldbachconjecture")).toMatchObject({
-      slug: "wikipedia-goldbach-conjecture", title: "Goldbach's conjecture", resolutionState: "OPEN", tags: ["number theory"],
+      slug: "wikipedia-goldbach-conjecture",
+      title: "Goldbach's conjecture",
+      resolutionState: "OPEN",
+      tags: ["number theory"],
     });
     expect(byStableId("cp:oeis:40")?.oeisIds).toEqual(["A000040"]);
     expect(byStableId("cp:arxiv:0911.2077/conjecture6_3")?.slug).toBe("arxiv-0911-2077-conjecture6-3");

@@ -33,7 +33,9 @@ describe("outcomes", () => {
   });
 
   it("parameters are strong signals: C_4 finds the four-cycle problem", () => {
-    expect(discover(index, "graphs with more than ex(n; C_4) edges have many copies of $C_4$").candidates[0]?.problemId).toBe("cp:erdos:60");
+    expect(
+      discover(index, "graphs with more than ex(n; C_4) edges have many copies of $C_4$").candidates[0]?.problemId,
+    ).toBe("cp:erdos:60");
   });
 
   it("AMBIGUOUS with ranked candidates when two problems fit equally", () => {
@@ -72,8 +74,11 @@ describe("store states", () => {
 
   it("a challenge-period problem is actionable: a candidate like a published one, not a duplicate warning", () => {
     const challenged = buildProblem({
-      stableId: "cp:submitted:1", publicationState: "CHALLENGE_PERIOD", title: "Odd perfect numbers",
-      statement: "Does an odd perfect number exist?", tags: ["number theory"],
+      stableId: "cp:submitted:1",
+      publicationState: "CHALLENGE_PERIOD",
+      title: "Odd perfect numbers",
+      statement: "Does an odd perfect number exist?",
+      tags: ["number theory"],
     });
     const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, challenged]), "is there an odd perfect number?");
     expect(result.outcome).toBe("MATCH");
@@ -83,9 +88,20 @@ describe("store states", () => {
 
   it("unpublished rows never crowd a published problem out", () => {
     const clones = Array.from({ length: 60 }, (_, copy) =>
-      buildProblem({ stableId: `cp:pending:${copy}`, publicationState: "PENDING_REVIEW", title: "sunflower conjecture", aliases: ["sunflower conjecture"], statement: "Is every family of n-uniform sets without a k-sunflower smaller than $c_k^n$?" }));
+      buildProblem({
+        stableId: `cp:pending:${copy}`,
+        publicationState: "PENDING_REVIEW",
+        title: "sunflower conjecture",
+        aliases: ["sunflower conjecture"],
+        statement: "Is every family of n-uniform sets without a k-sunflower smaller than $c_k^n$?",
+      }),
+    );
     const crowded = buildDiscoveryIndex([...SMALL_CATALOGUE, ...clones]);
-    const result = discover(crowded, "sunflower conjecture: families of n-uniform sets with no k-sunflower have fewer than c_k^n members", { limit: 1 });
+    const result = discover(
+      crowded,
+      "sunflower conjecture: families of n-uniform sets with no k-sunflower have fewer than c_k^n members",
+      { limit: 1 },
+    );
     expect(result.candidates.map((candidate) => candidate.problemId)).toEqual(["cp:erdos:20"]);
     expect(result.duplicateWarnings).toHaveLength(1);
   });
@@ -93,7 +109,9 @@ describe("store states", () => {
   it("updating one document is seen by the next query", () => {
     const live = buildDiscoveryIndex(SMALL_CATALOGUE);
     expect(live.remove("cp:erdos:1003")).toBe(true);
-    expect(discover(live, "φ(n) = φ(n+1) Euler totient").candidates.map((candidate) => candidate.problemId)).not.toContain("cp:erdos:1003");
+    expect(
+      discover(live, "φ(n) = φ(n+1) Euler totient").candidates.map((candidate) => candidate.problemId),
+    ).not.toContain("cp:erdos:1003");
   });
 });
 
@@ -125,13 +143,18 @@ describe("bad input", () => {
     expect(errorCode(() => discover(index, "sunflower", { limit: 10_000 }))).toBe("LIMIT_OUT_OF_RANGE");
   });
 
-  it.each(["x + ", "2 x + ", "1/a + "])("a query of the most characters allowed, all sums (%j repeated), is answered", (unit) => {
-    // Each such sum is no equation: a side that could start at every term, or a term that could start with the spaces
-    // after a sign, made rejecting one take quadratic or exponential time (30 terms took 16 s before the fix, 8 KB
-    // never ended). It takes milliseconds now; the guard only stops a regression from hanging the suite.
-    const result = finishesWithin(HANG_GUARD_MS, () => discover(index, unit.repeat(Math.floor(MAX_QUERY_CHARACTERS / unit.length))));
-    expect(["MATCH", "AMBIGUOUS", "ABSTAINED"]).toContain(result.outcome);
-  });
+  it.each(["x + ", "2 x + ", "1/a + "])(
+    "a query of the most characters allowed, all sums (%j repeated), is answered",
+    (unit) => {
+      // Each such sum is no equation: a side that could start at every term, or a term that could start with the spaces
+      // after a sign, made rejecting one take quadratic or exponential time (30 terms took 16 s before the fix, 8 KB
+      // never ended). It takes milliseconds now; the guard only stops a regression from hanging the suite.
+      const result = finishesWithin(HANG_GUARD_MS, () =>
+        discover(index, unit.repeat(Math.floor(MAX_QUERY_CHARACTERS / unit.length))),
+      );
+      expect(["MATCH", "AMBIGUOUS", "ABSTAINED"]).toContain(result.outcome);
+    },
+  );
 
   it("control characters inside a query are ignored", () => {
     expect(discover(index, "sunflower\u0007 conjecture\u0000").candidates[0]?.problemId).toBe("cp:erdos:20");
@@ -142,27 +165,53 @@ describe("roots as powers", () => {
   it("a k-th root and the power 1/k meet, and a k-th root is no square root", () => {
     expect(analyzeText("$\\sqrt[n]{p_n}$").parameters).toContain("n^1/n");
     expect(analyzeText("$\\sqrt[n+1]{p_{n+1}}$").tokens).not.toContain("sqrt");
-    const roots = buildProblem({ stableId: "cp:roots", statement: "Is $\\sqrt[n+1]{p_{n+1}} < \\sqrt[n]{p_n}$ for every $n$, where $p_n$ is the $n$-th prime?" });
-    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, roots]), "is $p_n^{1/n}$ decreasing in $n$ for the primes $p_n$");
+    const roots = buildProblem({
+      stableId: "cp:roots",
+      statement: "Is $\\sqrt[n+1]{p_{n+1}} < \\sqrt[n]{p_n}$ for every $n$, where $p_n$ is the $n$-th prime?",
+    });
+    const result = discover(
+      buildDiscoveryIndex([...SMALL_CATALOGUE, roots]),
+      "is $p_n^{1/n}$ decreasing in $n$ for the primes $p_n$",
+    );
     expect(result.candidates[0]?.problemId).toBe("cp:roots");
   });
 });
 
 describe("paraphrase vocabulary", () => {
   const vocabulary = buildDiscoveryIndex([
-    buildProblem({ stableId: "cp:test:midpoint", statement: "Let $f:\\mathbb{R}\\to\\mathbb{R}$ satisfy $2f(x) \\le f(x+h)+f(x+2h)$ for all $x$ and $h>0$. Must $f$ be monotonic?" }),
-    buildProblem({ stableId: "cp:test:cauchy", statement: "Suppose $f$ is additive and measurable. Must $f$ be linear? Take any real $x$ and consider what follows." }),
-    buildProblem({ stableId: "cp:test:divisors", statement: "Are there infinitely many $n$ such that $\\tau(n+k) \\ll k$ for all $k \\geq 1$?" }),
-    buildProblem({ stableId: "cp:test:sigma", statement: "Is $\\sigma(n)/n$ dense in $[1, \\infty)$ as $n$ ranges over the integers?" }),
+    buildProblem({
+      stableId: "cp:test:midpoint",
+      statement:
+        "Let $f:\\mathbb{R}\\to\\mathbb{R}$ satisfy $2f(x) \\le f(x+h)+f(x+2h)$ for all $x$ and $h>0$. Must $f$ be monotonic?",
+    }),
+    buildProblem({
+      stableId: "cp:test:cauchy",
+      statement:
+        "Suppose $f$ is additive and measurable. Must $f$ be linear? Take any real $x$ and consider what follows.",
+    }),
+    buildProblem({
+      stableId: "cp:test:divisors",
+      statement: "Are there infinitely many $n$ such that $\\tau(n+k) \\ll k$ for all $k \\geq 1$?",
+    }),
+    buildProblem({
+      stableId: "cp:test:sigma",
+      statement: "Is $\\sigma(n)/n$ dense in $[1, \\infty)$ as $n$ ranges over the integers?",
+    }),
   ]);
 
   it("finds a statement written with symbols from the words an agent uses for them", () => {
-    const result = discover(vocabulary, "Are there infinitely many n such that the number of divisors of n + k is at most a constant times k for every k?");
+    const result = discover(
+      vocabulary,
+      "Are there infinitely many n such that the number of divisors of n + k is at most a constant times k for every k?",
+    );
     expect(result.candidates[0]?.problemId).toBe("cp:test:divisors");
   });
 
   it("does not let narrating words ('suppose', 'take', 'consider') vote for a statement that happens to use them", () => {
-    const result = discover(vocabulary, "Suppose a real function obeys 2 f(x) <= f(x+h) + f(x+2h); take h > 0 and consider: is it monotone?");
+    const result = discover(
+      vocabulary,
+      "Suppose a real function obeys 2 f(x) <= f(x+h) + f(x+2h); take h > 0 and consider: is it monotone?",
+    );
     expect(result.candidates[0]?.problemId).toBe("cp:test:midpoint");
   });
 });

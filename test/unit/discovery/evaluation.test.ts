@@ -2,10 +2,20 @@
 // full catalogue, built from the files bundled in data/bundled/ so they run on every clone.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_EVAL_PATH, EVAL_SPLITS, readFullCatalogue, runDiscoveryEval } from "../../../tools/eval/discovery/eval-discovery.js";
+import {
+  DEFAULT_EVAL_PATH,
+  EVAL_SPLITS,
+  readFullCatalogue,
+  runDiscoveryEval,
+} from "../../../tools/eval/discovery/eval-discovery.js";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { discover } from "../../../src/features/discovery/domain/discover.js";
-import { computeDiscoveryMetrics, expectedCalibrationError, parseEvalRows, splitOf } from "../../../tools/eval/discovery/evaluation.js";
+import {
+  computeDiscoveryMetrics,
+  expectedCalibrationError,
+  parseEvalRows,
+  splitOf,
+} from "../../../tools/eval/discovery/evaluation.js";
 import { questionOf } from "../../../src/features/discovery/domain/sparse-document.js";
 
 const rows = parseEvalRows(readFileSync(DEFAULT_EVAL_PATH, "utf8"));
@@ -13,27 +23,36 @@ const rows = parseEvalRows(readFileSync(DEFAULT_EVAL_PATH, "utf8"));
 describe("evaluation set", () => {
   it("has the required composition and follows the recorded split rules", () => {
     const count = (kind: string) => rows.filter((row) => row.kind === kind).length;
-    expect(new Set(rows.filter((row) => row.expected !== null).map((row) => row.expected)).size).toBeGreaterThanOrEqual(180);
+    expect(new Set(rows.filter((row) => row.expected !== null).map((row) => row.expected)).size).toBeGreaterThanOrEqual(
+      180,
+    );
     expect(count("hard_negative")).toBeGreaterThanOrEqual(40);
     expect(count("abstain")).toBeGreaterThanOrEqual(46);
     expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
-    for (const row of rows.filter((entry) => !entry.split.startsWith("holdout"))) expect(row.split).toBe(splitOf(row.id));
+    for (const row of rows.filter((entry) => !entry.split.startsWith("holdout")))
+      expect(row.split).toBe(splitOf(row.id));
     // The blind held-out sets, each written after a release's development, every kind represented.
     const holdouts = EVAL_SPLITS.filter((split) => split.startsWith("holdout"));
     expect(holdouts).toHaveLength(28);
     for (const split of holdouts) {
       const holdout = rows.filter((row) => row.split === split);
       expect(holdout.length).toBeGreaterThanOrEqual(80);
-      for (const kind of ["paraphrase", "symbolic", "hard_negative", "abstain"]) expect(holdout.filter((row) => row.kind === kind).length).toBeGreaterThanOrEqual(12);
+      for (const kind of ["paraphrase", "symbolic", "hard_negative", "abstain"])
+        expect(holdout.filter((row) => row.kind === kind).length).toBeGreaterThanOrEqual(12);
     }
     // holdout2 to holdout13 ask only for problems no other split names. By then no published problem was unused, so
     // holdout14 on sample all published problems and ask for them in new words.
     const reworded = new Set<string>(holdouts.slice(holdouts.indexOf("holdout14")));
     for (const split of holdouts.filter((name) => name !== "holdout" && !reworded.has(name))) {
-      const earlier = new Set(rows.filter((row) => row.split !== split && !reworded.has(row.split)).map((row) => row.expected));
-      expect(rows.filter((row) => row.split === split && row.expected !== null && earlier.has(row.expected))).toEqual([]);
+      const earlier = new Set(
+        rows.filter((row) => row.split !== split && !reworded.has(row.split)).map((row) => row.expected),
+      );
+      expect(rows.filter((row) => row.split === split && row.expected !== null && earlier.has(row.expected))).toEqual(
+        [],
+      );
     }
-    for (const split of holdouts.filter((name) => name !== "holdout" && name !== "holdout2")) expect(rows.filter((row) => row.split === split && row.kind === "abstain").length).toBeGreaterThanOrEqual(30);
+    for (const split of holdouts.filter((name) => name !== "holdout" && name !== "holdout2"))
+      expect(rows.filter((row) => row.split === split && row.kind === "abstain").length).toBeGreaterThanOrEqual(30);
   });
 });
 
@@ -47,9 +66,22 @@ describe("metrics", () => {
     const metrics = computeDiscoveryMetrics(evalRows, [
       { rowId: "a", outcome: "MATCH", abstentionReason: null, rankedIds: ["x", "z"], topConfidence: 0.9 },
       { rowId: "b", outcome: "ABSTAINED", abstentionReason: "WEAK_MATCH", rankedIds: ["z", "y"], topConfidence: 0.2 },
-      { rowId: "c", outcome: "ABSTAINED", abstentionReason: "UNDERSPECIFIED_QUERY", rankedIds: [], topConfidence: null },
+      {
+        rowId: "c",
+        outcome: "ABSTAINED",
+        abstentionReason: "UNDERSPECIFIED_QUERY",
+        rankedIds: [],
+        topConfidence: null,
+      },
     ]);
-    expect(metrics).toMatchObject({ precisionAt1: 0.5, meanReciprocalRank: 0.75, recallAt5: 1, abstentionPrecision: 0.5, abstentionRecall: 1, matchPrecision: 1 });
+    expect(metrics).toMatchObject({
+      precisionAt1: 0.5,
+      meanReciprocalRank: 0.75,
+      recallAt5: 1,
+      abstentionPrecision: 0.5,
+      abstentionRecall: 1,
+      matchPrecision: 1,
+    });
   });
 
   it("match precision counts a MATCH on a generic row, or on the wrong problem, as wrong", () => {
@@ -70,7 +102,12 @@ describe("metrics", () => {
   });
 
   it("ECE is zero for perfectly calibrated bins", () => {
-    expect(expectedCalibrationError([{ confidence: 1, correct: true }, { confidence: 0, correct: false }])).toBe(0);
+    expect(
+      expectedCalibrationError([
+        { confidence: 1, correct: true },
+        { confidence: 0, correct: false },
+      ]),
+    ).toBe(0);
   });
 });
 
@@ -123,8 +160,12 @@ describe("full catalogue", () => {
       const measured = report[split as keyof typeof floors];
       expect(measured.precisionAt1, `${split} P@1`).toBeGreaterThanOrEqual(floor.precisionAt1);
       expect(measured.recallAt5, `${split} recall@5`).toBeGreaterThanOrEqual(floor.recallAt5);
-      expect(measured.abstentionPrecision ?? 0, `${split} abstention precision`).toBeGreaterThanOrEqual(floor.abstentionPrecision);
-      expect(measured.abstentionRecall ?? 0, `${split} abstention recall`).toBeGreaterThanOrEqual(floor.abstentionRecall);
+      expect(measured.abstentionPrecision ?? 0, `${split} abstention precision`).toBeGreaterThanOrEqual(
+        floor.abstentionPrecision,
+      );
+      expect(measured.abstentionRecall ?? 0, `${split} abstention recall`).toBeGreaterThanOrEqual(
+        floor.abstentionRecall,
+      );
     }
   }, 240_000); // builds the full catalogue's index and runs 2,651 queries: about 30 s alone, several times that on a busy 2-core machine
 

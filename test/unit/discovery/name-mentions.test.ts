@@ -3,31 +3,65 @@
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { discover } from "../../../src/features/discovery/domain/discover.js";
-import { problemsMentionedByName, promoteMentionedNames, NAME_MENTION_FACTOR } from "../../../src/features/discovery/domain/name-mentions.js";
+import {
+  problemsMentionedByName,
+  promoteMentionedNames,
+  NAME_MENTION_FACTOR,
+} from "../../../src/features/discovery/domain/name-mentions.js";
 import { scoreCandidates, buildQueryTerms } from "../../../src/features/discovery/domain/scoring.js";
 import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
-const WORDS = ["amber", "basalt", "cobalt", "dune", "ember", "flint", "garnet", "hazel", "ivory", "jade", "kelp", "loam"];
+const WORDS = [
+  "amber",
+  "basalt",
+  "cobalt",
+  "dune",
+  "ember",
+  "flint",
+  "garnet",
+  "hazel",
+  "ivory",
+  "jade",
+  "kelp",
+  "loam",
+];
 
 // 300 problems. cp:n:0 is "Quillfeather's conjecture"; cp:n:1 "the lonely sprocket problem"; "quillfeather" also occurs
 // in the remarks of five others (a person who proved things); "gizmo" and "sprocket" share ten statements.
-const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
-  stableId: `cp:n:${position}`,
-  title: position === 0 ? "Quillfeather's conjecture" : position === 1 ? "The lonely sprocket problem" : position === 2 ? "The gizmo sprocket conjecture" : `Problem ${position}`,
-  statement: position === 0 ? "Does every prism lattice fold flat?"
-    : position === 1 ? "Must a lonely sprocket eventually turn?"
-    : position < 12 ? `Does every gizmo sprocket turn the ${WORDS[position]} way?`
-    : `Is widget${position} round?`,
-  remarks: position >= 20 && position < 25 ? "Quillfeather proved a weaker form." : null,
-}));
+const problems = Array.from({ length: 300 }, (_unused, position) =>
+  buildProblem({
+    stableId: `cp:n:${position}`,
+    title:
+      position === 0
+        ? "Quillfeather's conjecture"
+        : position === 1
+          ? "The lonely sprocket problem"
+          : position === 2
+            ? "The gizmo sprocket conjecture"
+            : `Problem ${position}`,
+    statement:
+      position === 0
+        ? "Does every prism lattice fold flat?"
+        : position === 1
+          ? "Must a lonely sprocket eventually turn?"
+          : position < 12
+            ? `Does every gizmo sprocket turn the ${WORDS[position]} way?`
+            : `Is widget${position} round?`,
+    remarks: position >= 20 && position < 25 ? "Quillfeather proved a weaker form." : null,
+  }),
+);
 const index = buildDiscoveryIndex(problems);
 const mentioned = (text: string): string[] =>
-  [...problemsMentionedByName(index, analyzeText(text).tokens, text)].map((document) => document.entry.problemId).sort();
+  [...problemsMentionedByName(index, analyzeText(text).tokens, text)]
+    .map((document) => document.entry.problemId)
+    .sort();
 
 describe("names mentioned in a longer text", () => {
   it("finds a proper name written as one, however many remarks name the person", () => {
-    expect(mentioned("In 1950 Quillfeather's conjecture was posed; people still try small cases by computer.")).toEqual(["cp:n:0"]);
+    expect(mentioned("In 1950 Quillfeather's conjecture was posed; people still try small cases by computer.")).toEqual(
+      ["cp:n:0"],
+    );
   });
 
   it("ignores a one-word name written in lower case (an ordinary word, not a name)", () => {
@@ -36,7 +70,9 @@ describe("names mentioned in a longer text", () => {
 
   it("finds a name of common words when few problems hold all of them, and only with its words close together", () => {
     expect(mentioned("Notes from a seminar: the lonely sprocket question, with some history.")).toEqual(["cp:n:1"]);
-    expect(mentioned("The sprocket was turned by hand, and for a long while afterwards everyone felt lonely.")).toEqual([]);
+    expect(mentioned("The sprocket was turned by hand, and for a long while afterwards everyone felt lonely.")).toEqual(
+      [],
+    );
   });
 
   it("does not read a topic shared by many problems as the name of the one titled by it", () => {
@@ -57,17 +93,63 @@ describe("names mentioned in a longer text", () => {
 
 describe("a long text whose best candidate dominates", () => {
   // 300 problems: one about a prism lattice and a quill, the others each holding two of 36 everyday words.
-  const FILL = ["summer", "code", "letters", "papers", "department", "matters", "today", "reading", "writing", "asking", "history", "garden",
-    "window", "river", "orange", "violin", "candle", "pepper", "ladder", "marble", "velvet", "harbor", "tunnel", "meadow", "saddle", "copper",
-    "lantern", "pillow", "basket", "feather", "thunder", "silver", "forest", "anchor", "canyon", "glacier"];
-  const diluted = buildDiscoveryIndex(Array.from({ length: 300 }, (_unused, position) => buildProblem({
-    stableId: `cp:d:${position}`,
-    statement: position === 0 ? "Does every prism lattice fold flat along a quill?" : `Is widget${position} round? ${FILL[position % 36]} ${FILL[(position * 7) % 36]}`,
-  })));
+  const FILL = [
+    "summer",
+    "code",
+    "letters",
+    "papers",
+    "department",
+    "matters",
+    "today",
+    "reading",
+    "writing",
+    "asking",
+    "history",
+    "garden",
+    "window",
+    "river",
+    "orange",
+    "violin",
+    "candle",
+    "pepper",
+    "ladder",
+    "marble",
+    "velvet",
+    "harbor",
+    "tunnel",
+    "meadow",
+    "saddle",
+    "copper",
+    "lantern",
+    "pillow",
+    "basket",
+    "feather",
+    "thunder",
+    "silver",
+    "forest",
+    "anchor",
+    "canyon",
+    "glacier",
+  ];
+  const diluted = buildDiscoveryIndex(
+    Array.from({ length: 300 }, (_unused, position) =>
+      buildProblem({
+        stableId: `cp:d:${position}`,
+        statement:
+          position === 0
+            ? "Does every prism lattice fold flat along a quill?"
+            : `Is widget${position} round? ${FILL[position % 36]} ${FILL[(position * 7) % 36]}`,
+      }),
+    ),
+  );
 
   it("is offered as AMBIGUOUS under its own rule where its diluted thresholds would abstain", () => {
     const result = discover(diluted, `${FILL.join(" ")}, a prism lattice quill`);
-    expect([result.outcome, result.decision.rule, result.candidates[0]?.problemId]).toEqual(["AMBIGUOUS", "DOMINANT_IN_LONG_TEXT", "cp:d:0"]);
+    expect([result.outcome, result.decision.rule, result.candidates[0]?.problemId]).toEqual([
+      "AMBIGUOUS",
+      "DOMINANT_IN_LONG_TEXT",
+      "cp:d:0",
+    ]);
   });
 
   it("needs a long text: the same few words alone are read as before", () => {
@@ -75,20 +157,38 @@ describe("a long text whose best candidate dominates", () => {
   });
 
   // A rival sharing two of the three rare words: the best leads it by about a third, short of a dominant lead.
-  const withRival = (rival: string) => buildDiscoveryIndex(Array.from({ length: 300 }, (_unused, position) => buildProblem({
-    stableId: `cp:r:${position}`,
-    statement: position === 0 ? "Does every prism lattice fold flat along a quill?"
-      : position === 1 ? rival
-      : `Is widget${position} round? ${FILL[position % 36]} ${FILL[(position * 7) % 36]}`,
-  })));
+  const withRival = (rival: string) =>
+    buildDiscoveryIndex(
+      Array.from({ length: 300 }, (_unused, position) =>
+        buildProblem({
+          stableId: `cp:r:${position}`,
+          statement:
+            position === 0
+              ? "Does every prism lattice fold flat along a quill?"
+              : position === 1
+                ? rival
+                : `Is widget${position} round? ${FILL[position % 36]} ${FILL[(position * 7) % 36]}`,
+        }),
+      ),
+    );
 
   it("offers a best candidate that leads a close neighbour clearly, where only its diluted relevance falls short", () => {
-    const result = discover(withRival("Does every prism lattice tile the plane?"), `${FILL.join(" ")}, a prism lattice quill`);
-    expect([result.outcome, result.decision.rule, result.candidates[0]?.problemId]).toEqual(["AMBIGUOUS", "DOMINANT_IN_LONG_TEXT", "cp:r:0"]);
+    const result = discover(
+      withRival("Does every prism lattice tile the plane?"),
+      `${FILL.join(" ")}, a prism lattice quill`,
+    );
+    expect([result.outcome, result.decision.rule, result.candidates[0]?.problemId]).toEqual([
+      "AMBIGUOUS",
+      "DOMINANT_IN_LONG_TEXT",
+      "cp:r:0",
+    ]);
   });
 
   it("abstains when the text does not tell the best candidate from its neighbour", () => {
-    const result = discover(withRival("Does every prism lattice fold flat along a quill, twice?"), `${FILL.join(" ")}, a prism lattice quill`);
+    const result = discover(
+      withRival("Does every prism lattice fold flat along a quill, twice?"),
+      `${FILL.join(" ")}, a prism lattice quill`,
+    );
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "WEAK_MATCH"]);
   });
 });

@@ -9,7 +9,8 @@ import { tokenize } from "../../../src/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
 
 const QUESTION = "Does every triangle-free graph on $5n$ vertices contain at most $n^5$ copies of $C_5$?";
-const REMARKS = "Győri proved this with $1.03n^5$, which Füredi improved. Grzesik and, independently, Hatami, Hladký, Král', Norine and Razborov proved it.";
+const REMARKS =
+  "Győri proved this with $1.03n^5$, which Füredi improved. Grzesik and, independently, Hatami, Hladký, Král', Norine and Razborov proved it.";
 
 describe("questionOf", () => {
   it("keeps the first paragraph and drops the remarks after a blank line", () => {
@@ -19,11 +20,15 @@ describe("questionOf", () => {
   });
 
   it("reads past a heading paragraph to the question itself", () => {
-    expect(questionOf(`**Brocard's Conjecture**\n\n${QUESTION}\n\n${REMARKS}`)).toBe(`**Brocard's Conjecture**\n\n${QUESTION}`);
+    expect(questionOf(`**Brocard's Conjecture**\n\n${QUESTION}\n\n${REMARKS}`)).toBe(
+      `**Brocard's Conjecture**\n\n${QUESTION}`,
+    );
   });
 
   it("indexes the question in its own field and the whole statement in the statement field", () => {
-    const fields = buildSparseDocument(buildProblem({ stableId: "cp:x", statement: `${QUESTION}\n\n${REMARKS}` })).fields;
+    const fields = buildSparseDocument(
+      buildProblem({ stableId: "cp:x", statement: `${QUESTION}\n\n${REMARKS}` }),
+    ).fields;
     expect(fields.question).toHaveProperty("c_5");
     expect(fields.question).not.toHaveProperty("grzesik");
     expect(fields.statement).toHaveProperty("grzesik");

@@ -3,14 +3,26 @@
 import { describe, expect, it } from "vitest";
 import type { DiscoveryEvalResult } from "../../../tools/eval/discovery/evaluation.js";
 import {
-  acceptedRank, computeRealMetrics, parseRealRows, realReportLines, truncateForTerminal, type RealEvalRow,
+  acceptedRank,
+  computeRealMetrics,
+  parseRealRows,
+  realReportLines,
+  truncateForTerminal,
+  type RealEvalRow,
 } from "../../../tools/eval/discovery/real-evaluation.js";
 
-const line = (fields: Record<string, unknown>) => JSON.stringify({ number: null, other: null, source: "invented", ...fields });
+const line = (fields: Record<string, unknown>) =>
+  JSON.stringify({ number: null, other: null, source: "invented", ...fields });
 
 const FILE = [
   line({ text: "a text about problem one", kind: "erdos", number: "1", accept: ["cp:x:1"] }),
-  line({ text: "a text about problem two, mostly the official wording", kind: "erdos", number: "2", accept: ["cp:x:2"], near_copy: true }),
+  line({
+    text: "a text about problem two, mostly the official wording",
+    kind: "erdos",
+    number: "2",
+    accept: ["cp:x:2"],
+    near_copy: true,
+  }),
   line({ text: "a problem catalogued twice", kind: "other", accept: ["cp:x:3", "cp:y:3"] }),
   "",
   line({ text: "a problem the catalogue lacks", kind: "other", accept: [] }),
@@ -19,13 +31,26 @@ const FILE = [
 ].join("\n");
 
 function result(rowId: string, outcome: DiscoveryEvalResult["outcome"], rankedIds: string[]): DiscoveryEvalResult {
-  return { rowId, outcome, abstentionReason: outcome === "ABSTAINED" ? "WEAK_MATCH" : null, rankedIds, topConfidence: null };
+  return {
+    rowId,
+    outcome,
+    abstentionReason: outcome === "ABSTAINED" ? "WEAK_MATCH" : null,
+    rankedIds,
+    topConfidence: null,
+  };
 }
 
 describe("real-dev rows", () => {
   it("are numbered by line, read near_copy as false when absent, and keep [] apart from null", () => {
     const rows = parseRealRows(FILE);
-    expect(rows.map((row) => row.id)).toEqual(["real-dev-1", "real-dev-2", "real-dev-3", "real-dev-5", "real-dev-6", "real-dev-7"]);
+    expect(rows.map((row) => row.id)).toEqual([
+      "real-dev-1",
+      "real-dev-2",
+      "real-dev-3",
+      "real-dev-5",
+      "real-dev-6",
+      "real-dev-7",
+    ]);
     expect(rows.map((row) => row.nearCopy)).toEqual([false, true, false, false, false, false]);
     expect(rows[3]?.accept).toEqual([]);
     expect(rows[4]?.accept).toBeNull();
@@ -62,8 +87,19 @@ describe("real-dev metrics", () => {
     expect(metrics.nearCopy).toMatchObject({ rows: 1, catalogued: 1, precisionAt1: 0, top1: 1 });
     expect(metrics.notNearCopy).toMatchObject({ rows: 5, catalogued: 2, precisionAt1: 0.5 });
     expect(metrics.byKind.erdos).toMatchObject({ rows: 2, catalogued: 2, precisionAt1: 0.5, recallAt5: 1 });
-    expect(metrics.byKind.other).toMatchObject({ rows: 2, catalogued: 1, precisionAt1: 0, recallAt5: 1, wrongMatches: 1 });
-    expect(metrics.byKind.generic).toMatchObject({ rows: 2, catalogued: 0, precisionAt1: null, genericAbstention: 0.5 });
+    expect(metrics.byKind.other).toMatchObject({
+      rows: 2,
+      catalogued: 1,
+      precisionAt1: 0,
+      recallAt5: 1,
+      wrongMatches: 1,
+    });
+    expect(metrics.byKind.generic).toMatchObject({
+      rows: 2,
+      catalogued: 0,
+      precisionAt1: null,
+      genericAbstention: 0.5,
+    });
   });
 
   it("list each miss with the accepted id's rank", () => {

@@ -7,8 +7,12 @@ import { buildProblem } from "./discovery-fixtures.js";
 
 describe("the opening of a problem's remarks", () => {
   it("reads a name given as the whole first sentence, or before an apposition", () => {
-    expect(readRemarkOpening("The Quillfeather lattice problem. It was proved in 1990.").name).toBe("Quillfeather lattice problem");
-    expect(readRemarkOpening("The notorious sprocket conjecture, a stronger form of [12].").name).toBe("notorious sprocket conjecture");
+    expect(readRemarkOpening("The Quillfeather lattice problem. It was proved in 1990.").name).toBe(
+      "Quillfeather lattice problem",
+    );
+    expect(readRemarkOpening("The notorious sprocket conjecture, a stronger form of [12].").name).toBe(
+      "notorious sprocket conjecture",
+    );
     expect(readRemarkOpening("A reverse Quillfeather problem.").name).toBe("reverse Quillfeather problem");
   });
 
@@ -20,28 +24,54 @@ describe("the opening of a problem's remarks", () => {
 
   it("reads the people a problem is attributed to, citations and trailing clauses left out", () => {
     expect(readRemarkOpening("A problem of Erdős and Sós.").people).toEqual(["Erdős", "Sós"]);
-    expect(readRemarkOpening("A question of Brown, Erdős, and Freedman [BEF90]. More follows.").people).toEqual(["Brown", "Erdős", "Freedman"]);
-    expect(readRemarkOpening("A problem of Erdős and Hajnal, who thought that no such graph exists.").people).toEqual(["Erdős", "Hajnal"]);
-    expect(readRemarkOpening("A conjecture of Erdős and Joó posed in the 1991 problem session.").people).toEqual(["Erdős", "Joó"]);
+    expect(readRemarkOpening("A question of Brown, Erdős, and Freedman [BEF90]. More follows.").people).toEqual([
+      "Brown",
+      "Erdős",
+      "Freedman",
+    ]);
+    expect(readRemarkOpening("A problem of Erdős and Hajnal, who thought that no such graph exists.").people).toEqual([
+      "Erdős",
+      "Hajnal",
+    ]);
+    expect(readRemarkOpening("A conjecture of Erdős and Joó posed in the 1991 problem session.").people).toEqual([
+      "Erdős",
+      "Joó",
+    ]);
   });
 
   it("reads a name given after the attribution", () => {
-    expect(readRemarkOpening("A conjecture of Quillfeather, known as the lattice packing conjecture. See [3].")).toEqual({
-      name: "lattice packing conjecture", people: ["Quillfeather"],
+    expect(
+      readRemarkOpening("A conjecture of Quillfeather, known as the lattice packing conjecture. See [3]."),
+    ).toEqual({
+      name: "lattice packing conjecture",
+      people: ["Quillfeather"],
     });
   });
 
   it("reads nothing from remarks that open with the mathematics, or from none", () => {
-    expect(readRemarkOpening("Let $f(n)$ be the least such $m$; then $f(n) \\ll n$.")).toEqual({ name: null, people: [] });
+    expect(readRemarkOpening("Let $f(n)$ be the least such $m$; then $f(n) \\ll n$.")).toEqual({
+      name: null,
+      people: [],
+    });
     expect(readRemarkOpening(null)).toEqual({ name: null, people: [] });
   });
 
   it("puts the people in the attribution field and the name among the problem's names", () => {
-    const document = buildSparseDocument(buildProblem({
-      stableId: "cp:t:1", statement: "Does every prism lattice fold flat?", remarks: "The Quillfeather prism problem. Solved in 1990.",
-    }));
+    const document = buildSparseDocument(
+      buildProblem({
+        stableId: "cp:t:1",
+        statement: "Does every prism lattice fold flat?",
+        remarks: "The Quillfeather prism problem. Solved in 1990.",
+      }),
+    );
     expect(Object.keys(document.fields.names)).toContain("prism quillfeather");
-    const attributed = buildSparseDocument(buildProblem({ stableId: "cp:t:2", statement: "Is it so?", remarks: "A problem of Quillfeather and Sprocketson." }));
+    const attributed = buildSparseDocument(
+      buildProblem({
+        stableId: "cp:t:2",
+        statement: "Is it so?",
+        remarks: "A problem of Quillfeather and Sprocketson.",
+      }),
+    );
     expect(Object.keys(attributed.fields.attribution).sort()).toEqual(["quillfeather", "sprocketson"]);
   });
 });

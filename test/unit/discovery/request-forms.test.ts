@@ -119,8 +119,16 @@ describe("a request for a definition or a computation, or a recollection missing
   });
 
   it("abstains on a definition request even when it states notation, keeping the candidates", () => {
-    const turan = buildProblem({ stableId: "cp:erdos:904", number: 904, title: "Erdős Problem 904", statement: "Does every graph with more than $ex(n, K_{r+1})$ edges contain a copy of $K_{r+2}$ minus an edge?" });
-    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, turan]), "What is the Turán number ex(n, K_{r+1}) and how is the Turán graph built?");
+    const turan = buildProblem({
+      stableId: "cp:erdos:904",
+      number: 904,
+      title: "Erdős Problem 904",
+      statement: "Does every graph with more than $ex(n, K_{r+1})$ edges contain a copy of $K_{r+2}$ minus an edge?",
+    });
+    const result = discover(
+      buildDiscoveryIndex([...SMALL_CATALOGUE, turan]),
+      "What is the Turán number ex(n, K_{r+1}) and how is the Turán graph built?",
+    );
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
     expect(result.candidates[0]?.problemId).toBe("cp:erdos:904");
   });

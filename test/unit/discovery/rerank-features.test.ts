@@ -6,7 +6,12 @@ import { discover, queryTermsOf } from "../../../src/features/discovery/domain/d
 import type { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
 import { RERANK_MODEL } from "../../../src/features/discovery/domain/discovery.constants.js";
 import { rerankFactor } from "../../../src/features/discovery/domain/rerank.js";
-import { readRerankQuery, RERANK_FEATURES, rerankFeatures, type RerankFeatures } from "../../../src/features/discovery/domain/rerank-features.js";
+import {
+  readRerankQuery,
+  RERANK_FEATURES,
+  rerankFeatures,
+  type RerankFeatures,
+} from "../../../src/features/discovery/domain/rerank-features.js";
 import { scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 
@@ -34,14 +39,37 @@ describe("rerank factor", () => {
 });
 
 describe("rerank features", () => {
-  const numbered = buildProblem({ stableId: "cp:erdos:7", number: 7, title: "Erdős Problem 7", statement: "Does every gizmo sprocket turn the amber way?" });
-  const stating = buildProblem({ stableId: "cp:erdos:8", number: 8, title: "Erdős Problem 8", statement: "Does every gizmo sprocket of order 7 turn?" });
+  const numbered = buildProblem({
+    stableId: "cp:erdos:7",
+    number: 7,
+    title: "Erdős Problem 7",
+    statement: "Does every gizmo sprocket turn the amber way?",
+  });
+  const stating = buildProblem({
+    stableId: "cp:erdos:8",
+    number: 8,
+    title: "Erdős Problem 8",
+    statement: "Does every gizmo sprocket of order 7 turn?",
+  });
   const formalOnly = buildProblem({
-    stableId: "cp:erdos:9", number: 9, title: "Erdős Problem 9", statement: "Is every gizmo round?",
-    formalDeclarations: [{
-      declName: "Erdos9.variant", kind: "theorem", statement: "theorem variant : True", docstring: "A variant: every gizmo sprocket is a quasar.",
-      category: null, file: null, line: null, pinnedWorld: "fixture@0", hasAnswerPlaceholder: false, proofUsesSorry: false,
-    }],
+    stableId: "cp:erdos:9",
+    number: 9,
+    title: "Erdős Problem 9",
+    statement: "Is every gizmo round?",
+    formalDeclarations: [
+      {
+        declName: "Erdos9.variant",
+        kind: "theorem",
+        statement: "theorem variant : True",
+        docstring: "A variant: every gizmo sprocket is a quasar.",
+        category: null,
+        file: null,
+        line: null,
+        pinnedWorld: "fixture@0",
+        hasAnswerPlaceholder: false,
+        proofUsesSorry: false,
+      },
+    ],
   });
   const index = buildDiscoveryIndex([...SMALL_CATALOGUE, numbered, stating, formalOnly]);
 
@@ -52,7 +80,9 @@ describe("rerank features", () => {
 
   it("measures the share of the query's words a candidate uses, rare or common", () => {
     expect(featuresOf(index, "does every gizmo sprocket turn the amber way", "cp:erdos:7").wordCoverage).toBe(1);
-    expect(featuresOf(index, "does every gizmo sprocket turn the amber way", "cp:erdos:8").wordCoverage).toBeLessThan(1);
+    expect(featuresOf(index, "does every gizmo sprocket turn the amber way", "cp:erdos:8").wordCoverage).toBeLessThan(
+      1,
+    );
   });
 
   it("measures the informative weight a candidate holds only in its variant docstrings", () => {
@@ -64,6 +94,8 @@ describe("rerank features", () => {
     const result = discover(index, "does every gizmo sprocket turn the amber way?");
     expect(result.candidates[0]?.problemId).toBe("cp:erdos:7");
     // The reasons say what the second stage read and the factor it applied.
-    expect(result.candidates[0]?.reasons.find((reason) => reason.startsWith("second stage ×"))).toContain("wordCoverage 1.00");
+    expect(result.candidates[0]?.reasons.find((reason) => reason.startsWith("second stage ×"))).toContain(
+      "wordCoverage 1.00",
+    );
   });
 });

@@ -18,11 +18,21 @@ describe("parameter agreement", () => {
 
   it("a C_6 query ranks the C_6 variant above the C_4 one", () => {
     const variant = buildProblem({
-      stableId: "cp:erdos:61", number: 61, title: "Erdős Problem 61",
-      statement: "Does every graph on $n$ vertices with more than $ex(n;C_6)$ edges contain $\\gg n^{1/2}$ copies of $C_6$?", tags: ["graph theory"],
+      stableId: "cp:erdos:61",
+      number: 61,
+      title: "Erdős Problem 61",
+      statement:
+        "Does every graph on $n$ vertices with more than $ex(n;C_6)$ edges contain $\\gg n^{1/2}$ copies of $C_6$?",
+      tags: ["graph theory"],
     });
-    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, variant]), "graphs with more than ex(n; C_6) edges contain many copies of C_6");
-    expect(result.candidates.map((candidate) => candidate.problemId).slice(0, 2)).toEqual(["cp:erdos:61", "cp:erdos:60"]);
+    const result = discover(
+      buildDiscoveryIndex([...SMALL_CATALOGUE, variant]),
+      "graphs with more than ex(n; C_6) edges contain many copies of C_6",
+    );
+    expect(result.candidates.map((candidate) => candidate.problemId).slice(0, 2)).toEqual([
+      "cp:erdos:61",
+      "cp:erdos:60",
+    ]);
     expect(result.candidates[1]?.reasons.join(" ")).toContain("states other values for: c_6");
   });
 });
@@ -30,10 +40,20 @@ describe("parameter agreement", () => {
 describe("proximity pairs", () => {
   it("word order and adjacency separate two problems with the same words", () => {
     const pair = [
-      buildProblem({ stableId: "cp:a", statement: "Do the vertices of a convex polygon determine distinct distances, at least half of n?" }),
-      buildProblem({ stableId: "cp:b", statement: "Does some vertex of a convex polygon have distinct distances to half of the other vertices determined?" }),
+      buildProblem({
+        stableId: "cp:a",
+        statement: "Do the vertices of a convex polygon determine distinct distances, at least half of n?",
+      }),
+      buildProblem({
+        stableId: "cp:b",
+        statement:
+          "Does some vertex of a convex polygon have distinct distances to half of the other vertices determined?",
+      }),
     ];
-    const result = discover(buildDiscoveryIndex([...SMALL_CATALOGUE, ...pair]), "a convex polygon determines at least n/2 distinct distances");
+    const result = discover(
+      buildDiscoveryIndex([...SMALL_CATALOGUE, ...pair]),
+      "a convex polygon determines at least n/2 distinct distances",
+    );
     expect(result.candidates[0]?.problemId).toBe("cp:a");
   });
 });

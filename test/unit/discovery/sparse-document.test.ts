@@ -9,14 +9,23 @@ import { buildProblem } from "./discovery-fixtures.js";
 const fromFiles = buildProblem({
   stableId: "cp:wikipedia:gizmo",
   title: "First Gizmo–Sprocket conjecture",
-  aliases: ["First Gizmo–Sprocket conjecture", "first_gizmo_sprocket_conjecture", "gizmo lemma", "Gizmo-lemma", "garnet turning"],
+  aliases: [
+    "First Gizmo–Sprocket conjecture",
+    "first_gizmo_sprocket_conjecture",
+    "gizmo lemma",
+    "Gizmo-lemma",
+    "garnet turning",
+  ],
   statement: "Does every gizmo sprocket turn the garnet way?",
 });
 
 /** What the record gives back: its ALIAS identifiers, one per key, in display order (problem-record.ts). */
 const fromRecord = {
   ...fromFiles,
-  aliases: identifiersFor(fromFiles, null).filter((identifier) => identifier.kind === "ALIAS").map((identifier) => identifier.display).sort(),
+  aliases: identifiersFor(fromFiles, null)
+    .filter((identifier) => identifier.kind === "ALIAS")
+    .map((identifier) => identifier.display)
+    .sort(),
 };
 
 it("keeps one alias per alias key and none with the title's", () => {

@@ -3,9 +3,21 @@
 import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { buildSparseDocument } from "../../../src/features/discovery/domain/sparse-document.js";
-import { candidateConfidence, discover, topConfidenceFeatures } from "../../../src/features/discovery/domain/discover.js";
-import { buildQueryTerms, type QueryTerm, type ScoredDocument } from "../../../src/features/discovery/domain/scoring.js";
-import { coversTooMany, namedProblems, unknownProblemName } from "../../../src/features/discovery/domain/specificity.js";
+import {
+  candidateConfidence,
+  discover,
+  topConfidenceFeatures,
+} from "../../../src/features/discovery/domain/discover.js";
+import {
+  buildQueryTerms,
+  type QueryTerm,
+  type ScoredDocument,
+} from "../../../src/features/discovery/domain/scoring.js";
+import {
+  coversTooMany,
+  namedProblems,
+  unknownProblemName,
+} from "../../../src/features/discovery/domain/specificity.js";
 import type { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
 import { analyzeText } from "../../../src/text/normalize.js";
 import { loadFixtureCatalogue } from "../../../src/features/catalogue/domain/fixture-catalogue.js";
@@ -35,8 +47,15 @@ describe("covers too many", () => {
 
 describe("discover abstains on a query many problems satisfy", () => {
   // 300 problems: 17 say "shiny gizmo" (under 6 %, so both words are informative), the rest say other things.
-  const filler = Array.from({ length: 283 }, (_unused, position) => buildProblem({ stableId: `cp:filler:${position}`, statement: `A statement about widget${position} and sprocket${position}.` }));
-  const shiny = Array.from({ length: 17 }, (_unused, position) => buildProblem({ stableId: `cp:shiny:${position}`, statement: `Is every shiny gizmo of kind ${position} round?` }));
+  const filler = Array.from({ length: 283 }, (_unused, position) =>
+    buildProblem({
+      stableId: `cp:filler:${position}`,
+      statement: `A statement about widget${position} and sprocket${position}.`,
+    }),
+  );
+  const shiny = Array.from({ length: 17 }, (_unused, position) =>
+    buildProblem({ stableId: `cp:shiny:${position}`, statement: `Is every shiny gizmo of kind ${position} round?` }),
+  );
   const index = buildDiscoveryIndex([...filler, ...shiny]);
 
   it("UNDERSPECIFIED_QUERY when seventeen problems contain all it says", () => {
@@ -52,16 +71,20 @@ describe("discover abstains on a query that names only an area", () => {
   // 300 problems; twelve each are tagged with one of three areas (4 %, so the areas' words are
   // informative and too few problems share them for the covering test), the rest with a common tag.
   const areas = ["gadget theory", "sprocket counting", "flange colourings"];
-  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
-    stableId: `cp:area:${position}`,
-    statement: `Does every widget${position} of order ${position} have a ${position === 13 ? "dangling " : ""}knob${position}?`,
-    tags: [position < 36 ? areas[position % 3]! : "miscellany"],
-  }));
+  const problems = Array.from({ length: 300 }, (_unused, position) =>
+    buildProblem({
+      stableId: `cp:area:${position}`,
+      statement: `Does every widget${position} of order ${position} have a ${position === 13 ? "dangling " : ""}knob${position}?`,
+      tags: [position < 36 ? areas[position % 3]! : "miscellany"],
+    }),
+  );
   const index = buildDiscoveryIndex(problems);
 
   it("UNDERSPECIFIED_QUERY when every informative word is subject vocabulary", () => {
     expect(discover(index, "an open question about sprocket counting").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
-    expect(discover(index, "suggest a research direction on flange colourings I could make progress on").abstentionReason).toBe("UNDERSPECIFIED_QUERY");
+    expect(
+      discover(index, "suggest a research direction on flange colourings I could make progress on").abstentionReason,
+    ).toBe("UNDERSPECIFIED_QUERY");
   });
 
   it("treats the words before an area's head noun as the area's name", () => {
@@ -85,11 +108,22 @@ describe("a rare combination of common words", () => {
   // informative alone), in a rotation that puts all three together only in problem 0 (and, in the
   // second catalogue, in twelve problems).
   function catalogue(together: number) {
-    return buildDiscoveryIndex(Array.from({ length: 300 }, (_unused, position) => {
-      const words = position < together ? ["lantern", "meadow", "copper"]
-        : [position % 10 === 1 ? "lantern" : "", position % 10 === 2 ? "meadow" : "", position % 10 === 3 ? "copper" : ""];
-      return buildProblem({ stableId: `cp:combo:${position}`, statement: `Item ${position}: does the thing${position} ${words.join(" ")} hold?` });
-    }));
+    return buildDiscoveryIndex(
+      Array.from({ length: 300 }, (_unused, position) => {
+        const words =
+          position < together
+            ? ["lantern", "meadow", "copper"]
+            : [
+                position % 10 === 1 ? "lantern" : "",
+                position % 10 === 2 ? "meadow" : "",
+                position % 10 === 3 ? "copper" : "",
+              ];
+        return buildProblem({
+          stableId: `cp:combo:${position}`,
+          statement: `Item ${position}: does the thing${position} ${words.join(" ")} hold?`,
+        });
+      }),
+    );
   }
 
   it("names the one problem that holds all of them", () => {
@@ -107,11 +141,14 @@ describe("a topic phrase or a request for several problems or any one of them na
   // 300 problems; "gizmo" and "sprocket" occur together in ten statements, each with a word of its own,
   // and one of them is named after them.
   const own = ["amber", "basalt", "cobalt", "dune", "ember", "flint", "garnet", "hazel", "ivory", "jade"];
-  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
-    stableId: `cp:topic:${position}`,
-    title: position === 0 ? "The gizmo sprocket conjecture" : `Problem ${position}`,
-    statement: position < 10 ? `Does every gizmo sprocket turn the ${own[position]} way?` : `Is widget${position} round?`,
-  }));
+  const problems = Array.from({ length: 300 }, (_unused, position) =>
+    buildProblem({
+      stableId: `cp:topic:${position}`,
+      title: position === 0 ? "The gizmo sprocket conjecture" : `Problem ${position}`,
+      statement:
+        position < 10 ? `Does every gizmo sprocket turn the ${own[position]} way?` : `Is widget${position} round?`,
+    }),
+  );
   const index = buildDiscoveryIndex(problems);
   /** The query is answered, with the garnet-way problem first. */
   const expectCommitsToTheGarnetWay = (query: string): void => {
@@ -168,7 +205,10 @@ describe("a topic phrase or a request for several problems or any one of them na
   });
 
   it("abstains on a how-to that names its tool's version, which is no parameter of the problem", () => {
-    const result = discover(index, "how do I state a conjecture about a gizmo sprocket turning the garnet way in Lean 4?");
+    const result = discover(
+      index,
+      "how do I state a conjecture about a gizmo sprocket turning the garnet way in Lean 4?",
+    );
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY"]);
   });
 
@@ -180,7 +220,11 @@ describe("a topic phrase or a request for several problems or any one of them na
 
   it("counts a name in a request for several problems only beside a singular problem noun", () => {
     const topic = discover(index, "which conjectures are there about gizmo sprockets?");
-    expect([topic.outcome, topic.abstentionReason, topic.candidates[0]?.problemId]).toEqual(["ABSTAINED", "UNDERSPECIFIED_QUERY", "cp:topic:0"]);
+    expect([topic.outcome, topic.abstentionReason, topic.candidates[0]?.problemId]).toEqual([
+      "ABSTAINED",
+      "UNDERSPECIFIED_QUERY",
+      "cp:topic:0",
+    ]);
     const one = discover(index, "what results are there on the gizmo sprocket conjecture?");
     expect([one.outcome, one.candidates[0]?.problemId]).toEqual(["MATCH", "cp:topic:0"]);
   });
@@ -207,12 +251,18 @@ describe("a topic phrase or a request for several problems or any one of them na
     "every gizmo sprocket turns the garnet way (one of Smith's problems)",
     "Smith's question, the missing lemma for gizmo results: for a sprocket of order 7, does every gizmo sprocket turn the garnet way?",
     "One of the gizmo sprocket questions: every gizmo sprocket turns the garnet way",
-  ])("commits when a query that mentions several problems singles one out: %j", (query) => expectCommitsToTheGarnetWay(query));
+  ])("commits when a query that mentions several problems singles one out: %j", (query) =>
+    expectCommitsToTheGarnetWay(query),
+  );
 
   describe("the decision names the rule that decided and why", () => {
     it.each([
       ["gizmo sprocket garnet", "ABSTAINED", "TOPIC_PHRASE"],
-      ["which open problems are there about a gizmo sprocket turning the garnet way?", "ABSTAINED", "REQUEST_FOR_SEVERAL"],
+      [
+        "which open problems are there about a gizmo sprocket turning the garnet way?",
+        "ABSTAINED",
+        "REQUEST_FOR_SEVERAL",
+      ],
       ["suggest an open problem about gizmo sprockets turning the garnet way", "ABSTAINED", "REQUEST_FOR_ANY"],
       ["is it true that it is so?", "ABSTAINED", "TOO_LITTLE_INFORMATION"],
       ["Quokka's hypothesis: does every sprocket turn the garnet or hazel way?", "ABSTAINED", "UNKNOWN_NAME"],
@@ -226,9 +276,15 @@ describe("a topic phrase or a request for several problems or any one of them na
     });
 
     it("says what it read: the unknown name, the title called, the margin against the one a match needs", () => {
-      expect(discover(index, "Quokka's hypothesis: does every sprocket turn the garnet or hazel way?").decision.explanation).toContain("\"Quokka's hypothesis\"");
-      expect(discover(index, "gizmo sprocket conjecture").decision.explanation).toContain("\"The gizmo sprocket conjecture\"");
-      expect(discover(index, "does every sprocket turn the garnet or hazel way?").decision.explanation).toMatch(/leads the next by only \d+% \(a match needs 45%\)/);
+      expect(
+        discover(index, "Quokka's hypothesis: does every sprocket turn the garnet or hazel way?").decision.explanation,
+      ).toContain('"Quokka\'s hypothesis"');
+      expect(discover(index, "gizmo sprocket conjecture").decision.explanation).toContain(
+        '"The gizmo sprocket conjecture"',
+      );
+      expect(discover(index, "does every sprocket turn the garnet or hazel way?").decision.explanation).toMatch(
+        /leads the next by only \d+% \(a match needs 45%\)/,
+      );
     });
 
     it("names an unloaded index and an empty store", () => {
@@ -243,13 +299,21 @@ describe("a topic phrase or a request for several problems or any one of them na
       expect(discover(index, description).outcome).toBe("AMBIGUOUS");
       const result = discover(index, `Quokka's hypothesis: ${description}`);
       expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "WEAK_MATCH"]);
-      expect(result.candidates.map((candidate) => candidate.problemId).slice(0, 2).sort()).toEqual(["cp:topic:6", "cp:topic:7"]);
+      expect(
+        result.candidates
+          .map((candidate) => candidate.problemId)
+          .slice(0, 2)
+          .sort(),
+      ).toEqual(["cp:topic:6", "cp:topic:7"]);
     });
 
     it("reads a weak match's lead over its rivals as no more than the share of the query its first candidate explains", async () => {
       // The fixture catalogue a fresh `npm start` serves: one candidate shares a few graph words, far ahead of the rest.
       const fixture = buildDiscoveryIndex(await loadFixtureCatalogue());
-      const result = discover(fixture, "Caccetta–Häggkvist: a digraph on n vertices with minimum out-degree r has a directed cycle of length at most n/r");
+      const result = discover(
+        fixture,
+        "Caccetta–Häggkvist: a digraph on n vertices with minimum out-degree r has a directed cycle of length at most n/r",
+      );
       const features = topConfidenceFeatures(result)!;
       expect([features.weakMatch, features.advantage]).toEqual([true, features.relevance]);
       expect(result.candidates[0]!.margin).toBeGreaterThan(features.relevance);
@@ -268,11 +332,17 @@ describe("a topic phrase or a request for several problems or any one of them na
     });
 
     it("reads a joint name heading the text as the problem's name", () => {
-      expect(unknownProblemName(index, "Quokka–Wombat: does every sprocket turn the garnet or hazel way?")).toBe("Quokka–Wombat");
+      expect(unknownProblemName(index, "Quokka–Wombat: does every sprocket turn the garnet or hazel way?")).toBe(
+        "Quokka–Wombat",
+      );
       expect(unknownProblemName(index, "Garnet–Quokka: does every sprocket turn?")).toBeNull();
       expect(unknownProblemName(index, "Quokka: does every sprocket turn?")).toBeNull(); // one word before a colon is any heading
       const result = discover(index, "Quokka–Wombat: does every sprocket turn the garnet or hazel way?");
-      expect([result.outcome, result.abstentionReason, result.decision.rule]).toEqual(["ABSTAINED", "WEAK_MATCH", "UNKNOWN_NAME"]);
+      expect([result.outcome, result.abstentionReason, result.decision.rule]).toEqual([
+        "ABSTAINED",
+        "WEAK_MATCH",
+        "UNKNOWN_NAME",
+      ]);
     });
   });
 });
@@ -280,16 +350,36 @@ describe("a topic phrase or a request for several problems or any one of them na
 describe("a query that calls a problem by name", () => {
   // 300 problems: "gizmo" is a subject tag of ten of them (area vocabulary), one is named after it,
   // and another has a title that only shares the word.
-  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
-    stableId: `cp:named:${position}`,
-    title: position === 0 ? "Erdős Problem 7: gizmo conjecture" : position === 1 ? "Extending gizmo sets" : `Problem ${position}`,
-    statement: position < 2 ? `Is every widget${position} round?` : `Is widget${position} square?`,
-    tags: position < 10 ? ["gizmo theory"] : [],
-    formalDeclarations: position === 0 ? [{
-      declName: "Erdos7.erdos_7.variants.sprocket_bound", kind: "theorem", statement: "theorem sprocket_bound : True", docstring: "The sprocket bound for gizmos.",
-      category: null, file: null, line: null, pinnedWorld: "fixture@0", hasAnswerPlaceholder: false, proofUsesSorry: false,
-    }] : [],
-  }));
+  const problems = Array.from({ length: 300 }, (_unused, position) =>
+    buildProblem({
+      stableId: `cp:named:${position}`,
+      title:
+        position === 0
+          ? "Erdős Problem 7: gizmo conjecture"
+          : position === 1
+            ? "Extending gizmo sets"
+            : `Problem ${position}`,
+      statement: position < 2 ? `Is every widget${position} round?` : `Is widget${position} square?`,
+      tags: position < 10 ? ["gizmo theory"] : [],
+      formalDeclarations:
+        position === 0
+          ? [
+              {
+                declName: "Erdos7.erdos_7.variants.sprocket_bound",
+                kind: "theorem",
+                statement: "theorem sprocket_bound : True",
+                docstring: "The sprocket bound for gizmos.",
+                category: null,
+                file: null,
+                line: null,
+                pinnedWorld: "fixture@0",
+                hasAnswerPlaceholder: false,
+                proofUsesSorry: false,
+              },
+            ]
+          : [],
+    }),
+  );
   const index = buildDiscoveryIndex(problems);
 
   it("answers the name, though one shared word alone is never a match and the word is area vocabulary", () => {
@@ -311,12 +401,27 @@ describe("a problem's names", () => {
   // Two problems named in their statement's heading; one with a Lean identifier among its aliases; five
   // that share a collection's name ("Widget Notebook Problem N").
   const problems = [
-    buildProblem({ stableId: "cp:names:heading", title: "Problem 1", statement: "**Quokka's Problem**\nIs every quokka lattice round?" }),
-    buildProblem({ stableId: "cp:names:alias", title: "Problem 2", aliases: ["wombat_lattice"], statement: "Is every wombat lattice square?" }),
-    ...Array.from({ length: 5 }, (_unused, position) => buildProblem({
-      stableId: `cp:names:notebook${position}`, title: `Widget Notebook Problem ${position}`, statement: `Is the notebook widget ${position} blue?`,
-    })),
-    ...Array.from({ length: 200 }, (_unused, position) => buildProblem({ stableId: `cp:names:filler${position}`, statement: `Is sprocket${position} square?` })),
+    buildProblem({
+      stableId: "cp:names:heading",
+      title: "Problem 1",
+      statement: "**Quokka's Problem**\nIs every quokka lattice round?",
+    }),
+    buildProblem({
+      stableId: "cp:names:alias",
+      title: "Problem 2",
+      aliases: ["wombat_lattice"],
+      statement: "Is every wombat lattice square?",
+    }),
+    ...Array.from({ length: 5 }, (_unused, position) =>
+      buildProblem({
+        stableId: `cp:names:notebook${position}`,
+        title: `Widget Notebook Problem ${position}`,
+        statement: `Is the notebook widget ${position} blue?`,
+      }),
+    ),
+    ...Array.from({ length: 200 }, (_unused, position) =>
+      buildProblem({ stableId: `cp:names:filler${position}`, statement: `Is sprocket${position} square?` }),
+    ),
   ];
   const index = buildDiscoveryIndex(problems);
 
@@ -331,21 +436,30 @@ describe("a problem's names", () => {
   });
 
   it("are kept as signatures beside the terms, never among them", () => {
-    const multiWord = buildSparseDocument(buildProblem({ stableId: "cp:names:multi", title: "The Quokka Lattice Conjecture", statement: "Is it round?" }));
+    const multiWord = buildSparseDocument(
+      buildProblem({ stableId: "cp:names:multi", title: "The Quokka Lattice Conjecture", statement: "Is it round?" }),
+    );
     expect(Object.keys(multiWord.fields.names)).toEqual(["lattic quokka"]);
     expect(multiWord.terms).not.toContain("lattic quokka");
   });
 });
 
 describe("confidence reads what was decided about the query", () => {
-  const problems = Array.from({ length: 300 }, (_unused, position) => buildProblem({
-    stableId: `cp:verdict:${position}`,
-    statement: position < 10 ? `Does every gizmo sprocket turn the ${position}th way round?` : `Is widget${position} square?`,
-  }));
+  const problems = Array.from({ length: 300 }, (_unused, position) =>
+    buildProblem({
+      stableId: `cp:verdict:${position}`,
+      statement:
+        position < 10 ? `Does every gizmo sprocket turn the ${position}th way round?` : `Is widget${position} square?`,
+    }),
+  );
   const index = buildDiscoveryIndex(problems);
 
   it("is what topConfidenceFeatures gives the model, so the fit script reads what discover computed", () => {
-    for (const text of ["does every gizmo sprocket turn the 3th way round?", "gizmo sprocket", "which problems are there about a gizmo sprocket?"]) {
+    for (const text of [
+      "does every gizmo sprocket turn the 3th way round?",
+      "gizmo sprocket",
+      "which problems are there about a gizmo sprocket?",
+    ]) {
       const result = discover(index, text);
       const features = topConfidenceFeatures(result);
       expect(features).not.toBeNull();
@@ -357,9 +471,16 @@ describe("confidence reads what was decided about the query", () => {
     // On the fixture catalogue a fresh `npm start` serves, one problem shares a few graph words with this query and
     // no other enters the pool: its margin over the (absent) next candidate is complete, yet it explains a sixth of
     // the query. Read as complete, the lead gave this weak match a confidence of 0.88.
-    const result = discover(buildDiscoveryIndex(loadFixtureCatalogue()), "Barnette's conjecture: every 3-connected cubic bipartite planar graph is Hamiltonian");
+    const result = discover(
+      buildDiscoveryIndex(loadFixtureCatalogue()),
+      "Barnette's conjecture: every 3-connected cubic bipartite planar graph is Hamiltonian",
+    );
     expect(result.lane.candidateCount).toBe(1);
-    expect([result.outcome, result.abstentionReason, result.candidates[0]?.margin]).toEqual(["ABSTAINED", "WEAK_MATCH", 1]);
+    expect([result.outcome, result.abstentionReason, result.candidates[0]?.margin]).toEqual([
+      "ABSTAINED",
+      "WEAK_MATCH",
+      1,
+    ]);
     expect(result.candidates[0]!.confidence).toBeLessThan(0.3);
     expect(candidateConfidence(topConfidenceFeatures(result)!)).toBeCloseTo(result.candidates[0]!.confidence, 12);
   });
@@ -375,9 +496,19 @@ describe("confidence reads what was decided about the query", () => {
 describe("a '(the one …)' aside", () => {
   // "million", "dollar" and "prize" each in three other problems: informative words the named problem lacks.
   const index = buildDiscoveryIndex([
-    buildProblem({ stableId: "cp:named:zorblat", title: "Zorblat's conjecture", statement: "Is every zorblat number prime?" }),
-    ...["million", "dollar", "prize"].flatMap((word, w) => Array.from({ length: 3 }, (_unused, i) => buildProblem({ stableId: `cp:word:${w}-${i}`, statement: `A ${word} question about widget${w}${i}.` }))),
-    ...Array.from({ length: 100 }, (_unused, i) => buildProblem({ stableId: `cp:filler:${i}`, statement: `Is sprocket${i} round?` })),
+    buildProblem({
+      stableId: "cp:named:zorblat",
+      title: "Zorblat's conjecture",
+      statement: "Is every zorblat number prime?",
+    }),
+    ...["million", "dollar", "prize"].flatMap((word, w) =>
+      Array.from({ length: 3 }, (_unused, i) =>
+        buildProblem({ stableId: `cp:word:${w}-${i}`, statement: `A ${word} question about widget${w}${i}.` }),
+      ),
+    ),
+    ...Array.from({ length: 100 }, (_unused, i) =>
+      buildProblem({ stableId: `cp:filler:${i}`, statement: `Is sprocket${i} round?` }),
+    ),
   ]);
 
   it("does not stop a query from calling a problem by name, though the statement lacks its words", () => {

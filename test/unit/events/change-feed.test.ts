@@ -17,7 +17,13 @@ function fakeTable() {
     changeEvent: {
       async findMany({ where, take }: { where: Where; take: number }) {
         reads.push(where);
-        return rows.filter((row) => row.sequence > where.sequence.gt && (!where.routingTargetId || row.routingTargetId === where.routingTargetId)).slice(0, take);
+        return rows
+          .filter(
+            (row) =>
+              row.sequence > where.sequence.gt &&
+              (!where.routingTargetId || row.routingTargetId === where.routingTargetId),
+          )
+          .slice(0, take);
       },
       async aggregate() {
         return { _max: { sequence: rows.at(-1)?.sequence ?? null } };
@@ -26,7 +32,18 @@ function fakeTable() {
   } as unknown as PrismaClient;
   const append = (routingTargetId: string) => {
     const sequence = BigInt(rows.length + 1);
-    rows.push({ sequence, routingTargetId, projectId: null, resourceType: "t", resourceId: String(sequence), eventType: "e", payloadVersion: 1, payload: {}, operatorId: null, createdAt: new Date() });
+    rows.push({
+      sequence,
+      routingTargetId,
+      projectId: null,
+      resourceType: "t",
+      resourceId: String(sequence),
+      eventType: "e",
+      payloadVersion: 1,
+      payload: {},
+      operatorId: null,
+      createdAt: new Date(),
+    });
     return sequence;
   };
   return { prisma, reads, append };
@@ -46,11 +63,18 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe("ChangeFeed", () => {
   it("reads the table once per notice for fifty waiting subscribers", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const notifier = await createNotifier({
+      kind: "embedded",
+      pool: null as never,
+      connectionString: "",
+      logger: createLogger("silent"),
+    });
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     await feed.start();
     const controller = new AbortController();
-    const subscribers = Array.from({ length: 50 }, () => take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 2));
+    const subscribers = Array.from({ length: 50 }, () =>
+      take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 2),
+    );
     await settle();
     const before = table.reads.length;
     await notifier.publish(table.append("a"));
@@ -65,10 +89,18 @@ describe("ChangeFeed", () => {
 
   it("serves a filtered subscriber from memory and moves its cursor past events it does not want", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const notifier = await createNotifier({
+      kind: "embedded",
+      pool: null as never,
+      connectionString: "",
+      logger: createLogger("silent"),
+    });
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     await feed.start();
-    const wanted = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "b" } }), 2);
+    const wanted = take(
+      streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "b" } }),
+      2,
+    );
     for (const target of ["a", "b", "a", "a", "b"]) await notifier.publish(table.append(target));
     expect(await wanted).toEqual([2n, 5n]);
     feed.stop();
@@ -76,7 +108,12 @@ describe("ChangeFeed", () => {
 
   it("lets a subscriber resuming from before the buffer catch up from the table, with no gap or duplicate", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const notifier = await createNotifier({
+      kind: "embedded",
+      pool: null as never,
+      connectionString: "",
+      logger: createLogger("silent"),
+    });
     for (let index = 0; index < 30; index += 1) table.append(index % 3 === 0 ? "x" : "y");
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"), 5);
     await feed.start();
@@ -84,7 +121,10 @@ describe("ChangeFeed", () => {
     await settle();
     const all = await take(streamEvents({ prisma: table.prisma, feed, afterSequence: 3n, batchSize: 4 }), 39);
     expect(all).toEqual(Array.from({ length: 39 }, (_, index) => BigInt(index + 4)));
-    const filtered = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "x" }, batchSize: 4 }), 11);
+    const filtered = take(
+      streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "x" }, batchSize: 4 }),
+      11,
+    );
     await notifier.publish(table.append("x"));
     expect(await filtered).toEqual([...Array.from({ length: 10 }, (_, index) => BigInt(index * 3 + 1)), 43n]);
     feed.stop();
@@ -92,7 +132,12 @@ describe("ChangeFeed", () => {
 
   it("ends a waiting subscriber when its signal aborts", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({ kind: "embedded", pool: null as never, connectionString: "", logger: createLogger("silent") });
+    const notifier = await createNotifier({
+      kind: "embedded",
+      pool: null as never,
+      connectionString: "",
+      logger: createLogger("silent"),
+    });
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     const controller = new AbortController();
     const waiting = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 1);

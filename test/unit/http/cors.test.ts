@@ -21,8 +21,11 @@ describe("CORS_ORIGINS", () => {
     expect(isAllowedOrigin(parseEnv({ CORS_ORIGINS: "none" }).cors, "http://localhost:5173")).toBe(false);
   });
 
-  it.each([["app.example.org"], ["https://app.example.org/"], ["https://app.example.org/path"], ["*"]])("rejects %s with a message naming the setting", (value) => {
-    expect(() => parseEnv({ CORS_ORIGINS: value })).toThrow(ConfigurationError);
-    expect(() => parseEnv({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
-  });
+  it.each([["app.example.org"], ["https://app.example.org/"], ["https://app.example.org/path"], ["*"]])(
+    "rejects %s with a message naming the setting",
+    (value) => {
+      expect(() => parseEnv({ CORS_ORIGINS: value })).toThrow(ConfigurationError);
+      expect(() => parseEnv({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
+    },
+  );
 });

@@ -32,14 +32,18 @@ describe("statementRefusal", () => {
   });
 
   it("accepts every statement of the fixture catalogue", () => {
-    const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "fixtures/catalogue/problems.json"), "utf8")) as { statement: string | null }[];
+    const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "fixtures/catalogue/problems.json"), "utf8")) as {
+      statement: string | null;
+    }[];
     const statements = catalogue.flatMap((problem) => (problem.statement ? [problem.statement] : []));
     expect(statements.length).toBeGreaterThan(10);
     expect(statements.filter((statement) => statementRefusal(statement) !== null)).toEqual([]);
   });
 
   it.skipIf(!existsSync(statementsPath))("accepts every formal-conjectures docstring", () => {
-    const docstrings = readFileSync(statementsPath, "utf8").split("\n").filter(Boolean)
+    const docstrings = readFileSync(statementsPath, "utf8")
+      .split("\n")
+      .filter(Boolean)
       .map((line) => (JSON.parse(line) as { docstring: string | null }).docstring)
       .filter((docstring): docstring is string => typeof docstring === "string" && docstring.trim() !== "");
     expect(docstrings.length).toBeGreaterThan(5_000);

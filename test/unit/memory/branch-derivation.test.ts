@@ -5,7 +5,12 @@ const PROJECT = "7b0c3f0e-2f5c-4d7e-9a51-0d2b1c3e4f50";
 
 describe("deriveBranches", () => {
   it("puts every object in the project root and its outcome branch", () => {
-    const branches = deriveBranches({ projectId: PROJECT, kind: "NEGATIVE_TRACE", evidenceGrade: "REPRODUCED", branchName: null });
+    const branches = deriveBranches({
+      projectId: PROJECT,
+      kind: "NEGATIVE_TRACE",
+      evidenceGrade: "REPRODUCED",
+      branchName: null,
+    });
     expect(branches.map((branch) => [branch.name, branch.kind, branch.parentName])).toEqual([
       ["outcome/negative-traces", "OUTCOME", "project"],
       ["project", "PROJECT", null],
@@ -13,7 +18,12 @@ describe("deriveBranches", () => {
   });
 
   it("adds nested approach branches with parents, artifacts and sources", () => {
-    const branches = deriveBranches({ projectId: PROJECT, kind: "ARTIFACT", evidenceGrade: "SOURCE_BACKED", branchName: "approach/second-moment" });
+    const branches = deriveBranches({
+      projectId: PROJECT,
+      kind: "ARTIFACT",
+      evidenceGrade: "SOURCE_BACKED",
+      branchName: "approach/second-moment",
+    });
     expect(branches.map((branch) => [branch.name, branch.kind, branch.parentName])).toEqual([
       ["approach", "APPROACH", "project"],
       ["approach/second-moment", "APPROACH", "approach"],
@@ -24,14 +34,27 @@ describe("deriveBranches", () => {
   });
 
   it("keeps a derived branch when a named branch reuses its name", () => {
-    const branches = deriveBranches({ projectId: PROJECT, kind: "CLAIM", evidenceGrade: "ARGUED", branchName: "project/outcome" });
-    expect(branches.find((branch) => branch.name === "project")).toEqual({ name: "project", kind: "PROJECT", parentName: null });
+    const branches = deriveBranches({
+      projectId: PROJECT,
+      kind: "CLAIM",
+      evidenceGrade: "ARGUED",
+      branchName: "project/outcome",
+    });
+    expect(branches.find((branch) => branch.name === "project")).toEqual({
+      name: "project",
+      kind: "PROJECT",
+      parentName: null,
+    });
     expect(branches.find((branch) => branch.name === "project/outcome")?.parentName).toBe("project");
   });
 
   it("names the most specific branch as primary", () => {
-    expect(primaryBranch({ projectId: PROJECT, kind: "CLAIM", evidenceGrade: "ARGUED", branchName: "approach/x" }).name).toBe("approach/x");
-    expect(primaryBranch({ projectId: PROJECT, kind: "FORMALIZATION", evidenceGrade: "ARGUED", branchName: null }).name).toBe("artifacts");
+    expect(
+      primaryBranch({ projectId: PROJECT, kind: "CLAIM", evidenceGrade: "ARGUED", branchName: "approach/x" }).name,
+    ).toBe("approach/x");
+    expect(
+      primaryBranch({ projectId: PROJECT, kind: "FORMALIZATION", evidenceGrade: "ARGUED", branchName: null }).name,
+    ).toBe("artifacts");
   });
 });
 

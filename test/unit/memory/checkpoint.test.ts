@@ -1,11 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { applyCountDelta, buildCheckpoint, countGroups, countMember, emptyDelta, EMPTY_COUNTS, extractiveSummary, keyTerms, type MemberGroup } from "../../../src/features/memory/domain/checkpoint.js";
+import {
+  applyCountDelta,
+  buildCheckpoint,
+  countGroups,
+  countMember,
+  emptyDelta,
+  EMPTY_COUNTS,
+  extractiveSummary,
+  keyTerms,
+  type MemberGroup,
+} from "../../../src/features/memory/domain/checkpoint.js";
 import { buildProjectHead, buildTargetHead } from "../../../src/features/memory/domain/heads.js";
 import { KEY_TERM_COUNT, SUMMARY_MAX_CHARS } from "../../../src/features/memory/domain/memory.constants.js";
 
 const window = [
-  { id: "a", title: "Second moment bound for sumsets", body: "The second moment method bounds the sumset size. Variance is small." },
-  { id: "b", title: "Variance of sumset counts", body: "We compute the variance of sumset representation counts. The second moment is finite." },
+  {
+    id: "a",
+    title: "Second moment bound for sumsets",
+    body: "The second moment method bounds the sumset size. Variance is small.",
+  },
+  {
+    id: "b",
+    title: "Variance of sumset counts",
+    body: "We compute the variance of sumset representation counts. The second moment is finite.",
+  },
   { id: "c", title: "Unrelated remark", body: "Colourings appear elsewhere." },
 ];
 
@@ -26,7 +44,14 @@ describe("buildCheckpoint", () => {
   });
 
   it("is empty for an empty branch", () => {
-    expect(buildCheckpoint([], [])).toEqual({ summary: "", keyTerms: [], memberCount: 0, currentCount: 0, evidenceMix: {}, kindMix: {} });
+    expect(buildCheckpoint([], [])).toEqual({
+      summary: "",
+      keyTerms: [],
+      memberCount: 0,
+      currentCount: 0,
+      evidenceMix: {},
+      kindMix: {},
+    });
   });
 });
 
@@ -40,7 +65,11 @@ describe("incremental counts", () => {
     ] as const;
     const superseded = new Set([1, 3]);
     // Recount: every member once, superseded ones out of the current mix.
-    const groups: MemberGroup[] = members.map((member, index) => ({ ...member, state: superseded.has(index) ? "SUPERSEDED" : "CURRENT", count: 1 }));
+    const groups: MemberGroup[] = members.map((member, index) => ({
+      ...member,
+      state: superseded.has(index) ? "SUPERSEDED" : "CURRENT",
+      count: 1,
+    }));
     const expected = countGroups(groups);
     // Batch 1 adds members 0-2; batch 2 adds member 3 and supersedes 1 and 3 (3 in the batch that added it).
     const first = emptyDelta();
@@ -51,13 +80,20 @@ describe("incremental counts", () => {
     const counts = applyCountDelta(applyCountDelta(EMPTY_COUNTS, first), second);
     expect(counts).toEqual(expected);
     expect(JSON.stringify(counts)).toBe(JSON.stringify(expected));
-    expect(counts).toEqual({ memberCount: 4, currentCount: 2, evidenceMix: { ARGUED: 1, REPRODUCED: 1 }, kindMix: { CLAIM: 1, NEGATIVE_TRACE: 1 } });
+    expect(counts).toEqual({
+      memberCount: 4,
+      currentCount: 2,
+      evidenceMix: { ARGUED: 1, REPRODUCED: 1 },
+      kindMix: { CLAIM: 1, NEGATIVE_TRACE: 1 },
+    });
   });
 
   it("drops emptied mix entries and stops damaged counts at zero instead of failing", () => {
     const delta = emptyDelta();
     countMember(delta, { kind: "CLAIM", evidenceGrade: "ARGUED" }, { members: 0, current: -1 });
-    expect(applyCountDelta({ memberCount: 1, currentCount: 1, evidenceMix: { ARGUED: 1 }, kindMix: { CLAIM: 1 } }, delta)).toEqual({ memberCount: 1, currentCount: 0, evidenceMix: {}, kindMix: {} });
+    expect(
+      applyCountDelta({ memberCount: 1, currentCount: 1, evidenceMix: { ARGUED: 1 }, kindMix: { CLAIM: 1 } }, delta),
+    ).toEqual({ memberCount: 1, currentCount: 0, evidenceMix: {}, kindMix: {} });
     expect(applyCountDelta(EMPTY_COUNTS, delta)).toEqual(EMPTY_COUNTS);
   });
 });
@@ -73,7 +109,11 @@ describe("extractive summary and key terms", () => {
   });
 
   it("stays within its budget on long input", () => {
-    const long = Array.from({ length: 64 }, (_, index) => ({ id: String(index), title: `Title ${index} about sumsets`, body: "word ".repeat(400) }));
+    const long = Array.from({ length: 64 }, (_, index) => ({
+      id: String(index),
+      title: `Title ${index} about sumsets`,
+      body: "word ".repeat(400),
+    }));
     expect(extractiveSummary(long).length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
   });
 });
@@ -93,7 +133,10 @@ describe("heads", () => {
   });
 
   it("sums the projects of a target", () => {
-    const head = buildTargetHead([branches[0]!, { id: "9", name: "project", memberCount: 20, currentCount: 20, summary: "Big." }]);
+    const head = buildTargetHead([
+      branches[0]!,
+      { id: "9", name: "project", memberCount: 20, currentCount: 20, summary: "Big." },
+    ]);
     expect(head.branchIds).toEqual(["9", "1"]);
     expect(head.memberCount).toBe(30);
   });

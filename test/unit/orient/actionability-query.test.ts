@@ -3,11 +3,25 @@
 import { describe, expect, it } from "vitest";
 import { actionability } from "../../../src/features/orient/domain/actionability.js";
 import { INTENTS } from "../../../src/features/orient/domain/orient.types.js";
-import { analyseQuery, extractGoals, validateBudget, validateQuery } from "../../../src/features/orient/domain/query.js";
+import {
+  analyseQuery,
+  extractGoals,
+  validateBudget,
+  validateQuery,
+} from "../../../src/features/orient/domain/query.js";
 import { MAX_QUERY_CHARS } from "../../../src/features/orient/domain/orient.constants.js";
 
-const base = { resolutionState: "OPEN", publicationState: "PUBLISHED", hasStatement: true, challengeDeadline: null, blockingAdvisories: [] };
-const blocking = { ...base, blockingAdvisories: [{ kind: "STATEMENT_INTEGRITY", message: "The exponent differs from the source." }] };
+const base = {
+  resolutionState: "OPEN",
+  publicationState: "PUBLISHED",
+  hasStatement: true,
+  challengeDeadline: null,
+  blockingAdvisories: [],
+};
+const blocking = {
+  ...base,
+  blockingAdvisories: [{ kind: "STATEMENT_INTEGRITY", message: "The exponent differs from the source." }],
+};
 
 describe("actionability", () => {
   it("lets every intent proceed on a clean published problem", () => {
@@ -23,24 +37,34 @@ describe("actionability", () => {
     }
   });
 
-  it.each(["PROVED", "DISPROVED", "SOLVED", "INDEPENDENT"])("pauses PROVE, RESOLVE and BOUNTY on a %s problem and keeps verification, formalization and audits open", (resolutionState) => {
-    const open = INTENTS.filter((intent) => actionability({ ...base, intent, resolutionState }).actionable);
-    expect(open).toEqual(["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", "SOURCE_AUDIT", "CORRECTION"]);
-    const state = actionability({ ...base, intent: "PROVE", resolutionState });
-    expect(state.pausedIntents).toEqual(["PROVE", "RESOLVE", "BOUNTY"]);
-    expect(state.reasons.join(" ")).toContain(`The problem is ${resolutionState}`);
-  });
+  it.each(["PROVED", "DISPROVED", "SOLVED", "INDEPENDENT"])(
+    "pauses PROVE, RESOLVE and BOUNTY on a %s problem and keeps verification, formalization and audits open",
+    (resolutionState) => {
+      const open = INTENTS.filter((intent) => actionability({ ...base, intent, resolutionState }).actionable);
+      expect(open).toEqual(["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", "SOURCE_AUDIT", "CORRECTION"]);
+      const state = actionability({ ...base, intent: "PROVE", resolutionState });
+      expect(state.pausedIntents).toEqual(["PROVE", "RESOLVE", "BOUNTY"]);
+      expect(state.reasons.join(" ")).toContain(`The problem is ${resolutionState}`);
+    },
+  );
 
   it("keeps a challenge-period problem actionable and states its deadline", () => {
     const deadline = new Date("2026-12-31T00:00:00Z");
-    const state = actionability({ ...base, intent: "PROVE", publicationState: "CHALLENGE_PERIOD", challengeDeadline: deadline });
+    const state = actionability({
+      ...base,
+      intent: "PROVE",
+      publicationState: "CHALLENGE_PERIOD",
+      challengeDeadline: deadline,
+    });
     expect(state.actionable).toBe(true);
     expect(state.challengeDeadline).toEqual(deadline);
     expect(state.reasons.join(" ")).toContain("2026-12-31");
   });
 
   it("leaves only SOURCE_AUDIT and CORRECTION on a withdrawn problem", () => {
-    const open = INTENTS.filter((intent) => actionability({ ...base, intent, publicationState: "WITHDRAWN" }).actionable);
+    const open = INTENTS.filter(
+      (intent) => actionability({ ...base, intent, publicationState: "WITHDRAWN" }).actionable,
+    );
     expect(open).toEqual(["SOURCE_AUDIT", "CORRECTION"]);
   });
 });
@@ -54,7 +78,9 @@ describe("request validation", () => {
 
   it("refuses empty and oversized queries with typed codes", () => {
     expect(() => validateQuery("   ", "problem")).toThrow(expect.objectContaining({ code: "EMPTY_QUERY" }));
-    expect(() => validateQuery("x".repeat(MAX_QUERY_CHARS + 1), "problem")).toThrow(expect.objectContaining({ code: "QUERY_TOO_LONG" }));
+    expect(() => validateQuery("x".repeat(MAX_QUERY_CHARS + 1), "problem")).toThrow(
+      expect.objectContaining({ code: "QUERY_TOO_LONG" }),
+    );
   });
 
   it("bounds the number of query terms", () => {
@@ -63,7 +89,9 @@ describe("request validation", () => {
   });
 
   it("extracts Lean goals from fenced blocks and turnstile lines", () => {
-    const goals = extractGoals("stuck here:\n```lean\nh : 1 < c\n⊢ Irrational x\n```\nand\nhn : StrictMono n\n⊢ 0 < n 1");
+    const goals = extractGoals(
+      "stuck here:\n```lean\nh : 1 < c\n⊢ Irrational x\n```\nand\nhn : StrictMono n\n⊢ 0 < n 1",
+    );
     expect(goals).toContain("h : 1 < c\n⊢ Irrational x");
     expect(goals).toContain("⊢ 0 < n 1");
   });

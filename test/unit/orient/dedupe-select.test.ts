@@ -9,7 +9,9 @@ const text = "variance heuristic sum distinct sets need maximum of order two to 
 
 describe("removeNearDuplicates", () => {
   it("folds near-identical records into the best-ranked one", () => {
-    const records = Array.from({ length: 30 }, (_, index) => scored(buildRecord({ title: `Variance note ${index}`, bodyPrefix: text }), 1 - index / 100));
+    const records = Array.from({ length: 30 }, (_, index) =>
+      scored(buildRecord({ title: `Variance note ${index}`, bodyPrefix: text }), 1 - index / 100),
+    );
     const { kept, folded } = removeNearDuplicates(records, []);
     expect(kept).toHaveLength(1);
     expect(folded.get(kept[0]!.record.id)).toHaveLength(29);
@@ -19,11 +21,18 @@ describe("removeNearDuplicates", () => {
     const claim = scored(buildRecord({ title: "Conway-Guy sets are sum-distinct", bodyPrefix: text }), 0.9);
     const rebuttal = scored(buildRecord({ title: "Conway-Guy sets are sum-distinct", bodyPrefix: `${text} not` }), 0.8);
     const refuted = scored(buildRecord({ title: "Conway-Guy sets are sum-distinct", bodyPrefix: text }), 0.7);
-    const { kept } = removeNearDuplicates([claim, rebuttal, refuted], [
-      { fromId: rebuttal.record.id, toId: claim.record.id, type: "DISAGREES_WITH" },
-      { fromId: refuted.record.id, toId: claim.record.id, type: "REFUTES" },
+    const { kept } = removeNearDuplicates(
+      [claim, rebuttal, refuted],
+      [
+        { fromId: rebuttal.record.id, toId: claim.record.id, type: "DISAGREES_WITH" },
+        { fromId: refuted.record.id, toId: claim.record.id, type: "REFUTES" },
+      ],
+    );
+    expect(kept.map((candidate) => candidate.record.id)).toEqual([
+      claim.record.id,
+      rebuttal.record.id,
+      refuted.record.id,
     ]);
-    expect(kept.map((candidate) => candidate.record.id)).toEqual([claim.record.id, rebuttal.record.id, refuted.record.id]);
   });
 });
 
@@ -52,7 +61,9 @@ describe("relevantRecords", () => {
 
 describe("selectItems", () => {
   it("reserves a relevant negative trace and artifact even when stronger claims crowd in", () => {
-    const claims = Array.from({ length: 60 }, (_, index) => scored(buildRecord({ kind: "CLAIM", evidenceGrade: "REPRODUCED" }), 1 - index / 200));
+    const claims = Array.from({ length: 60 }, (_, index) =>
+      scored(buildRecord({ kind: "CLAIM", evidenceGrade: "REPRODUCED" }), 1 - index / 200),
+    );
     const trace = scored(buildRecord({ kind: "NEGATIVE_TRACE" }), 0.1);
     const artifact = scored(buildRecord({ kind: "ARTIFACT" }), 0.05);
     const selection = selectItems(claims, ["ARTIFACT", "NEGATIVE_TRACE"], false, [...claims, trace, artifact]);
@@ -61,7 +72,9 @@ describe("selectItems", () => {
       { category: "NEGATIVE_TRACE", satisfied: true, recordId: trace.record.id },
     ]);
     expect(selection.ranked.slice(0, 2).every((entry) => entry.reserved)).toBe(true);
-    expect(selection.ranked.filter((entry) => entry.candidate.category === "ESTABLISHED_RESULT").length).toBeLessThanOrEqual(10);
+    expect(
+      selection.ranked.filter((entry) => entry.candidate.category === "ESTABLISHED_RESULT").length,
+    ).toBeLessThanOrEqual(10);
   });
 
   it("reports an unsatisfied reserve when no relevant record of the category exists", () => {

@@ -36,8 +36,15 @@ describe("orient target graphs", () => {
 
 describe("distinctive probe terms", () => {
   it("drops the target's common terms and words in a large share of all documents", () => {
-    const shares = new Map([["sum", 1], ["set", 0.9], ["lemma", 0.04]]);
-    expect(distinctiveTerms(["sum", "set", "lemma", "pruning", "fibonacci"], new Set(["fibonacci"]), shares)).toEqual(["lemma", "pruning"]);
+    const shares = new Map([
+      ["sum", 1],
+      ["set", 0.9],
+      ["lemma", 0.04],
+    ]);
+    expect(distinctiveTerms(["sum", "set", "lemma", "pruning", "fibonacci"], new Set(["fibonacci"]), shares)).toEqual([
+      "lemma",
+      "pruning",
+    ]);
   });
 
   it("keeps every term when no statistics exist yet", () => {

@@ -2,10 +2,24 @@
 // shared vocabulary, the intent only breaks ties, and the project root is never a selection.
 import { describe, expect, it } from "vitest";
 import { chooseBranches } from "../../../src/features/orient/domain/descend.js";
-import { rankCheckpoints, type CheckpointView, type RankedCheckpoint } from "../../../src/features/orient/domain/rank-checkpoints.js";
+import {
+  rankCheckpoints,
+  type CheckpointView,
+  type RankedCheckpoint,
+} from "../../../src/features/orient/domain/rank-checkpoints.js";
 
 function checkpoint(name: string, keyTerms: string[], kindMix: Record<string, number> = { CLAIM: 1 }): CheckpointView {
-  return { branchId: `id-${name}`, name, kind: name === "project" ? "PROJECT" : "APPROACH", projectId: "p", summary: "", keyTerms, memberCount: 5, currentCount: 5, kindMix };
+  return {
+    branchId: `id-${name}`,
+    name,
+    kind: name === "project" ? "PROJECT" : "APPROACH",
+    projectId: "p",
+    summary: "",
+    keyTerms,
+    memberCount: 5,
+    currentCount: 5,
+    kindMix,
+  };
 }
 
 describe("rankCheckpoints and chooseBranches", () => {
@@ -29,7 +43,10 @@ describe("rankCheckpoints and chooseBranches", () => {
   });
 
   it("lets the intent break a tie between equally matching branches", () => {
-    const tie = [checkpoint("approach/a", ["sum", "script"]), checkpoint("artifacts", ["sum", "script"], { ARTIFACT: 2 })];
+    const tie = [
+      checkpoint("approach/a", ["sum", "script"]),
+      checkpoint("artifacts", ["sum", "script"], { ARTIFACT: 2 }),
+    ];
     expect(rankCheckpoints(tie, ["script"], "COMPUTE")[0]!.name).toBe("artifacts");
   });
 
@@ -37,13 +54,24 @@ describe("rankCheckpoints and chooseBranches", () => {
     // More checkpoints than are rescored from their summaries, with summaries that match: the order
     // must be the same total order whether a checkpoint was rescored, matched by key terms, or neither.
     const many: CheckpointView[] = Array.from({ length: 120 }, (_, index) => ({
-      ...checkpoint(`approach/b${String(index).padStart(3, "0")}`, index % 3 === 0 ? ["sieve", `t${index % 7}`] : [`t${index % 5}`]),
+      ...checkpoint(
+        `approach/b${String(index).padStart(3, "0")}`,
+        index % 3 === 0 ? ["sieve", `t${index % 7}`] : [`t${index % 5}`],
+      ),
       summary: index % 4 === 0 ? "a sieve bound" : "nothing relevant",
       currentCount: 1 + (index % 9),
     }));
-    for (const terms of [["sieve", "t2", "bound"], ["t6", "bound"]]) expectRankOrder(rankCheckpoints(many, terms, "PROVE"), many.length);
-    expect(rankCheckpoints(many, ["sieve", "t2", "bound"], "PROVE").filter((entry) => entry.score > 0).length).toBeGreaterThan(40);
-    expect(rankCheckpoints(many, ["t6", "bound"], "PROVE").filter((entry) => entry.score > 0).length).toBeGreaterThan(5);
+    for (const terms of [
+      ["sieve", "t2", "bound"],
+      ["t6", "bound"],
+    ])
+      expectRankOrder(rankCheckpoints(many, terms, "PROVE"), many.length);
+    expect(
+      rankCheckpoints(many, ["sieve", "t2", "bound"], "PROVE").filter((entry) => entry.score > 0).length,
+    ).toBeGreaterThan(40);
+    expect(rankCheckpoints(many, ["t6", "bound"], "PROVE").filter((entry) => entry.score > 0).length).toBeGreaterThan(
+      5,
+    );
   });
 });
 
@@ -51,9 +79,11 @@ function expectRankOrder(ranked: RankedCheckpoint[], count: number): void {
   expect(new Set(ranked.map((entry) => entry.branchId)).size).toBe(count);
   for (let index = 1; index < ranked.length; index += 1) {
     const [before, after] = [ranked[index - 1]!, ranked[index]!];
-    const ordered = before.score > after.score
-      || (before.score === after.score && (before.currentCount > after.currentCount || (before.currentCount === after.currentCount && before.branchId < after.branchId)));
+    const ordered =
+      before.score > after.score ||
+      (before.score === after.score &&
+        (before.currentCount > after.currentCount ||
+          (before.currentCount === after.currentCount && before.branchId < after.branchId)));
     expect(ordered, `${before.name} before ${after.name}`).toBe(true);
   }
 }
-

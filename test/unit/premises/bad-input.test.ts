@@ -1,15 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { loadPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
 import {
-  DuplicatePremiseIdError, EmptyQueryError, MalformedJsonlError, QueryTooLongError, TopKOutOfRangeError, UnknownSplitError,
+  DuplicatePremiseIdError,
+  EmptyQueryError,
+  MalformedJsonlError,
+  QueryTooLongError,
+  TopKOutOfRangeError,
+  UnknownSplitError,
 } from "../../../src/features/premises/domain/premises.errors.js";
 import { MAX_QUERY_TEXT_CHARS } from "../../../src/features/premises/domain/premises.constants.js";
 import { loadGradedQueries, parseRetrievalInput } from "../../../src/features/premises/domain/queries.js";
 
 function premiseLine(premiseId: string, overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({
-    premise_id: premiseId, namespace: "", decl_name: premiseId, statement_excerpt: `theorem ${premiseId} : True`,
-    retrieval_terms: [premiseId], allowed_for_split: ["train", "dev", "test"], ...overrides,
+    premise_id: premiseId,
+    namespace: "",
+    decl_name: premiseId,
+    statement_excerpt: `theorem ${premiseId} : True`,
+    retrieval_terms: [premiseId],
+    allowed_for_split: ["train", "dev", "test"],
+    ...overrides,
   });
 }
 
@@ -26,7 +36,9 @@ function caught(action: () => unknown): unknown {
 
 describe("bad premise-index input", () => {
   it("reports every malformed line by number and loads nothing", () => {
-    const text = [premiseLine("a"), "{not json", premiseLine("b"), JSON.stringify({ premise_id: "c" }), "[1, 2]"].join("\n");
+    const text = [premiseLine("a"), "{not json", premiseLine("b"), JSON.stringify({ premise_id: "c" }), "[1, 2]"].join(
+      "\n",
+    );
     const error = caught(() => loadPremiseIndex(text));
     expect(error).toBeInstanceOf(MalformedJsonlError);
     const lines = (error as MalformedJsonlError).problems.map((problem) => problem.line);
@@ -41,7 +53,9 @@ describe("bad premise-index input", () => {
   });
 
   it("refuses unknown splits in allowed_for_split", () => {
-    expect(() => loadPremiseIndex(premiseLine("a", { allowed_for_split: ["dev", "validation"] }))).toThrow(UnknownSplitError);
+    expect(() => loadPremiseIndex(premiseLine("a", { allowed_for_split: ["dev", "validation"] }))).toThrow(
+      UnknownSplitError,
+    );
   });
 
   it("ignores blank lines and keeps the input order irrelevant", () => {
@@ -79,7 +93,10 @@ describe("bad retrieval input", () => {
   });
 
   it("loads a graded query file all-or-nothing, with line numbers", () => {
-    const rows = [JSON.stringify({ ...query, expected_premise_ids: ["a"] }), JSON.stringify({ ...query, expected_premise_ids: "a", terms: 3 })];
+    const rows = [
+      JSON.stringify({ ...query, expected_premise_ids: ["a"] }),
+      JSON.stringify({ ...query, expected_premise_ids: "a", terms: 3 }),
+    ];
     const error = caught(() => loadGradedQueries(rows.join("\n")));
     expect(error).toBeInstanceOf(MalformedJsonlError);
     expect((error as MalformedJsonlError).problems.every((problem) => problem.line === 2)).toBe(true);

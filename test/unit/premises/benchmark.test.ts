@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { evaluateStrategy, leaveOneOutCitations, loadTrainingCitations } from "../../../src/features/premises/domain/evaluate.js";
+import {
+  evaluateStrategy,
+  leaveOneOutCitations,
+  loadTrainingCitations,
+} from "../../../src/features/premises/domain/evaluate.js";
 import { loadPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
 import { TestSplitTuningAttemptError } from "../../../src/features/premises/domain/premises.errors.js";
 import { loadGradedQueries } from "../../../src/features/premises/domain/queries.js";
@@ -10,7 +14,10 @@ import { createPremiseSearchEngine } from "../../../src/features/premises/domain
 // The benchmark sits next to the repository (../shared from the repo root), not inside it.
 const DATA_DIRECTORY = fileURLToPath(new URL("../../../../shared/data/premises/", import.meta.url));
 const dataMissing = !existsSync(`${DATA_DIRECTORY}corpus.jsonl`) || !existsSync(`${DATA_DIRECTORY}queries-dev.jsonl`);
-if (dataMissing) console.warn(`skipped: premise benchmark tests need ${DATA_DIRECTORY}corpus.jsonl and queries-dev.jsonl, which were not found`);
+if (dataMissing)
+  console.warn(
+    `skipped: premise benchmark tests need ${DATA_DIRECTORY}corpus.jsonl and queries-dev.jsonl, which were not found`,
+  );
 
 /** The issue's targets for the stronger strategy on dev. */
 const TARGET_RECALL_AT_10 = 0.7;

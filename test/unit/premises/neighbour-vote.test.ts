@@ -5,19 +5,41 @@ import { TestSplitTuningAttemptError } from "../../../src/features/premises/doma
 import { createPremiseSearchEngine, searchPremises } from "../../../src/features/premises/domain/search.js";
 
 const premises: Premise[] = ["Alpha.one", "Beta.two"].map((premiseId) => ({
-  premiseId, namespace: "", declName: premiseId, kind: "theorem", module: "M", declIndex: null,
-  statementExcerpt: `theorem ${premiseId} : True`, docstring: null, retrievalTerms: [], allowedForSplit: ["train", "dev", "test"], strategyTags: [],
+  premiseId,
+  namespace: "",
+  declName: premiseId,
+  kind: "theorem",
+  module: "M",
+  declIndex: null,
+  statementExcerpt: `theorem ${premiseId} : True`,
+  docstring: null,
+  retrievalTerms: [],
+  allowedForSplit: ["train", "dev", "test"],
+  strategyTags: [],
 }));
 
 const query: RetrievalQuery = {
-  queryId: "dev-1", text: "theorem widget_frobnicate : widget = frobnicate", terms: [], split: "dev", strategy: "symbol-vote",
-  topK: 2, recipeId: null, module: null, declIndex: null, excludePremiseIds: [],
+  queryId: "dev-1",
+  text: "theorem widget_frobnicate : widget = frobnicate",
+  terms: [],
+  split: "dev",
+  strategy: "symbol-vote",
+  topK: 2,
+  recipeId: null,
+  module: null,
+  declIndex: null,
+  excludePremiseIds: [],
 };
 
 describe("symbol-vote neighbour voting", () => {
   it("lets similar public citations vote, but never the query's own row (leave-one-out)", () => {
     const own: Citation = { queryId: "dev-1", split: "dev", text: query.text, citedPremiseIds: ["Beta.two"] };
-    const neighbour: Citation = { queryId: "dev-2", split: "dev", text: "theorem widget_other : widget", citedPremiseIds: ["Alpha.one"] };
+    const neighbour: Citation = {
+      queryId: "dev-2",
+      split: "dev",
+      text: "theorem widget_other : widget",
+      citedPremiseIds: ["Alpha.one"],
+    };
     const voted = searchPremises(createPremiseSearchEngine(buildPremiseIndex(premises), [own, neighbour]), query);
     expect(voted.ranked[0]?.premiseId).toBe("Alpha.one");
     expect(voted.ranked[0]?.components.neighbour_vote).toBeGreaterThan(0);

@@ -12,7 +12,9 @@ describe("redacted result records", () => {
     const text = JSON.stringify(record);
     expect(record.secret_exclusion_scan.blocking_hit_count).toBe(0);
     expect(record.secret_exclusion_scan.scanned_path_count).toBeGreaterThan(0);
-    const keys = ["expected_premise_ids", "oracle_premise_ids", "proof_body", "statement_excerpt", "text"].map((key) => `"${key}":`);
+    const keys = ["expected_premise_ids", "oracle_premise_ids", "proof_body", "statement_excerpt", "text"].map(
+      (key) => `"${key}":`,
+    );
     for (const forbidden of [...keys, "transitivity of a comparator"]) {
       expect(text).not.toContain(forbidden);
     }
@@ -32,7 +34,10 @@ describe("redacted result records", () => {
   it("blocks and strips a record whose scan finds a hit", () => {
     const record = runPremiseRetrieval(readRunInputs(FIXTURE_INPUT, "run"), "run");
     const { secret_exclusion_scan: _scan, ...unsealed } = record;
-    const leaking = { ...unsealed, queries: unsealed.queries.map((query) => ({ ...query, query_id: "ghp_abcdefghijklmnopqrstuvwx" })) };
+    const leaking = {
+      ...unsealed,
+      queries: unsealed.queries.map((query) => ({ ...query, query_id: "ghp_abcdefghijklmnopqrstuvwx" })),
+    };
     const sealed = sealRecord(leaking);
     expect(sealed.status).toBe("blocked");
     expect(sealed.queries).toEqual([]);

@@ -5,23 +5,47 @@ import { createPremiseSearchEngine, searchPremises } from "../../../src/features
 
 function buildPremise(overrides: Partial<Premise>): Premise {
   return {
-    premiseId: "P.x", namespace: "P", declName: "x", kind: "theorem", module: "M", declIndex: null,
-    statementExcerpt: "theorem x : True", docstring: null, retrievalTerms: [], allowedForSplit: ["train", "dev", "test"], strategyTags: [],
+    premiseId: "P.x",
+    namespace: "P",
+    declName: "x",
+    kind: "theorem",
+    module: "M",
+    declIndex: null,
+    statementExcerpt: "theorem x : True",
+    docstring: null,
+    retrievalTerms: [],
+    allowedForSplit: ["train", "dev", "test"],
+    strategyTags: [],
     ...overrides,
   };
 }
 
 function buildQuery(overrides: Partial<RetrievalQuery>): RetrievalQuery {
   return {
-    queryId: "q", text: "", terms: [], split: "dev", strategy: "term-overlap", topK: 10, recipeId: null,
-    module: null, declIndex: null, excludePremiseIds: [], ...overrides,
+    queryId: "q",
+    text: "",
+    terms: [],
+    split: "dev",
+    strategy: "term-overlap",
+    topK: 10,
+    recipeId: null,
+    module: null,
+    declIndex: null,
+    excludePremiseIds: [],
+    ...overrides,
   };
 }
 
 describe("seed term-overlap strategy", () => {
   it("scores the sum over shared tokens of the smaller count across the five fields", () => {
     // Haystack of A.foo: a×2 (id, namespace), foo×4 (id, decl, statement, terms), theorem×1, bar×3, baz×1.
-    const premise = buildPremise({ premiseId: "A.foo", namespace: "A", declName: "foo", statementExcerpt: "theorem foo : bar bar baz", retrievalTerms: ["foo", "bar"] });
+    const premise = buildPremise({
+      premiseId: "A.foo",
+      namespace: "A",
+      declName: "foo",
+      statementExcerpt: "theorem foo : bar bar baz",
+      retrievalTerms: ["foo", "bar"],
+    });
     const engine = createPremiseSearchEngine(buildPremiseIndex([premise]));
     // Query counts: bar×3, foo×1, qux×1 → min(3,3) + min(1,4) = 4.
     const [top] = searchPremises(engine, buildQuery({ text: "bar bar bar foo qux" })).ranked;
@@ -37,8 +61,16 @@ describe("seed term-overlap strategy", () => {
       buildPremise({ ...same, premiseId: "a" }),
       buildPremise({ ...same, premiseId: "d", strategyTags: ["term-overlap"] }),
     ];
-    const result = searchPremises(createPremiseSearchEngine(buildPremiseIndex(premises)), buildQuery({ terms: ["gamma"] }));
-    expect(result.ranked.map((ranked) => [ranked.premiseId, ranked.score])).toEqual([["d", 2], ["a", 1], ["b", 1], ["c", 1]]);
+    const result = searchPremises(
+      createPremiseSearchEngine(buildPremiseIndex(premises)),
+      buildQuery({ terms: ["gamma"] }),
+    );
+    expect(result.ranked.map((ranked) => [ranked.premiseId, ranked.score])).toEqual([
+      ["d", 2],
+      ["a", 1],
+      ["b", 1],
+      ["c", 1],
+    ]);
     expect(result.ranked[0]?.components.strategy_tag).toBe(1);
   });
 
@@ -58,9 +90,19 @@ describe("seed term-overlap strategy", () => {
   });
 
   it("drops excluded premises and those declared at or after the query theorem in its module", () => {
-    const premises = [0, 1, 2, 3].map((declIndex) => buildPremise({ premiseId: `M.p${declIndex}`, module: "M", declIndex, statementExcerpt: "theorem p : zeta" }));
-    const engine = createPremiseSearchEngine(buildPremiseIndex([...premises, buildPremise({ premiseId: "N.q", module: "N", declIndex: 9, statementExcerpt: "zeta" })]));
-    const result = searchPremises(engine, buildQuery({ text: "zeta", module: "M", declIndex: 2, excludePremiseIds: ["M.p0"] }));
+    const premises = [0, 1, 2, 3].map((declIndex) =>
+      buildPremise({ premiseId: `M.p${declIndex}`, module: "M", declIndex, statementExcerpt: "theorem p : zeta" }),
+    );
+    const engine = createPremiseSearchEngine(
+      buildPremiseIndex([
+        ...premises,
+        buildPremise({ premiseId: "N.q", module: "N", declIndex: 9, statementExcerpt: "zeta" }),
+      ]),
+    );
+    const result = searchPremises(
+      engine,
+      buildQuery({ text: "zeta", module: "M", declIndex: 2, excludePremiseIds: ["M.p0"] }),
+    );
     expect(result.ranked.map((ranked) => ranked.premiseId)).toEqual(["M.p1", "N.q"]);
   });
 });

@@ -1,11 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { countTokens, identifierSymbols, identifierTerms, wordTokens } from "../../../src/features/premises/domain/tokenize.js";
+import {
+  countTokens,
+  identifierSymbols,
+  identifierTerms,
+  wordTokens,
+} from "../../../src/features/premises/domain/tokenize.js";
 import { finishesWithin, HANG_GUARD_MS } from "../../helpers/finishes-within.js";
 
 describe("premise tokenisers", () => {
   it("seed tokens are lowercase runs of ASCII letters and digits", () => {
-    expect(wordTokens("theorem Nat.le_Trans (h : a ≤ b) : x2")).toEqual(["theorem", "nat", "le", "trans", "h", "a", "b", "x2"]);
-    expect([...countTokens(wordTokens("bar Bar baz"))]).toEqual([["bar", 2], ["baz", 1]]);
+    expect(wordTokens("theorem Nat.le_Trans (h : a ≤ b) : x2")).toEqual([
+      "theorem",
+      "nat",
+      "le",
+      "trans",
+      "h",
+      "a",
+      "b",
+      "x2",
+    ]);
+    expect([...countTokens(wordTokens("bar Bar baz"))]).toEqual([
+      ["bar", 2],
+      ["baz", 1],
+    ]);
   });
 
   it("identifier terms split on dots, underscores and camelCase, dropping 1-character tokens", () => {

@@ -15,8 +15,13 @@ function monitorAt(clock: { now: number }): ServiceMonitor {
   // Nothing here reads: start() is not called, the tests feed what it would hear.
   const unused = {} as never;
   return new ServiceMonitor({
-    prisma: unused as PrismaClient, notifier: unused as EventNotifier, freshness: unused as FreshnessFeed,
-    logger: createLogger("silent"), workerInProcess: true, inlineViews: INLINE, now: () => clock.now,
+    prisma: unused as PrismaClient,
+    notifier: unused as EventNotifier,
+    freshness: unused as FreshnessFeed,
+    logger: createLogger("silent"),
+    workerInProcess: true,
+    inlineViews: INLINE,
+    now: () => clock.now,
   });
 }
 
@@ -24,11 +29,21 @@ function read(head: bigint, marks: Record<string, bigint>): ViewFreshness[] {
   return DERIVED_VIEWS.map(({ view, lane }) => {
     const highWaterMark = marks[view] ?? head;
     const lagEvents = head - highWaterMark;
-    return { view, lane, version: 1, highWaterMark, headSequence: head, lagEvents, status: lagEvents > 0n ? "LAGGING" : "FRESH", buildingVersion: null };
+    return {
+      view,
+      lane,
+      version: 1,
+      highWaterMark,
+      headSequence: head,
+      lagEvents,
+      status: lagEvents > 0n ? "LAGGING" : "FRESH",
+      buildingVersion: null,
+    };
   });
 }
 
-const viewOf = (monitor: ServiceMonitor, view: string) => monitor.snapshot().views.find((entry) => entry.view === view)!;
+const viewOf = (monitor: ServiceMonitor, view: string) =>
+  monitor.snapshot().views.find((entry) => entry.view === view)!;
 
 describe("ServiceMonitor", () => {
   it("records a LAGGING spell of 40 ms as the peak of its 10 s bucket, for the worker's view only", () => {
@@ -70,24 +85,47 @@ describe("ServiceMonitor", () => {
     const monitor = monitorAt(clock);
     monitor.observe(read(20n, { [MEMORY_VIEW]: 20n }));
     monitor.notice(28n);
-    expect(monitor.snapshot().worker).toMatchObject({ inProcess: true, batches: 0, backlogEvents: 8n, lastBatchAt: null });
+    expect(monitor.snapshot().worker).toMatchObject({
+      inProcess: true,
+      batches: 0,
+      backlogEvents: 8n,
+      lastBatchAt: null,
+    });
     clock.now += 100;
     monitor.workerBatch({ status: "applied", applied: 6, version: 1, highWaterMark: 26n }, 12.5);
     monitor.workerBatch({ status: "idle", applied: 0, version: 1, highWaterMark: 26n }, 1);
     monitor.workerError(new Error("deadlock detected"));
     expect(monitor.snapshot().worker).toMatchObject({
-      batches: 1, eventsApplied: 6, lastBatchAt: 5_000_100, lastBatchMs: 12.5, lastBatchEvents: 6,
-      errors: 1, lastError: "deadlock detected", lastErrorAt: 5_000_100, backlogEvents: 2n,
+      batches: 1,
+      eventsApplied: 6,
+      lastBatchAt: 5_000_100,
+      lastBatchMs: 12.5,
+      lastBatchEvents: 6,
+      errors: 1,
+      lastError: "deadlock detected",
+      lastErrorAt: 5_000_100,
+      backlogEvents: 2n,
     });
   });
 
   it("learns the worker view's version from its first batch (the view is UNAVAILABLE until the worker creates it)", () => {
     const clock = { now: 3_000_000 };
     const monitor = monitorAt(clock);
-    monitor.observe(read(33n, {}).map((entry) => (entry.view === MEMORY_VIEW ? { ...entry, version: null, highWaterMark: 0n, lagEvents: 33n, status: "UNAVAILABLE" as const } : entry)));
+    monitor.observe(
+      read(33n, {}).map((entry) =>
+        entry.view === MEMORY_VIEW
+          ? { ...entry, version: null, highWaterMark: 0n, lagEvents: 33n, status: "UNAVAILABLE" as const }
+          : entry,
+      ),
+    );
     expect(viewOf(monitor, MEMORY_VIEW)).toMatchObject({ status: "UNAVAILABLE", lagEvents: 33n });
     monitor.workerBatch({ status: "applied", applied: 33, version: 1, highWaterMark: 33n }, 20);
-    expect(viewOf(monitor, MEMORY_VIEW)).toMatchObject({ version: 1, status: "FRESH", lagEvents: 0n, peakLagEvents: 33 });
+    expect(viewOf(monitor, MEMORY_VIEW)).toMatchObject({
+      version: 1,
+      status: "FRESH",
+      lagEvents: 0n,
+      peakLagEvents: 33,
+    });
     expect(monitor.snapshot().worker.backlogEvents).toBe(0n);
   });
 
@@ -101,7 +139,13 @@ describe("ServiceMonitor", () => {
     monitor.observe(read(12n, { [MEMORY_VIEW]: 10n }));
     expect(viewOf(monitor, MEMORY_VIEW).lagEvents).toBe(0n);
     // A new serving version (a rebuild switched) takes the read's mark as it is.
-    monitor.observe(read(12n, {}).map((entry) => (entry.view === MEMORY_VIEW ? { ...entry, version: 2, highWaterMark: 11n, lagEvents: 1n, status: "LAGGING" as const } : entry)));
+    monitor.observe(
+      read(12n, {}).map((entry) =>
+        entry.view === MEMORY_VIEW
+          ? { ...entry, version: 2, highWaterMark: 11n, lagEvents: 1n, status: "LAGGING" as const }
+          : entry,
+      ),
+    );
     expect(viewOf(monitor, MEMORY_VIEW)).toMatchObject({ version: 2, lagEvents: 1n, status: "LAGGING" });
   });
 
@@ -112,15 +156,42 @@ describe("ServiceMonitor", () => {
     monitor.watch(() => changes.push(clock.now));
     const rebuild = monitor.trackRebuild(MEMORY_VIEW);
     rebuild.progress("memberships", 40, 100);
-    expect(monitor.snapshot().rebuilds).toEqual([expect.objectContaining({ view: MEMORY_VIEW, stage: "memberships", done: 40, total: 100, outcome: "RUNNING", inProcess: true })]);
+    expect(monitor.snapshot().rebuilds).toEqual([
+      expect.objectContaining({
+        view: MEMORY_VIEW,
+        stage: "memberships",
+        done: 40,
+        total: 100,
+        outcome: "RUNNING",
+        inProcess: true,
+      }),
+    ]);
     clock.now += 1_000;
-    rebuild.finished({ view: MEMORY_VIEW, servingVersion: 1, builtVersion: 2, highWaterMark: 9n, diff: [], failures: [], switched: true, dryRun: false, durationMs: 1_000 });
-    expect(monitor.snapshot().rebuilds).toEqual([expect.objectContaining({ version: 2, outcome: "SWITCHED", finishedAt: 7_001_000 })]);
+    rebuild.finished({
+      view: MEMORY_VIEW,
+      servingVersion: 1,
+      builtVersion: 2,
+      highWaterMark: 9n,
+      diff: [],
+      failures: [],
+      switched: true,
+      dryRun: false,
+      durationMs: 1_000,
+    });
+    expect(monitor.snapshot().rebuilds).toEqual([
+      expect.objectContaining({ version: 2, outcome: "SWITCHED", finishedAt: 7_001_000 }),
+    ]);
     expect(changes.length).toBeGreaterThanOrEqual(3);
     // An hour later it is gone; a BUILDING version in the store (the CLI in another process) shows.
     clock.now += 61 * 60_000;
-    monitor.observe(read(5n, {}).map((entry) => (entry.view === INLINE[0] ? { ...entry, status: "REBUILDING" as const, buildingVersion: 7 } : entry)));
-    expect(monitor.snapshot().rebuilds).toEqual([expect.objectContaining({ view: INLINE[0], version: 7, outcome: "RUNNING", inProcess: false })]);
+    monitor.observe(
+      read(5n, {}).map((entry) =>
+        entry.view === INLINE[0] ? { ...entry, status: "REBUILDING" as const, buildingVersion: 7 } : entry,
+      ),
+    );
+    expect(monitor.snapshot().rebuilds).toEqual([
+      expect.objectContaining({ view: INLINE[0], version: 7, outcome: "RUNNING", inProcess: false }),
+    ]);
   });
 });
 
@@ -131,7 +202,17 @@ describe("rebuild progress from another process", () => {
     monitor.remoteRebuild("not json");
     monitor.remoteRebuild(JSON.stringify({ view: MEMORY_VIEW, stage: "memberships" }));
     expect(monitor.snapshot().rebuilds).toEqual([]);
-    const message = { view: MEMORY_VIEW, version: null, stage: "memberships", done: 10, total: 40, outcome: "RUNNING", startedAt: 7_999_000, finishedAt: null, detail: null };
+    const message = {
+      view: MEMORY_VIEW,
+      version: null,
+      stage: "memberships",
+      done: 10,
+      total: 40,
+      outcome: "RUNNING",
+      startedAt: 7_999_000,
+      finishedAt: null,
+      detail: null,
+    };
     monitor.remoteRebuild(JSON.stringify(message));
     expect(monitor.snapshot().rebuilds).toEqual([{ ...message, updatedAt: 8_000_000, inProcess: false }]);
     // It went silent for over a minute and no version is building any more: the process died.

@@ -1,10 +1,16 @@
 // What built a derived view: the recorded view version, read back from a state row's details, decides whether
 // start-up rebuilds it; a token view's version joins its code version and the lexicon's hash.
 import { describe, expect, it } from "vitest";
-import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION } from "../../../src/features/discovery/domain/sparse-document.js";
+import {
+  PROBLEM_SPARSE_VERSION,
+  PROBLEM_SPARSE_VIEW_VERSION,
+} from "../../../src/features/discovery/domain/sparse-document.js";
 import { LEXICON } from "../../../src/text/lexicon/load.js";
 import { NORMALIZER_CODE_VERSION, NORMALIZER_VERSION } from "../../../src/text/normalize.js";
-import { RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION } from "../../../src/features/research/projection/research-documents.js";
+import {
+  RESEARCH_SPARSE_VERSION,
+  RESEARCH_SPARSE_VIEW_VERSION,
+} from "../../../src/features/research/projection/research-documents.js";
 import { builtByViewVersion, REBUILDERS } from "../../../src/projections/rebuilders.js";
 
 describe("view versions", () => {
@@ -18,17 +24,28 @@ describe("view versions", () => {
   });
 
   it("read back the recorded view version, or a code version number from rows written before view versions", () => {
-    expect(builtByViewVersion({ version: 3, details: { codeVersion: 21007, viewVersion: "21007+0123456789ab" } })).toBe("21007+0123456789ab");
+    expect(builtByViewVersion({ version: 3, details: { codeVersion: 21007, viewVersion: "21007+0123456789ab" } })).toBe(
+      "21007+0123456789ab",
+    );
     expect(builtByViewVersion({ version: 3, details: { codeVersion: 21007 } })).toBe("21007");
     expect(builtByViewVersion({ version: 21007, details: null })).toBe("21007");
   });
 
   it("make a view built before the lexicon's hash was recorded stale, and one built by this code and data fresh", () => {
     const rebuilder = REBUILDERS.get("problem-discovery")!;
-    expect(builtByViewVersion({ version: rebuilder.codeVersion, details: { codeVersion: rebuilder.codeVersion } })).not.toBe(rebuilder.viewVersion);
-    expect(builtByViewVersion({ version: rebuilder.codeVersion + 1, details: { codeVersion: rebuilder.codeVersion, viewVersion: rebuilder.viewVersion } })).toBe(rebuilder.viewVersion);
+    expect(
+      builtByViewVersion({ version: rebuilder.codeVersion, details: { codeVersion: rebuilder.codeVersion } }),
+    ).not.toBe(rebuilder.viewVersion);
+    expect(
+      builtByViewVersion({
+        version: rebuilder.codeVersion + 1,
+        details: { codeVersion: rebuilder.codeVersion, viewVersion: rebuilder.viewVersion },
+      }),
+    ).toBe(rebuilder.viewVersion);
     // The memory view reads no lexicon: its view version is its code version, so its existing rows stay fresh.
     const memory = REBUILDERS.get("memory-branches")!;
-    expect(builtByViewVersion({ version: memory.codeVersion, details: { codeVersion: memory.codeVersion } })).toBe(memory.viewVersion);
+    expect(builtByViewVersion({ version: memory.codeVersion, details: { codeVersion: memory.codeVersion } })).toBe(
+      memory.viewVersion,
+    );
   });
 });

@@ -33,6 +33,8 @@ it("reads `C(2n,n)` as the central binomial coefficient, and a lower-case `c(n, 
 
 it("reads a binomial coefficient said aloud as the coefficient", () => {
   expect(tokenize("|A| choose 2 plus |B| choose 2")).toContain("binom_(a,2)");
-  expect(tokenize("2n choose n")).toEqual(expect.arrayContaining(tokenize("$\\binom{2n}{n}$").filter((token) => token.startsWith("binom_"))));
+  expect(tokenize("2n choose n")).toEqual(
+    expect.arrayContaining(tokenize("$\\binom{2n}{n}$").filter((token) => token.startsWith("binom_"))),
+  );
   expect(tokenize("two players alternately choose integers").some((token) => token.startsWith("binom_"))).toBe(false);
 });

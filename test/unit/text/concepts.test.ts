@@ -7,8 +7,14 @@ const consecutive = tokenize("k consecutive integers").find((token) => token.inc
 
 describe("signs and coprimality", () => {
   it("reads ±1, {-1, +1} and 'plus and minus ones' as one notion", () => {
-    for (const text of ["$f\\colon \\mathbb N \\rightarrow \\{-1, +1\\}$", "values in `{-1, 1}`", "coefficients $\\pm 1$", "a sequence of plus and minus ones",
-      "sequences of $+1$s and $-1$s", "entries -1 and +1"]) {
+    for (const text of [
+      "$f\\colon \\mathbb N \\rightarrow \\{-1, +1\\}$",
+      "values in `{-1, 1}`",
+      "coefficients $\\pm 1$",
+      "a sequence of plus and minus ones",
+      "sequences of $+1$s and $-1$s",
+      "entries -1 and +1",
+    ]) {
       expect(tokenize(text)).toContain("plus-minus-one");
     }
     expect(tokenize("the interval $[-1, 2]$")).not.toContain("plus-minus-one");
@@ -19,7 +25,8 @@ describe("signs and coprimality", () => {
   });
 
   it("reads (a, b) = 1 and gcd(a, b) = 1 as coprime, like 'relatively prime'", () => {
-    for (const text of ["with $(n, d) = 1$", "$\\gcd(a,b)=1$", "a and b relatively prime"]) expect(tokenize(text)).toContain("coprim");
+    for (const text of ["with $(n, d) = 1$", "$\\gcd(a,b)=1$", "a and b relatively prime"])
+      expect(tokenize(text)).toContain("coprim");
     expect(tokenize("the point $(n, d) = 2$")).not.toContain("coprim");
   });
 });
@@ -42,7 +49,8 @@ describe("written-out sums and products", () => {
 
 describe("named notions and spellings", () => {
   it("reads Re s = 1/2 and \\operatorname{Re}(s) as the real part", () => {
-    for (const text of ["zeros with Re s = 1/2", "$\\operatorname{Re}(s) = \\frac{1}{2}$"]) expect(tokenize(text)).toContain("real-part");
+    for (const text of ["zeros with Re s = 1/2", "$\\operatorname{Re}(s) = \\frac{1}{2}$"])
+      expect(tokenize(text)).toContain("real-part");
     expect(tokenize("where re is a word")).not.toContain("real-part");
   });
 
@@ -83,12 +91,14 @@ describe("divisor vocabulary", () => {
 it("reads one function compared at n and n+1 as consecutive integers, as prose says it", () => {
   const prose = "infinitely many pairs of consecutive integers with the same number of divisors";
   const notation = "infinitely many $n$ with $\\tau(n) = \\tau(n+1)$";
-  for (const text of [prose, notation, "two consecutive numbers with equal totients"]) expect(tokenize(text)).toContain("consecutiv-integer");
+  for (const text of [prose, notation, "two consecutive numbers with equal totients"])
+    expect(tokenize(text)).toContain("consecutiv-integer");
   expect(tokenize("$\\tau(n) = \\tau(m)$ for some m")).not.toContain("consecutiv-integer");
 });
 
 it("reads squarefull numbers as powerful numbers and a rearrangement as a permutation", () => {
-  for (const text of ["a sum of two squarefull numbers", "square-full integers", "the set of powerful numbers"]) expect(tokenize(text)).toContain("powerful-number");
+  for (const text of ["a sum of two squarefull numbers", "square-full integers", "the set of powerful numbers"])
+    expect(tokenize(text)).toContain("powerful-number");
   expect(tokenize("any rearrangement of the natural numbers")).toContain("permutation");
 });
 
@@ -109,9 +119,12 @@ it.each([
   expect(analyzeText(text).tokens).toContain(concept);
 });
 
-it.each(["primes p such that p + 2 is prime", "n and n+2 both prime", "pairs (p, p+2) of primes"])("reads %j as twin primes", (text) => {
-  expect(analyzeText(text).tokens).toContain("twin-prim");
-});
+it.each(["primes p such that p + 2 is prime", "n and n+2 both prime", "pairs (p, p+2) of primes"])(
+  "reads %j as twin primes",
+  (text) => {
+    expect(analyzeText(text).tokens).toContain("twin-prim");
+  },
+);
 
 it.each(["2^n + 2 is prime", "a(n+2) is prime"])("reads no twin primes in %j", (text) => {
   expect(analyzeText(text).tokens).not.toContain("twin-prim");
@@ -150,12 +163,14 @@ it("reads no power of two in a fixed power or a power of another base", () => {
   expect(analyzeText("2^3 + 3^k = n").tokens).not.toContain("power-of-2");
 });
 
-it.each([
-  "are there k consecutive primes that are equally spaced?",
-  "three evenly spaced elements of the set",
-])("reads %j as holding an arithmetic progression", (text) => {
-  expect(analyzeText(text).tokens).toContain(analyzeText("an arithmetic progression").tokens.find((token) => token.includes("-")));
-});
+it.each(["are there k consecutive primes that are equally spaced?", "three evenly spaced elements of the set"])(
+  "reads %j as holding an arithmetic progression",
+  (text) => {
+    expect(analyzeText(text).tokens).toContain(
+      analyzeText("an arithmetic progression").tokens.find((token) => token.includes("-")),
+    );
+  },
+);
 
 it.each([
   ["the number of pendant vertices", "leaf"],
@@ -180,7 +195,9 @@ it.each([
   ["each part can be permuted", "a permutation"],
   ["an increasing or decreasing progression", "a monotone progression"],
 ])("gives %j the concept %j has", (paraphrase, catalogueWords) => {
-  const concept = analyzeText(catalogueWords).tokens.filter((token) => !["k", "progression"].includes(token)).at(-1);
+  const concept = analyzeText(catalogueWords)
+    .tokens.filter((token) => !["k", "progression"].includes(token))
+    .at(-1);
   expect(analyzeText(paraphrase).tokens).toContain(concept);
 });
 
@@ -189,7 +206,9 @@ it("reads no leaf in a polynomial of degree one", () => {
 });
 
 it("reads the number of solutions to an equation as its number of representations", () => {
-  const representation = analyzeText("the number of ways to write n").tokens.find((token) => token.startsWith("represent"));
+  const representation = analyzeText("the number of ways to write n").tokens.find((token) =>
+    token.startsWith("represent"),
+  );
   expect(representation).toBeDefined();
   expect(analyzeText("f(n) counts the number of solutions to n = p + 2^k").tokens).toContain(representation);
 });
@@ -235,7 +254,10 @@ it("reads a shuffle as a permutation and a simple closed curve as a Jordan curve
 
 describe("additive bases", () => {
   it("reads a sumset that holds every large integer as an additive basis, and no other sum of two sets", () => {
-    for (const text of ["$A+A$ contains all but finitely many integers", "B + B contains every sufficiently large integer"]) {
+    for (const text of [
+      "$A+A$ contains all but finitely many integers",
+      "B + B contains every sufficiently large integer",
+    ]) {
       expect(tokenize(text), text).toContain("additiv-basis");
     }
     expect(tokenize("A + B contains all large integers")).not.toContain("additiv-basis");

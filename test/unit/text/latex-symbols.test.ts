@@ -14,7 +14,9 @@ it("matches the whole word only", () => {
 });
 
 it("reads `\\ell` as the letter l, as the Unicode `ℓ` is read", () => {
-  expect(analyzeText("$2^k \\cdot 3^\\ell \\cdot m + 1$").parameters).toEqual(analyzeText("2^k · 3^ℓ · m + 1").parameters);
+  expect(analyzeText("$2^k \\cdot 3^\\ell \\cdot m + 1$").parameters).toEqual(
+    analyzeText("2^k · 3^ℓ · m + 1").parameters,
+  );
   expect(analyzeText("$3^\\ell$").parameters).toContain("3^l");
 });
 

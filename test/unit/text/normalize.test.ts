@@ -10,7 +10,9 @@ describe("symbol folding", () => {
   });
 
   it("reads \\le, \\leq, ≤ and <= as one relation", () => {
-    const parameters = ["k \\le 4", "k \\leq 4", "k ≤ 4", "k <= 4", "k at most four"].map((text) => analyzeText(text).parameters);
+    const parameters = ["k \\le 4", "k \\leq 4", "k ≤ 4", "k <= 4", "k at most four"].map(
+      (text) => analyzeText(text).parameters,
+    );
     for (const found of parameters) expect(found).toEqual(["k_le_4"]);
   });
 
@@ -36,14 +38,21 @@ describe("parameters", () => {
   });
 
   it("n^{1/3}, n^{\\frac{1}{3}} and n^(1/3) give n^1/3; a square root is the power 1/2, written 0.5", () => {
-    for (const text of ["$n^{1/3}$", "$n^{\\frac{1}{3}}$", "n^(1/3)"]) expect(analyzeText(text).parameters).toEqual(["n^1/3"]);
+    for (const text of ["$n^{1/3}$", "$n^{\\frac{1}{3}}$", "n^(1/3)"])
+      expect(analyzeText(text).parameters).toEqual(["n^1/3"]);
     expect(analyzeText("$\\sqrt{n}$").parameters).toEqual(["n^0.5"]);
     expect(analyzeText("√n").parameters).toEqual(["n^0.5"]);
     expect(analyzeText("2 to the power n").parameters).toEqual(["2^n"]);
   });
 
   it("classifies tokens by shape", () => {
-    expect(["c_6", "n^1/3", "sidon-set", "4", "sidon"].map(tokenKind)).toEqual(["parameter", "parameter", "phrase", "number", "word"]);
+    expect(["c_6", "n^1/3", "sidon-set", "4", "sidon"].map(tokenKind)).toEqual([
+      "parameter",
+      "parameter",
+      "phrase",
+      "number",
+      "word",
+    ]);
   });
 });
 
@@ -60,7 +69,9 @@ describe("definitional phrases", () => {
 describe("concept lexicon", () => {
   it("prose and notation meet on one concept token, originals kept", () => {
     expect(tokenize("the reciprocals diverge")).toEqual(expect.arrayContaining(["reciprocal", "infinity"]));
-    expect(tokenize("$\\sum_{n \\in A} \\frac{1}{n} = \\infty$")).toEqual(expect.arrayContaining(["reciprocal", "infinity"]));
+    expect(tokenize("$\\sum_{n \\in A} \\frac{1}{n} = \\infty$")).toEqual(
+      expect.arrayContaining(["reciprocal", "infinity"]),
+    );
     expect(tokenize("A+A")).toContain("sumset");
     expect(tokenize("no three on a line")).toContain("collinear");
     expect(tokenize("all pairwise distances are integers")).toContain("integer-distanc");
@@ -72,7 +83,8 @@ describe("concept lexicon", () => {
     expect(tokenize("primes of the form $n! + 1$")).toContain("factorial");
     expect(tokenize("$\\pi(x+y) \\le \\pi(x) + \\pi(y)$")).toContain("prim-count");
     expect(tokenize("the number of primes up to x")).toContain("prim-count");
-    for (const text of ["$\\binom{2n}{n}$", "{2n \\choose n}", "2n choose n"]) expect(tokenize(text)).toContain("central-binomial");
+    for (const text of ["$\\binom{2n}{n}$", "{2n \\choose n}", "2n choose n"])
+      expect(tokenize(text)).toContain("central-binomial");
     expect(tokenize("least common multiple")).toContain("lcm");
     expect(tokenize("largest prime divisor")).toContain("prim-factor");
   });
@@ -107,7 +119,19 @@ describe("conservative stemming", () => {
   });
 
   it("leaves words that only look inflected", () => {
-    for (const word of ["erdos", "series", "analysis", "basis", "modulus", "string", "ring", "hundred", "embed", "gauss", "class"]) {
+    for (const word of [
+      "erdos",
+      "series",
+      "analysis",
+      "basis",
+      "modulus",
+      "string",
+      "ring",
+      "hundred",
+      "embed",
+      "gauss",
+      "class",
+    ]) {
       expect(stemWord(word)).toBe(word === "class" ? "class" : word);
     }
   });

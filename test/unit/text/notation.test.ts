@@ -15,7 +15,8 @@ describe("notation for common notions", () => {
   });
 
   it("reads p_n and p_{n+1}, or the n-th and (n+1)-th, as consecutive terms", () => {
-    for (const text of ["$p_n$ and $p_{n+1}$", "the `n`-th and `(n+1)`-th primes", "successive primes"]) expect(tokenize(text)).toContain("consecutiv");
+    for (const text of ["$p_n$ and $p_{n+1}$", "the `n`-th and `(n+1)`-th primes", "successive primes"])
+      expect(tokenize(text)).toContain("consecutiv");
     expect(tokenize("$p_n$ and $q_{n+1}$")).not.toContain("consecutiv");
   });
 

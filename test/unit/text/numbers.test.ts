@@ -28,10 +28,13 @@ describe("number words", () => {
   });
 });
 
-it.each(["how do I state this in Lean 4 with Mathlib?", "a Lean4 formalisation", "ported from lean 3"])("reads no number in %j", (text) => {
-  expect(numbersOf(text)).toEqual([]);
-  expect(analyzeText(text).tokens).toContain("lean");
-});
+it.each(["how do I state this in Lean 4 with Mathlib?", "a Lean4 formalisation", "ported from lean 3"])(
+  "reads no number in %j",
+  (text) => {
+    expect(numbersOf(text)).toEqual([]);
+    expect(analyzeText(text).tokens).toContain("lean");
+  },
+);
 
 it("keeps a number after other words and a 4 that only follows the letters", () => {
   expect(numbersOf("every clean 4-cycle")).toContain("4");
@@ -47,6 +50,9 @@ it.each([
   expect(foldText(spoken)).toBe(foldText(written));
 });
 
-it.each(["a third-order recurrence", "the second half of the sequence", "a half-integer"])("reads no fraction in %j", (text) => {
-  expect(foldText(text)).not.toMatch(/\d\/\d/);
-});
+it.each(["a third-order recurrence", "the second half of the sequence", "a half-integer"])(
+  "reads no fraction in %j",
+  (text) => {
+    expect(foldText(text)).not.toMatch(/\d\/\d/);
+  },
+);

@@ -21,7 +21,8 @@ describe("powers read aloud", () => {
   });
 
   it("reads a power after its coefficient as the power, however the product is written", () => {
-    for (const text of ["$n-2x^2$", "n - 2*x^2", "n - 2 x^2", "$n - 2\\cdot x^2$"]) expect(powersOf(text), text).toEqual(["x^2"]);
+    for (const text of ["$n-2x^2$", "n - 2*x^2", "n - 2 x^2", "$n - 2\\cdot x^2$"])
+      expect(powersOf(text), text).toEqual(["x^2"]);
     expect(powersOf("$10^{11}$ and x10^3")).toEqual(["10^11"]);
   });
 
@@ -40,7 +41,13 @@ describe("decimal exponents and fractions", () => {
   });
 
   it("gives a decimal exponent and the same value as a fraction one parameter", () => {
-    for (const [decimal, fraction] of [["N^0.9", "$N^{9/10}$"], ["n^{0.5}", "$\\sqrt{n}$"], ["x^{.75}", "$x^{\\frac{3}{4}}$"], ["n^{1.5}", "n^(3/2)"], ["n^{-0.5}", "n^{-1/2}"]] as const) {
+    for (const [decimal, fraction] of [
+      ["N^0.9", "$N^{9/10}$"],
+      ["n^{0.5}", "$\\sqrt{n}$"],
+      ["x^{.75}", "$x^{\\frac{3}{4}}$"],
+      ["n^{1.5}", "n^(3/2)"],
+      ["n^{-0.5}", "n^{-1/2}"],
+    ] as const) {
       expect(powersOf(decimal)).toHaveLength(1);
       expect(powersOf(decimal)).toEqual(powersOf(fraction));
     }
@@ -57,8 +64,25 @@ describe("decimal exponents and fractions", () => {
   });
 
   it("writes one canonical value per number", () => {
-    expect(["9/10", "0.90", ".9", "1/2", "3/4", "3/2", "1/8", "2.0", "4/1"].map(canonicalValue)).toEqual(["0.9", "0.9", "0.9", "0.5", "0.75", "1.5", "0.125", "2", "4"]);
-    expect(["1/3", "1/16", "2/4", "0.5753", "7", "n"].map(canonicalValue)).toEqual(["1/3", "1/16", "2/4", "0.5753", "7", "n"]);
+    expect(["9/10", "0.90", ".9", "1/2", "3/4", "3/2", "1/8", "2.0", "4/1"].map(canonicalValue)).toEqual([
+      "0.9",
+      "0.9",
+      "0.9",
+      "0.5",
+      "0.75",
+      "1.5",
+      "0.125",
+      "2",
+      "4",
+    ]);
+    expect(["1/3", "1/16", "2/4", "0.5753", "7", "n"].map(canonicalValue)).toEqual([
+      "1/3",
+      "1/16",
+      "2/4",
+      "0.5753",
+      "7",
+      "n",
+    ]);
   });
 });
 

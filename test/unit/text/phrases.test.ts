@@ -3,7 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { analyzeText, tokenKind } from "../../../src/text/normalize.js";
 
-const derivedOf = (text: string) => new Set(analyzeText(text).tokens.filter((token) => tokenKind(token) === "phrase" || ["maximum", "minimum"].includes(token)));
+const derivedOf = (text: string) =>
+  new Set(
+    analyzeText(text).tokens.filter((token) => tokenKind(token) === "phrase" || ["maximum", "minimum"].includes(token)),
+  );
 
 describe("phrases with a determiner", () => {
   it("name the same concept with or without 'the', 'its' or 'all'", () => {
@@ -18,7 +21,14 @@ describe("the largest prime factor", () => {
   it("gives every spelling the same phrase and concept tokens", () => {
     const largest = derivedOf("largest prime factor");
     expect(largest).toEqual(new Set(["largest-prim-factor", "prim-factor", "maximum"]));
-    for (const spelling of ["greatest prime factor", "biggest prime factor", "largest prime divisor", "greatest prime divisor", "biggest prime divisor", "the greatest prime factor of n"]) {
+    for (const spelling of [
+      "greatest prime factor",
+      "biggest prime factor",
+      "largest prime divisor",
+      "greatest prime divisor",
+      "biggest prime divisor",
+      "the greatest prime factor of n",
+    ]) {
       expect(derivedOf(spelling)).toEqual(largest);
     }
     expect(analyzeText("greatest prime factor").phrases).toContain("largest-prim-factor");

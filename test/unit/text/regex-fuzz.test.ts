@@ -15,11 +15,18 @@ import { BUILT_PATTERNS as RELATION_PATTERNS } from "../../../src/text/relations
 import { BUILT_PATTERNS as PROSE_RELATION_PATTERNS } from "../../../src/text/stopwords.js";
 import { BUILT_PATTERNS as REFERENCE_PATTERNS } from "../../../src/features/discovery/domain/exact-references.js";
 import { BUILT_PATTERNS as REQUEST_PATTERNS } from "../../../src/features/discovery/domain/request-forms.js";
-import { BUILT_PATTERNS as CONTRAST_PATTERNS, splitContrasts } from "../../../src/features/discovery/domain/contrasts.js";
+import {
+  BUILT_PATTERNS as CONTRAST_PATTERNS,
+  splitContrasts,
+} from "../../../src/features/discovery/domain/contrasts.js";
 import { isRequestForAny } from "../../../src/features/discovery/domain/request-forms.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const MODULE_DIRECTORIES = ["src/text", "src/text/lexicon", ...["domain", "graphql", "projection", "queries"].map((role) => `src/features/discovery/${role}`)];
+const MODULE_DIRECTORIES = [
+  "src/text",
+  "src/text/lexicon",
+  ...["domain", "graphql", "projection", "queries"].map((role) => `src/features/discovery/${role}`),
+];
 
 /** A named pattern: where it comes from, for the failure message. */
 interface Pattern {
@@ -50,7 +57,8 @@ function literalPatterns(): Pattern[] {
   return found;
 }
 
-const builtPatterns = (where: string, patterns: readonly RegExp[]): Pattern[] => patterns.map((regex, index) => ({ where: `${where}[${index}]`, regex }));
+const builtPatterns = (where: string, patterns: readonly RegExp[]): Pattern[] =>
+  patterns.map((regex, index) => ({ where: `${where}[${index}]`, regex }));
 
 const PATTERNS: readonly Pattern[] = [
   ...literalPatterns(),
@@ -67,13 +75,112 @@ const LENGTH = 10_000;
 
 /** Pieces of mathematical text in every notation the normaliser reads: LaTeX, Unicode, ASCII and prose. */
 const PIECES = [
-  "\\frac{", "\\binom{", "\\sum_{", "\\prod_{", "\\sqrt[", "\\sqrt{", "\\mathbb{", "\\left(", "\\right)", "\\le ", "\\cdots", "\\choose ",
-  "≤", "≥", "≠", "φ", "σ", "∑", "∏", "ℕ", "ℝ", "±", "∣", "⌊", "⋯", "…", "²", "₁", "ᵢ", "ⁿ", "−", "—", "’", "é", "ő",
-  " ", "  ", "\n", "\t", "$", "n", "k", "x", "p", "a_", "_{", "^{", "^", "_", "{", "}", "(", ")", "[", "]", "|", " | ", ",", ".", ";", ":",
-  "!", "#", "'", "+", "-", "*", "/", "=", "<", ">", "~", "0", "1", "2", "12", "3.5", "1/2",
-  " eq ", " le ", " gt ", " choose ", " binomial ", " product ", " mod ", " times ", "gcd", "re ", "lean 4",
-  " not the ", " rather than ", " but ", " I mean ", " how do I ", " what is a ", "problem", "conjecture", " one of the ",
-  "Erdős problem #", "A000045", "cp:erdos:", "https://", "at least", "two thousand", "one half", "n to the power ",
+  "\\frac{",
+  "\\binom{",
+  "\\sum_{",
+  "\\prod_{",
+  "\\sqrt[",
+  "\\sqrt{",
+  "\\mathbb{",
+  "\\left(",
+  "\\right)",
+  "\\le ",
+  "\\cdots",
+  "\\choose ",
+  "≤",
+  "≥",
+  "≠",
+  "φ",
+  "σ",
+  "∑",
+  "∏",
+  "ℕ",
+  "ℝ",
+  "±",
+  "∣",
+  "⌊",
+  "⋯",
+  "…",
+  "²",
+  "₁",
+  "ᵢ",
+  "ⁿ",
+  "−",
+  "—",
+  "’",
+  "é",
+  "ő",
+  " ",
+  "  ",
+  "\n",
+  "\t",
+  "$",
+  "n",
+  "k",
+  "x",
+  "p",
+  "a_",
+  "_{",
+  "^{",
+  "^",
+  "_",
+  "{",
+  "}",
+  "(",
+  ")",
+  "[",
+  "]",
+  "|",
+  " | ",
+  ",",
+  ".",
+  ";",
+  ":",
+  "!",
+  "#",
+  "'",
+  "+",
+  "-",
+  "*",
+  "/",
+  "=",
+  "<",
+  ">",
+  "~",
+  "0",
+  "1",
+  "2",
+  "12",
+  "3.5",
+  "1/2",
+  " eq ",
+  " le ",
+  " gt ",
+  " choose ",
+  " binomial ",
+  " product ",
+  " mod ",
+  " times ",
+  "gcd",
+  "re ",
+  "lean 4",
+  " not the ",
+  " rather than ",
+  " but ",
+  " I mean ",
+  " how do I ",
+  " what is a ",
+  "problem",
+  "conjecture",
+  " one of the ",
+  "Erdős problem #",
+  "A000045",
+  "cp:erdos:",
+  "https://",
+  "at least",
+  "two thousand",
+  "one half",
+  "n to the power ",
 ];
 
 function randomText(random: () => number): string {
@@ -87,14 +194,51 @@ function adversarialInputs(): { name: string; text: string }[] {
   const repeat = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
   const nested = (open: string, close: string) => open.repeat(LENGTH / 2) + close.repeat(LENGTH / 2);
   return [
-    ...["a", " ", "1", "\\", "{", "(", "$", "_", "|", "-", ".", "!", "φ", "≤", "\n"].map((unit) => ({ name: `run of ${JSON.stringify(unit)}`, text: repeat(unit) })),
+    ...["a", " ", "1", "\\", "{", "(", "$", "_", "|", "-", ".", "!", "φ", "≤", "\n"].map((unit) => ({
+      name: `run of ${JSON.stringify(unit)}`,
+      text: repeat(unit),
+    })),
     { name: "nested braces", text: nested("{", "}") },
     { name: "nested parentheses", text: nested("(", ")") },
     { name: "unclosed subscripts", text: repeat("_{n") },
     ...[
-      "x + ", "x +  ", "1/x + ", "a_1 + ", "n, ", "n+1, ", "(n+1)", "2^n ", "binomial {", "{n binomial ", "C(", "c( ", "\\sqrt[",
-      "\\frac{", "| ", "a | b ", "n ", "  n", "p_n ", "product_{", "1_a * ", "phi(n) eq ", "re ", "2 to the ", "not ", "not the ",
-      "but ", "how do i ", "what is a ", "erdos ", "erdős problem ", "#1, ", "1 and ", "problem ", "**", "- ", "the one ",
+      "x + ",
+      "x +  ",
+      "1/x + ",
+      "a_1 + ",
+      "n, ",
+      "n+1, ",
+      "(n+1)",
+      "2^n ",
+      "binomial {",
+      "{n binomial ",
+      "C(",
+      "c( ",
+      "\\sqrt[",
+      "\\frac{",
+      "| ",
+      "a | b ",
+      "n ",
+      "  n",
+      "p_n ",
+      "product_{",
+      "1_a * ",
+      "phi(n) eq ",
+      "re ",
+      "2 to the ",
+      "not ",
+      "not the ",
+      "but ",
+      "how do i ",
+      "what is a ",
+      "erdos ",
+      "erdős problem ",
+      "#1, ",
+      "1 and ",
+      "problem ",
+      "**",
+      "- ",
+      "the one ",
     ].map((unit) => ({ name: `repeated ${JSON.stringify(unit)}`, text: repeat(unit) })),
     { name: "spaces then no closing brace", text: `binomial {${" ".repeat(LENGTH - 20)}` },
     { name: "spaces before a missing comma", text: `C(${" ".repeat(LENGTH - 10)}n` },
@@ -128,25 +272,35 @@ if (!FULL_SCAN) console.warn("[test] SKIPPING the full regular-expression scan: 
 
 describe("regular expressions of the normaliser and of discovery", () => {
   it("are all collected: literals from the source, built ones from the modules and the lexicon", () => {
-    expect(PATTERNS.filter((pattern) => pattern.where.includes("lexicon/concepts.yaml")).length).toBeGreaterThanOrEqual(30);
+    expect(PATTERNS.filter((pattern) => pattern.where.includes("lexicon/concepts.yaml")).length).toBeGreaterThanOrEqual(
+      30,
+    );
     expect(PATTERNS.length).toBeGreaterThan(150);
   });
 
-  it.runIf(FULL_SCAN)("each scan a 10,000-character adversarial or random input, raw and folded, within the bound", () => {
-    const inputs = [
-      ...adversarialInputs(),
-      ...SEEDS.map((seed) => ({ name: `random text (seed ${seed})`, text: randomText(seededRandom(seed)) })),
-    ];
-    const texts = inputs.flatMap(({ name, text }) => [{ name, text }, { name: `${name}, folded`, text: foldText(text) }]);
-    const slow: string[] = [];
-    for (const { where, regex } of PATTERNS) {
-      for (const { name, text } of texts) {
-        const milliseconds = scanMilliseconds(regex, text);
-        if (milliseconds > BOUND_MS) slow.push(`${where} /${regex.source.slice(0, 80)}/ on ${name}: ${milliseconds.toFixed(0)} ms`);
+  it.runIf(FULL_SCAN)(
+    "each scan a 10,000-character adversarial or random input, raw and folded, within the bound",
+    () => {
+      const inputs = [
+        ...adversarialInputs(),
+        ...SEEDS.map((seed) => ({ name: `random text (seed ${seed})`, text: randomText(seededRandom(seed)) })),
+      ];
+      const texts = inputs.flatMap(({ name, text }) => [
+        { name, text },
+        { name: `${name}, folded`, text: foldText(text) },
+      ]);
+      const slow: string[] = [];
+      for (const { where, regex } of PATTERNS) {
+        for (const { name, text } of texts) {
+          const milliseconds = scanMilliseconds(regex, text);
+          if (milliseconds > BOUND_MS)
+            slow.push(`${where} /${regex.source.slice(0, 80)}/ on ${name}: ${milliseconds.toFixed(0)} ms`);
+        }
       }
-    }
-    expect(slow).toEqual([]);
-  }, 600_000);
+      expect(slow).toEqual([]);
+    },
+    600_000,
+  );
 });
 
 describe("the normaliser", () => {
@@ -156,7 +310,11 @@ describe("the normaliser", () => {
       for (let round = 0; round < 200; round += 1) {
         const length = Math.floor(random() * 400);
         let text = "";
-        while (text.length < length) text += random() < 0.2 ? String.fromCharCode(Math.floor(random() * 0x3000)) : PIECES[Math.floor(random() * PIECES.length)];
+        while (text.length < length)
+          text +=
+            random() < 0.2
+              ? String.fromCharCode(Math.floor(random() * 0x3000))
+              : PIECES[Math.floor(random() * PIECES.length)];
         expect(() => analyzeText(text), `seed ${seed}, round ${round}: ${JSON.stringify(text)}`).not.toThrow();
       }
     }

@@ -26,7 +26,8 @@ describe("linear equations", () => {
 
 describe("bounds between parameters", () => {
   it("reads m ≥ n+k as one token, terms in any order", () => {
-    for (const text of ["$m\\ge n+k$", "m ≥ k + n", "for all $m \\geq n + k$"]) expect(analyzeText(text).parameters).toContain("m_ge_k+n");
+    for (const text of ["$m\\ge n+k$", "m ≥ k + n", "for all $m \\geq n + k$"])
+      expect(analyzeText(text).parameters).toContain("m_ge_k+n");
   });
 
   it("leaves a bare comparison of two letters alone", () => {

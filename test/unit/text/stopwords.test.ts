@@ -27,5 +27,7 @@ it("drops 'vs' and 'versus', connectors between two names", () => {
 
 it("drops 'like', a hedge of a request ('something like', 'I'd like')", () => {
   expect(tokenize("something like a Turán density question")).not.toContain("lik");
-  expect(tokenize("Euler's conjecture on sums of like powers")).toEqual(tokenize("Euler's conjecture on sums of powers"));
+  expect(tokenize("Euler's conjecture on sums of like powers")).toEqual(
+    tokenize("Euler's conjecture on sums of powers"),
+  );
 });

@@ -9,15 +9,30 @@ import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { createNotifier } from "../../../src/events/notifier.js";
 import { createLogger } from "../../../src/logger.js";
 import type { CatalogueProblem } from "../../../src/features/catalogue/domain/catalogue.types.js";
-import { readBundledCatalogue, readCatalogueFiles } from "../../../src/features/catalogue/domain/read-catalogue-files.js";
+import {
+  readBundledCatalogue,
+  readCatalogueFiles,
+} from "../../../src/features/catalogue/domain/read-catalogue-files.js";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { discover, type DiscoveryResult } from "../../../src/features/discovery/domain/discover.js";
 import { discoverProblems } from "../../../src/features/discovery/domain/discover-problems.js";
 import type { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
 import { DiscoveryService } from "../../../src/features/discovery/domain/discovery-service.js";
-import { computeRealMetrics, parseRealRows, realReportLines, type RealEvalRow, type RealMetrics } from "./real-evaluation.js";
 import {
-  computeDiscoveryMetrics, EVAL_SPLITS, parseEvalRows, type DiscoveryEvalResult, type DiscoveryEvalRow, type DiscoveryMetrics, type EvalSplit,
+  computeRealMetrics,
+  parseRealRows,
+  realReportLines,
+  type RealEvalRow,
+  type RealMetrics,
+} from "./real-evaluation.js";
+import {
+  computeDiscoveryMetrics,
+  EVAL_SPLITS,
+  parseEvalRows,
+  type DiscoveryEvalResult,
+  type DiscoveryEvalRow,
+  type DiscoveryMetrics,
+  type EvalSplit,
 } from "./evaluation.js";
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -45,7 +60,11 @@ export function readEvalRows(evalPath = DEFAULT_EVAL_PATH): DiscoveryEvalRow[] {
   return parseEvalRows(readFileSync(evalPath, "utf8"));
 }
 
-function toEvalResult(row: DiscoveryEvalRow, result: DiscoveryResult, stableIdOf: (id: string) => string): DiscoveryEvalResult {
+function toEvalResult(
+  row: DiscoveryEvalRow,
+  result: DiscoveryResult,
+  stableIdOf: (id: string) => string,
+): DiscoveryEvalResult {
   return {
     rowId: row.id,
     outcome: result.outcome,
@@ -56,14 +75,24 @@ function toEvalResult(row: DiscoveryEvalRow, result: DiscoveryResult, stableIdOf
 }
 
 /** The free-text lane alone. `stableIdOf` maps the index's problem ids (database uuids) to the stable ids the eval set names. */
-export function runEvalRows(index: DiscoveryIndex, rows: readonly DiscoveryEvalRow[], stableIdOf: (id: string) => string = (id) => id): DiscoveryEvalResult[] {
+export function runEvalRows(
+  index: DiscoveryIndex,
+  rows: readonly DiscoveryEvalRow[],
+  stableIdOf: (id: string) => string = (id) => id,
+): DiscoveryEvalResult[] {
   return rows.map((row) => toEvalResult(row, discover(index, row.query, { limit: 5 }), stableIdOf));
 }
 
 /** What the service answers over GraphQL: exact identifiers in the text first, then the free-text lane (discoverProblems). */
-export async function runServiceEvalRows(prisma: PrismaClient, index: DiscoveryIndex, rows: readonly DiscoveryEvalRow[], stableIdOf: (id: string) => string): Promise<DiscoveryEvalResult[]> {
+export async function runServiceEvalRows(
+  prisma: PrismaClient,
+  index: DiscoveryIndex,
+  rows: readonly DiscoveryEvalRow[],
+  stableIdOf: (id: string) => string,
+): Promise<DiscoveryEvalResult[]> {
   const results: DiscoveryEvalResult[] = [];
-  for (const row of rows) results.push(toEvalResult(row, await discoverProblems(prisma, index, row.query, 5), stableIdOf));
+  for (const row of rows)
+    results.push(toEvalResult(row, await discoverProblems(prisma, index, row.query, 5), stableIdOf));
   return results;
 }
 
@@ -72,7 +101,12 @@ export function readRealRows(realPath = DEFAULT_REAL_PATH): RealEvalRow[] {
 }
 
 /** The real texts as discoverProblems answers them (exact identifiers first, then free text), in the synthetic rows' result shape. */
-export async function runServiceRealRows(prisma: PrismaClient, index: DiscoveryIndex, rows: readonly RealEvalRow[], stableIdOf: (id: string) => string): Promise<DiscoveryEvalResult[]> {
+export async function runServiceRealRows(
+  prisma: PrismaClient,
+  index: DiscoveryIndex,
+  rows: readonly RealEvalRow[],
+  stableIdOf: (id: string) => string,
+): Promise<DiscoveryEvalResult[]> {
   const results: DiscoveryEvalResult[] = [];
   for (const row of rows) {
     const result = await discoverProblems(prisma, index, row.text, 5);
@@ -88,7 +122,14 @@ export async function runServiceRealRows(prisma: PrismaClient, index: DiscoveryI
 }
 
 /** Measures and prints the `real-dev` split; returns its metrics. */
-export async function printRealReport(prisma: PrismaClient, index: DiscoveryIndex, rows: readonly RealEvalRow[], stableIdOf: (id: string) => string, verbose: boolean, print: (line: string) => void): Promise<RealMetrics> {
+export async function printRealReport(
+  prisma: PrismaClient,
+  index: DiscoveryIndex,
+  rows: readonly RealEvalRow[],
+  stableIdOf: (id: string) => string,
+  verbose: boolean,
+  print: (line: string) => void,
+): Promise<RealMetrics> {
   const metrics = computeRealMetrics(rows, await runServiceRealRows(prisma, index, rows, stableIdOf));
   for (const line of realReportLines(REAL_SPLIT, rows, metrics, verbose)) print(line);
   return metrics;
@@ -96,9 +137,11 @@ export async function printRealReport(prisma: PrismaClient, index: DiscoveryInde
 
 export function formatMetrics(label: string, metrics: DiscoveryMetrics): string {
   const show = (value: number | null): string => (value === null ? "n/a" : value.toFixed(3));
-  return `${label.padEnd(8)} rows=${metrics.rows} answerable=${metrics.answerable} abstain=${metrics.mustAbstain} ` +
+  return (
+    `${label.padEnd(8)} rows=${metrics.rows} answerable=${metrics.answerable} abstain=${metrics.mustAbstain} ` +
     `P@1=${show(metrics.precisionAt1)} MRR=${show(metrics.meanReciprocalRank)} R@5=${show(metrics.recallAt5)} ` +
-    `abstainP=${show(metrics.abstentionPrecision)} abstainR=${show(metrics.abstentionRecall)} matchP=${show(metrics.matchPrecision)} ECE=${show(metrics.expectedCalibrationError)}`;
+    `abstainP=${show(metrics.abstentionPrecision)} abstainR=${show(metrics.abstentionRecall)} matchP=${show(metrics.matchPrecision)} ECE=${show(metrics.expectedCalibrationError)}`
+  );
 }
 
 export type SplitChoice = EvalSplit | "all";
@@ -106,14 +149,25 @@ export type SplitChoice = EvalSplit | "all";
 export { EVAL_SPLITS };
 
 /** Prints metrics for the chosen split (every split and overall for "all"), then that selection's failures. */
-export function printEvalReport(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[], split: SplitChoice, print: (line: string) => void): void {
-  const selections: [string, DiscoveryEvalRow[]][] = split === "all"
-    ? [...EVAL_SPLITS.map((name): [string, DiscoveryEvalRow[]] => [name, rows.filter((row) => row.split === name)]), ["overall", [...rows]]]
-    : [[split, rows.filter((row) => row.split === split)]];
+export function printEvalReport(
+  rows: readonly DiscoveryEvalRow[],
+  results: readonly DiscoveryEvalResult[],
+  split: SplitChoice,
+  print: (line: string) => void,
+): void {
+  const selections: [string, DiscoveryEvalRow[]][] =
+    split === "all"
+      ? [
+          ...EVAL_SPLITS.map((name): [string, DiscoveryEvalRow[]] => [name, rows.filter((row) => row.split === name)]),
+          ["overall", [...rows]],
+        ]
+      : [[split, rows.filter((row) => row.split === split)]];
   const metrics = selections.map(([label, selected]) => [label, computeDiscoveryMetrics(selected, results)] as const);
   for (const [label, value] of metrics) print(formatMetrics(label, value));
   for (const failure of metrics.at(-1)?.[1].failures ?? []) {
-    print(`  FAIL ${failure.rowId}: expected ${failure.expected ?? "abstain"}, got ${failure.got} (${failure.outcome})`);
+    print(
+      `  FAIL ${failure.rowId}: expected ${failure.expected ?? "abstain"}, got ${failure.got} (${failure.outcome})`,
+    );
   }
 }
 
@@ -145,7 +199,9 @@ export async function runDiscoveryEval(options: DiscoveryEvalOptions = {}): Prom
   const results = runEvalRows(index, rows);
   const subset = (split: string) => rows.filter((row) => row.split === split);
   const report: DiscoveryEvalReport = {
-    ...(Object.fromEntries(EVAL_SPLITS.map((split) => [split, computeDiscoveryMetrics(subset(split), results)])) as Record<EvalSplit, DiscoveryMetrics>),
+    ...(Object.fromEntries(
+      EVAL_SPLITS.map((split) => [split, computeDiscoveryMetrics(subset(split), results)]),
+    ) as Record<EvalSplit, DiscoveryMetrics>),
     overall: computeDiscoveryMetrics(rows, results),
   };
   print(`catalogue: ${index.size} problems (${index.publishedCount} published), index ${index.version}`);
@@ -163,7 +219,12 @@ export interface StoredIndex {
 /** The index the service would serve: DiscoveryService over the stored `problem-discovery` view. */
 export async function loadStoredIndex(db: Database): Promise<StoredIndex> {
   const logger = createLogger("warn");
-  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger });
+  const notifier = await createNotifier({
+    kind: db.kind,
+    pool: db.pool,
+    connectionString: db.connectionString,
+    logger,
+  });
   const service = new DiscoveryService(db.prisma, notifier, logger);
   try {
     await service.start();

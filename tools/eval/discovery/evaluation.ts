@@ -48,9 +48,36 @@ import { createHash } from "node:crypto";
  * (d729a92) and on v12.9, then read, and added. Each blind measurement is recorded in the README.
  */
 export const EVAL_SPLITS = [
-  "dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10",
-  "holdout11", "holdout12", "holdout13", "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19", "holdout20",
-  "holdout21", "holdout22", "holdout23", "holdout24", "holdout25", "holdout26", "holdout27", "holdout28",
+  "dev",
+  "test",
+  "holdout",
+  "holdout2",
+  "holdout3",
+  "holdout4",
+  "holdout5",
+  "holdout6",
+  "holdout7",
+  "holdout8",
+  "holdout9",
+  "holdout10",
+  "holdout11",
+  "holdout12",
+  "holdout13",
+  "holdout14",
+  "holdout15",
+  "holdout16",
+  "holdout17",
+  "holdout18",
+  "holdout19",
+  "holdout20",
+  "holdout21",
+  "holdout22",
+  "holdout23",
+  "holdout24",
+  "holdout25",
+  "holdout26",
+  "holdout27",
+  "holdout28",
 ] as const;
 export type EvalSplit = (typeof EVAL_SPLITS)[number];
 export type EvalKind = "paraphrase" | "symbolic" | "hard_negative" | "abstain";
@@ -93,7 +120,10 @@ export function splitOf(id: string): "dev" | "test" {
 }
 
 export function parseEvalRows(text: string): DiscoveryEvalRow[] {
-  return text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as DiscoveryEvalRow);
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as DiscoveryEvalRow);
 }
 
 const CALIBRATION_BINS = 10;
@@ -109,7 +139,10 @@ export function expectedCalibrationError(pairs: readonly { confidence: number; c
     bin.confidence += pair.confidence;
     bin.correct += pair.correct ? 1 : 0;
   }
-  return bins.reduce((total, bin) => total + (bin.count === 0 ? 0 : Math.abs(bin.correct - bin.confidence) / pairs.length), 0);
+  return bins.reduce(
+    (total, bin) => total + (bin.count === 0 ? 0 : Math.abs(bin.correct - bin.confidence) / pairs.length),
+    0,
+  );
 }
 
 function ratio(numerator: number, denominator: number): number | null {
@@ -120,9 +153,20 @@ function ratio(numerator: number, denominator: number): number | null {
  * P@1 counts a row only when discovery committed (MATCH or AMBIGUOUS) and ranked the expected
  * problem first; MRR and recall@5 read the ranked list whatever the outcome.
  */
-export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], results: readonly DiscoveryEvalResult[]): DiscoveryMetrics {
+export function computeDiscoveryMetrics(
+  rows: readonly DiscoveryEvalRow[],
+  results: readonly DiscoveryEvalResult[],
+): DiscoveryMetrics {
   const byId = new Map(results.map((result) => [result.rowId, result]));
-  let hits = 0, reciprocal = 0, recalled = 0, answerable = 0, mustAbstain = 0, abstained = 0, rightlyAbstained = 0, matches = 0, rightMatches = 0;
+  let hits = 0,
+    reciprocal = 0,
+    recalled = 0,
+    answerable = 0,
+    mustAbstain = 0,
+    abstained = 0,
+    rightlyAbstained = 0,
+    matches = 0,
+    rightMatches = 0;
   const calibration: { confidence: number; correct: boolean }[] = [];
   const failures: DiscoveryMetrics["failures"] = [];
   for (const row of rows) {
@@ -135,7 +179,8 @@ export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], resul
       matches += 1;
       if (row.expected !== null && top === row.expected) rightMatches += 1;
     }
-    if (result.topConfidence !== null) calibration.push({ confidence: result.topConfidence, correct: top === row.expected });
+    if (result.topConfidence !== null)
+      calibration.push({ confidence: result.topConfidence, correct: top === row.expected });
     if (row.expected === null) {
       mustAbstain += 1;
       if (isAbstained) rightlyAbstained += 1;
@@ -145,7 +190,13 @@ export function computeDiscoveryMetrics(rows: readonly DiscoveryEvalRow[], resul
     answerable += 1;
     const rank = result.rankedIds.indexOf(row.expected) + 1;
     if (!isAbstained && rank === 1) hits += 1;
-    else failures.push({ rowId: row.id, expected: row.expected, got: top ?? "-", outcome: `${result.outcome}${result.abstentionReason ? `/${result.abstentionReason}` : ""} rank=${rank || "-"}` });
+    else
+      failures.push({
+        rowId: row.id,
+        expected: row.expected,
+        got: top ?? "-",
+        outcome: `${result.outcome}${result.abstentionReason ? `/${result.abstentionReason}` : ""} rank=${rank || "-"}`,
+      });
     if (rank > 0) reciprocal += 1 / rank;
     if (rank > 0 && rank <= 5) recalled += 1;
   }

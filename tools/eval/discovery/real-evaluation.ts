@@ -29,9 +29,11 @@ export function parseRealRows(text: string, idPrefix = "real-dev"): RealEvalRow[
     const raw = JSON.parse(line) as Record<string, unknown>;
     const where = `line ${index + 1}`;
     if (typeof raw.text !== "string" || raw.text.trim() === "") throw new Error(`${where}: no text`);
-    if (!REAL_KINDS.includes(raw.kind as RealKind)) throw new Error(`${where}: kind must be one of ${REAL_KINDS.join(", ")}`);
+    if (!REAL_KINDS.includes(raw.kind as RealKind))
+      throw new Error(`${where}: kind must be one of ${REAL_KINDS.join(", ")}`);
     const accept = raw.accept;
-    if (accept !== null && !(Array.isArray(accept) && accept.every((id) => typeof id === "string"))) throw new Error(`${where}: accept must be a list of stable ids or null`);
+    if (accept !== null && !(Array.isArray(accept) && accept.every((id) => typeof id === "string")))
+      throw new Error(`${where}: accept must be a list of stable ids or null`);
     rows.push({
       id: `${idPrefix}-${index + 1}`,
       text: raw.text,
@@ -93,14 +95,26 @@ export function acceptedRank(rankedIds: readonly string[], accept: readonly stri
   return index < 0 ? null : index + 1;
 }
 
-function groupMetrics(rows: readonly RealEvalRow[], byId: ReadonlyMap<string, DiscoveryEvalResult>, misses?: RealMiss[]): RealGroupMetrics {
-  let catalogued = 0, hits = 0, firsts = 0, recalled = 0, wrongMatches = 0, generic = 0, abstained = 0, genericMatches = 0;
+function groupMetrics(
+  rows: readonly RealEvalRow[],
+  byId: ReadonlyMap<string, DiscoveryEvalResult>,
+  misses?: RealMiss[],
+): RealGroupMetrics {
+  let catalogued = 0,
+    hits = 0,
+    firsts = 0,
+    recalled = 0,
+    wrongMatches = 0,
+    generic = 0,
+    abstained = 0,
+    genericMatches = 0;
   for (const row of rows) {
     const result = byId.get(row.id);
     if (result === undefined) throw new Error(`no result for real eval row ${row.id}`);
     const top = result.rankedIds[0] ?? "-";
     const outcome = `${result.outcome}${result.abstentionReason ? `/${result.abstentionReason}` : ""}`;
-    const miss = (why: RealMiss["why"], rank: number | null) => misses?.push({ rowId: row.id, kind: row.kind, accept: row.accept, outcome, got: top, rank, why });
+    const miss = (why: RealMiss["why"], rank: number | null) =>
+      misses?.push({ rowId: row.id, kind: row.kind, accept: row.accept, outcome, got: top, rank, why });
     if (row.accept === null) {
       generic += 1;
       if (result.outcome === "ABSTAINED") abstained += 1;
@@ -139,11 +153,25 @@ export function computeRealMetrics(rows: readonly RealEvalRow[], results: readon
   const byId = new Map(results.map((result) => [result.rowId, result]));
   const misses: RealMiss[] = [];
   const all = groupMetrics(rows, byId, misses);
-  const byKind = Object.fromEntries(REAL_KINDS.map((kind) => [kind, groupMetrics(rows.filter((row) => row.kind === kind), byId)])) as Record<RealKind, RealGroupMetrics>;
+  const byKind = Object.fromEntries(
+    REAL_KINDS.map((kind) => [
+      kind,
+      groupMetrics(
+        rows.filter((row) => row.kind === kind),
+        byId,
+      ),
+    ]),
+  ) as Record<RealKind, RealGroupMetrics>;
   return {
     all,
-    nearCopy: groupMetrics(rows.filter((row) => row.nearCopy), byId),
-    notNearCopy: groupMetrics(rows.filter((row) => !row.nearCopy), byId),
+    nearCopy: groupMetrics(
+      rows.filter((row) => row.nearCopy),
+      byId,
+    ),
+    notNearCopy: groupMetrics(
+      rows.filter((row) => !row.nearCopy),
+      byId,
+    ),
     byKind,
     misses,
   };
@@ -155,8 +183,10 @@ function show(value: number | null): string {
 
 /** One line for a group: catalogued rows' P@1/top1/R@5, wrong MATCHes, generic abstention. */
 export function formatRealGroup(label: string, metrics: RealGroupMetrics): string {
-  return `${label.padEnd(16)} rows=${metrics.rows} catalogued=${metrics.catalogued} P@1=${show(metrics.precisionAt1)} top1=${show(metrics.top1)} ` +
-    `R@5=${show(metrics.recallAt5)} wrongMATCH=${metrics.wrongMatches} generic=${metrics.generic} abstain=${show(metrics.genericAbstention)} genericMATCH=${metrics.genericMatches}`;
+  return (
+    `${label.padEnd(16)} rows=${metrics.rows} catalogued=${metrics.catalogued} P@1=${show(metrics.precisionAt1)} top1=${show(metrics.top1)} ` +
+    `R@5=${show(metrics.recallAt5)} wrongMATCH=${metrics.wrongMatches} generic=${metrics.generic} abstain=${show(metrics.genericAbstention)} genericMATCH=${metrics.genericMatches}`
+  );
 }
 
 /** Shortens a text to `width` characters on one line, for the terminal only. */
@@ -166,7 +196,12 @@ export function truncateForTerminal(text: string, width = 80): string {
 }
 
 /** The report lines for `real-dev`; with `verbose`, every miss with the accepted id's rank and the text truncated. */
-export function realReportLines(split: string, rows: readonly RealEvalRow[], metrics: RealMetrics, verbose: boolean): string[] {
+export function realReportLines(
+  split: string,
+  rows: readonly RealEvalRow[],
+  metrics: RealMetrics,
+  verbose: boolean,
+): string[] {
   const lines = [
     formatRealGroup(split, metrics.all),
     formatRealGroup(`  near_copy`, metrics.nearCopy),
@@ -176,8 +211,11 @@ export function realReportLines(split: string, rows: readonly RealEvalRow[], met
   if (!verbose) return lines;
   const textOf = new Map(rows.map((row) => [row.id, row.text]));
   for (const miss of metrics.misses) {
-    const expected = miss.accept === null ? "abstain" : miss.accept.length === 0 ? "not catalogued (no MATCH)" : miss.accept.join("|");
-    lines.push(`  MISS ${miss.rowId} [${miss.kind}] ${miss.why}: expected ${expected}, got ${miss.got} (${miss.outcome}) rank=${miss.rank ?? "-"}`);
+    const expected =
+      miss.accept === null ? "abstain" : miss.accept.length === 0 ? "not catalogued (no MATCH)" : miss.accept.join("|");
+    lines.push(
+      `  MISS ${miss.rowId} [${miss.kind}] ${miss.why}: expected ${expected}, got ${miss.got} (${miss.outcome}) rank=${miss.rank ?? "-"}`,
+    );
     lines.push(`       "${truncateForTerminal(textOf.get(miss.rowId) ?? "")}"`);
   }
   return lines;

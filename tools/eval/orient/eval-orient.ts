@@ -18,13 +18,29 @@ import type { ResearchState } from "../../../src/generated/prisma/enums.js";
 export const ORIENT_FIXTURES = ["fibonacci-regression", "cross-project", "poisoned-memory"] as const;
 
 async function evalOperator(db: Database) {
-  const existing = await db.prisma.operator.findUnique({ where: { name: "orient-eval" }, select: { id: true, name: true, role: true } });
+  const existing = await db.prisma.operator.findUnique({
+    where: { name: "orient-eval" },
+    select: { id: true, name: true, role: true },
+  });
   return existing ?? (await createOperator({ prisma: db.prisma, name: "orient-eval", role: "AGENT" })).operator;
 }
 
-async function runOn(db: Database, print: (line: string) => void): Promise<{ results: QueryResult[]; states: Map<string, ResearchState> }> {
-  if ((await db.prisma.problem.count()) === 0) await importCatalogue({ prisma: db.prisma, problems: loadFixtureCatalogue(), afterWrite: maintainProblemDocuments });
-  const notifier = await createNotifier({ kind: db.kind, pool: db.pool, connectionString: db.connectionString, logger: createLogger("silent") });
+async function runOn(
+  db: Database,
+  print: (line: string) => void,
+): Promise<{ results: QueryResult[]; states: Map<string, ResearchState> }> {
+  if ((await db.prisma.problem.count()) === 0)
+    await importCatalogue({
+      prisma: db.prisma,
+      problems: loadFixtureCatalogue(),
+      afterWrite: maintainProblemDocuments,
+    });
+  const notifier = await createNotifier({
+    kind: db.kind,
+    pool: db.pool,
+    connectionString: db.connectionString,
+    logger: createLogger("silent"),
+  });
   try {
     const operator = await evalOperator(db);
     const results: QueryResult[] = [];
@@ -33,9 +49,12 @@ async function runOn(db: Database, print: (line: string) => void): Promise<{ res
       const fixture = readOrientFixture(name);
       const loaded = await loadOrientFixture({ prisma: db.prisma, notifier, operator, fixture });
       print(`fixture ${name}: ${fixture.objects.length} objects, ${fixture.queries.length} gold queries`);
-      const rows = await db.prisma.researchObject.findMany({ where: { id: { in: [...loaded.keysById.keys()] } }, select: { id: true, state: true } });
+      const rows = await db.prisma.researchObject.findMany({
+        where: { id: { in: [...loaded.keysById.keys()] } },
+        select: { id: true, state: true },
+      });
       for (const row of rows) states.set(`${name}:${loaded.keysById.get(row.id)}`, row.state);
-      results.push(...await runFixtureQueries(db, fixture, loaded, operator.id));
+      results.push(...(await runFixtureQueries(db, fixture, loaded, operator.id)));
     }
     return { results, states };
   } finally {

@@ -18,33 +18,64 @@ export interface QueryResult {
   failures: string[];
 }
 
-export async function runFixtureQueries(db: { prisma: PrismaClient; pool: pg.Pool }, fixture: OrientFixture, loaded: LoadedFixture, operatorId: string | null): Promise<QueryResult[]> {
+export async function runFixtureQueries(
+  db: { prisma: PrismaClient; pool: pg.Pool },
+  fixture: OrientFixture,
+  loaded: LoadedFixture,
+  operatorId: string | null,
+): Promise<QueryResult[]> {
   const results: QueryResult[] = [];
   for (const query of fixture.queries) {
     const mode = query.mode ?? "orient";
     const outcome = await runOrient(db.pool, {
-      mode, problemRef: query.problemRef, text: query.problem, intent: query.intent ?? "ORIENT",
+      mode,
+      problemRef: query.problemRef,
+      text: query.problem,
+      intent: query.intent ?? "ORIENT",
       maxChars: query.maxChars ?? (mode === "checkPlan" ? DEFAULT_PLAN_MAX_CHARS : DEFAULT_MAX_CHARS),
-      projectId: query.project ? loaded.projects.get(query.project)! : null, pinnedWorld: query.pinnedWorld ?? null, operatorId,
+      projectId: query.project ? loaded.projects.get(query.project)! : null,
+      pinnedWorld: query.pinnedWorld ?? null,
+      operatorId,
     });
     const includedKeys = outcome.packet.items.map((item) => loaded.keysById.get(item.id) ?? item.id);
     const keyByAccession = new Map([...loaded.objects].map(([key, object]) => [object.accession, key]));
-    const coveredKeys = [...includedKeys, ...outcome.packet.items.flatMap((item) => item.duplicates.map((accession) => keyByAccession.get(accession) ?? accession))];
-    results.push({ fixture: fixture.name, query, outcome, includedKeys, coveredKeys, failures: [...checkQuery(query, outcome, includedKeys, loaded), ...checkTrust(fixture, query, includedKeys)] });
+    const coveredKeys = [
+      ...includedKeys,
+      ...outcome.packet.items.flatMap((item) =>
+        item.duplicates.map((accession) => keyByAccession.get(accession) ?? accession),
+      ),
+    ];
+    results.push({
+      fixture: fixture.name,
+      query,
+      outcome,
+      includedKeys,
+      coveredKeys,
+      failures: [...checkQuery(query, outcome, includedKeys, loaded), ...checkTrust(fixture, query, includedKeys)],
+    });
   }
   return results;
 }
 
-export function checkQuery(query: FixtureQuery, outcome: OrientOutcome, includedKeys: string[], loaded: LoadedFixture): string[] {
+export function checkQuery(
+  query: FixtureQuery,
+  outcome: OrientOutcome,
+  includedKeys: string[],
+  loaded: LoadedFixture,
+): string[] {
   const failures: string[] = [];
   for (const key of query.mustInclude ?? []) if (!includedKeys.includes(key)) failures.push(`missing ${key}`);
   for (const key of query.mustExclude ?? []) if (includedKeys.includes(key)) failures.push(`included excluded ${key}`);
   for (const category of query.reserves ?? []) {
-    if (!outcome.packet.reserves.some((reserve) => reserve.category === category && reserve.satisfied)) failures.push(`reserve ${category} unsatisfied`);
+    if (!outcome.packet.reserves.some((reserve) => reserve.category === category && reserve.satisfied))
+      failures.push(`reserve ${category} unsatisfied`);
   }
-  if ((query.expectFallback ?? false) !== outcome.packet.fallback) failures.push(`fallback ${outcome.packet.fallback}, expected ${query.expectFallback ?? false}`);
-  if (query.expectProject && outcome.composition.selection.projectId !== loaded.projects.get(query.expectProject)) failures.push(`selected another project than ${query.expectProject}`);
-  if (outcome.packet.chars > outcome.packet.maxChars || outcome.packet.serialized.length !== outcome.packet.chars) failures.push("packet over budget");
+  if ((query.expectFallback ?? false) !== outcome.packet.fallback)
+    failures.push(`fallback ${outcome.packet.fallback}, expected ${query.expectFallback ?? false}`);
+  if (query.expectProject && outcome.composition.selection.projectId !== loaded.projects.get(query.expectProject))
+    failures.push(`selected another project than ${query.expectProject}`);
+  if (outcome.packet.chars > outcome.packet.maxChars || outcome.packet.serialized.length !== outcome.packet.chars)
+    failures.push("packet over budget");
   return failures;
 }
 
@@ -57,7 +88,11 @@ export function trustKeys(fixture: OrientFixture): { poisoned: Set<string>; floo
 }
 
 /** How many flood records the packet ranks above the exact match (null when the exact match is missing). */
-export function floodAbove(exactMatch: string, includedKeys: readonly string[], flood: ReadonlySet<string>): number | null {
+export function floodAbove(
+  exactMatch: string,
+  includedKeys: readonly string[],
+  flood: ReadonlySet<string>,
+): number | null {
   const position = includedKeys.indexOf(exactMatch);
   return position < 0 ? null : includedKeys.slice(0, position).filter((key) => flood.has(key)).length;
 }
@@ -66,7 +101,8 @@ export function floodAbove(exactMatch: string, includedKeys: readonly string[], 
 export function checkTrust(fixture: OrientFixture, query: FixtureQuery, includedKeys: readonly string[]): string[] {
   const { poisoned, flood } = trustKeys(fixture);
   const failures: string[] = [];
-  if (!AUDIT_INTENTS.includes(query.intent ?? "ORIENT")) for (const key of includedKeys) if (poisoned.has(key)) failures.push(`poisoned ${key} reached the packet`);
+  if (!AUDIT_INTENTS.includes(query.intent ?? "ORIENT"))
+    for (const key of includedKeys) if (poisoned.has(key)) failures.push(`poisoned ${key} reached the packet`);
   if (query.exactMatch) {
     const above = floodAbove(query.exactMatch, includedKeys, flood);
     if (above === null) failures.push(`exact match ${query.exactMatch} missing`);

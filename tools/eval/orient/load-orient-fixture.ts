@@ -32,11 +32,22 @@ export interface LoadFixtureProps {
   fixture: OrientFixture;
 }
 
-export async function loadOrientFixture({ prisma, notifier, operator, fixture }: LoadFixtureProps): Promise<LoadedFixture> {
-  if (fixture.catalogue?.length) await importCatalogue({ prisma, problems: fixture.catalogue, afterWrite: maintainProblemDocuments });
+export async function loadOrientFixture({
+  prisma,
+  notifier,
+  operator,
+  fixture,
+}: LoadFixtureProps): Promise<LoadedFixture> {
+  if (fixture.catalogue?.length)
+    await importCatalogue({ prisma, problems: fixture.catalogue, afterWrite: maintainProblemDocuments });
   const projects = new Map<string, string>();
   for (const project of fixture.projects) {
-    const result = await createProject({ prisma, notifier, operator, input: { problemRef: project.problemRef, name: project.name, idempotencyKey: `${fixture.name}:${project.key}` } });
+    const result = await createProject({
+      prisma,
+      notifier,
+      operator,
+      input: { problemRef: project.problemRef, name: project.name, idempotencyKey: `${fixture.name}:${project.key}` },
+    });
     projects.set(project.key, result.project.id);
   }
   const objects = new Map<string, { id: string; accession: string }>();
@@ -47,10 +58,18 @@ export async function loadOrientFixture({ prisma, notifier, operator, fixture }:
   };
   for (const object of fixture.objects) {
     const { object: row } = await recordResearch({
-      prisma, notifier, operator,
+      prisma,
+      notifier,
+      operator,
       input: {
-        projectId: projects.get(object.project)!, kind: object.kind, title: object.title, body: object.body,
-        evidenceGrade: object.evidenceGrade ?? null, branch: object.branch ?? null, artifact: object.artifact ?? null, formal: object.formal ?? null,
+        projectId: projects.get(object.project)!,
+        kind: object.kind,
+        title: object.title,
+        body: object.body,
+        evidenceGrade: object.evidenceGrade ?? null,
+        branch: object.branch ?? null,
+        artifact: object.artifact ?? null,
+        formal: object.formal ?? null,
         relations: (object.relations ?? []).map((relation) => ({ type: relation.type, target: ref(relation.target) })),
         supersedes: (object.supersedes ?? []).map(ref),
         idempotencyKey: `${fixture.name}:${object.key}`,

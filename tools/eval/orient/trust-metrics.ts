@@ -9,7 +9,11 @@ const share = (numerator: number, denominator: number) => `${numerator}/${denomi
 
 /** `states`: each fixture record's state after loading, keyed `fixture:key`. */
 export function trustFigures(results: readonly QueryResult[], states: ReadonlyMap<string, ResearchState>): string[] {
-  const written = { poisoned: { quarantined: 0, total: 0 }, flood: { quarantined: 0, total: 0 }, clean: { quarantined: 0, total: 0 } };
+  const written = {
+    poisoned: { quarantined: 0, total: 0 },
+    flood: { quarantined: 0, total: 0 },
+    clean: { quarantined: 0, total: 0 },
+  };
   const fixtures = [...new Set(results.map((result) => result.fixture))];
   for (const name of fixtures) {
     const { poisoned, flood } = trustKeys(readOrientFixture(name));
@@ -39,7 +43,10 @@ export function trustFigures(results: readonly QueryResult[], states: ReadonlyMa
       floodItems += result.includedKeys.filter((key) => flood.has(key)).length;
     }
   }
-  const heldBack = results.reduce((total, result) => total + (result.outcome.lanes.find((lane) => lane.lane === "research-memory")?.heldBack ?? 0), 0);
+  const heldBack = results.reduce(
+    (total, result) => total + (result.outcome.lanes.find((lane) => lane.lane === "research-memory")?.heldBack ?? 0),
+    0,
+  );
   return [
     "poisoned or repetitive project memory:",
     `  quarantined at write: poisoned ${share(written.poisoned.quarantined, written.poisoned.total)}, flood ${share(written.flood.quarantined, written.flood.total)}, other records ${share(written.clean.quarantined, written.clean.total)}`,

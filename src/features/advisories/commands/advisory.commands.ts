@@ -9,7 +9,13 @@ import type { AuthenticatedOperator } from "../../operators/commands/operator.co
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
 
 /** Advisory kinds: what is wrong, so agents can tell a typo from a false statement. */
-export const ADVISORY_KINDS = ["STATEMENT_INTEGRITY", "SOURCE_MISMATCH", "RESOLUTION_DISPUTED", "FORMALIZATION_MISMATCH", "OTHER"] as const;
+export const ADVISORY_KINDS = [
+  "STATEMENT_INTEGRITY",
+  "SOURCE_MISMATCH",
+  "RESOLUTION_DISPUTED",
+  "FORMALIZATION_MISMATCH",
+  "OTHER",
+] as const;
 const MAX_MESSAGE_CHARS = 4_000;
 
 interface Props {
@@ -18,19 +24,27 @@ interface Props {
   operator: AuthenticatedOperator;
 }
 
-export async function raiseAdvisory(props: Props & { input: { problemRef: string; kind: string; message: string; blocking: boolean } }) {
+export async function raiseAdvisory(
+  props: Props & { input: { problemRef: string; kind: string; message: string; blocking: boolean } },
+) {
   const kind = props.input.kind.toUpperCase();
-  if (!(ADVISORY_KINDS as readonly string[]).includes(kind)) throw new InvalidInputError(`kind must be one of ${ADVISORY_KINDS.join(", ")}`, "kind");
+  if (!(ADVISORY_KINDS as readonly string[]).includes(kind))
+    throw new InvalidInputError(`kind must be one of ${ADVISORY_KINDS.join(", ")}`, "kind");
   const message = props.input.message.trim();
-  if (!message || message.length > MAX_MESSAGE_CHARS) throw new InvalidInputError(`message must be 1-${MAX_MESSAGE_CHARS} characters`, "message");
+  if (!message || message.length > MAX_MESSAGE_CHARS)
+    throw new InvalidInputError(`message must be 1-${MAX_MESSAGE_CHARS} characters`, "message");
   const problem = await resolveExactProblem(props.prisma, props.input.problemRef);
   const result = await props.prisma.$transaction(async (tx) => {
     const advisory = await tx.advisory.create({
       data: { problemId: problem.id, kind, message, blocking: props.input.blocking, raisedById: props.operator.id },
     });
     const sequence = await appendEvent(tx, {
-      routingTargetId: problem.id, resourceType: "advisory", resourceId: advisory.id, eventType: "advisory.raised",
-      operatorId: props.operator.id, payload: { kind, blocking: advisory.blocking, stableId: problem.stableId },
+      routingTargetId: problem.id,
+      resourceType: "advisory",
+      resourceId: advisory.id,
+      eventType: "advisory.raised",
+      operatorId: props.operator.id,
+      payload: { kind, blocking: advisory.blocking, stableId: problem.stableId },
     });
     return { advisory, sequence };
   }, WRITE_TRANSACTION);
@@ -40,8 +54,10 @@ export async function raiseAdvisory(props: Props & { input: { problemRef: string
 
 export async function resolveAdvisory(props: Props & { input: { advisoryId: string; resolution: string } }) {
   const resolution = props.input.resolution.trim();
-  if (!resolution || resolution.length > MAX_MESSAGE_CHARS) throw new InvalidInputError(`resolution must be 1-${MAX_MESSAGE_CHARS} characters`, "resolution");
-  if (!/^[0-9a-f-]{36}$/i.test(props.input.advisoryId)) throw new InvalidInputError("advisoryId must be an advisory id", "advisoryId", "INVALID_ID");
+  if (!resolution || resolution.length > MAX_MESSAGE_CHARS)
+    throw new InvalidInputError(`resolution must be 1-${MAX_MESSAGE_CHARS} characters`, "resolution");
+  if (!/^[0-9a-f-]{36}$/i.test(props.input.advisoryId))
+    throw new InvalidInputError("advisoryId must be an advisory id", "advisoryId", "INVALID_ID");
   const result = await props.prisma.$transaction(async (tx) => {
     const existing = await tx.advisory.findUnique({ where: { id: props.input.advisoryId } });
     if (!existing) throw new NotFoundError(`No advisory ${props.input.advisoryId}`, props.input.advisoryId);
@@ -51,8 +67,12 @@ export async function resolveAdvisory(props: Props & { input: { advisoryId: stri
       data: { resolvedAt: new Date(), resolvedById: props.operator.id, resolution },
     });
     const sequence = await appendEvent(tx, {
-      routingTargetId: existing.problemId, resourceType: "advisory", resourceId: existing.id, eventType: "advisory.resolved",
-      operatorId: props.operator.id, payload: { kind: existing.kind, blocking: existing.blocking },
+      routingTargetId: existing.problemId,
+      resourceType: "advisory",
+      resourceId: existing.id,
+      eventType: "advisory.resolved",
+      operatorId: props.operator.id,
+      payload: { kind: existing.kind, blocking: existing.blocking },
     });
     return { advisory, sequence };
   }, WRITE_TRANSACTION);

@@ -34,12 +34,16 @@ export function buildCatalogue({ erdos, erdosSite, formal }: CatalogueInputs): C
       appendTo(otherFiles, record.file, record);
     }
   }
-  const numbers = [...new Set([...entriesByNumber.keys(), ...siteByNumber.keys(), ...erdosRecords.keys()])].sort((a, b) => a - b);
-  const erdosProblems = numbers.map((number) => buildErdosProblem(number, {
-    entry: entriesByNumber.get(number) ?? null,
-    site: siteByNumber.get(number) ?? null,
-    formalRecords: erdosRecords.get(number) ?? [],
-  }));
+  const numbers = [...new Set([...entriesByNumber.keys(), ...siteByNumber.keys(), ...erdosRecords.keys()])].sort(
+    (a, b) => a - b,
+  );
+  const erdosProblems = numbers.map((number) =>
+    buildErdosProblem(number, {
+      entry: entriesByNumber.get(number) ?? null,
+      site: siteByNumber.get(number) ?? null,
+      formalRecords: erdosRecords.get(number) ?? [],
+    }),
+  );
   const otherProblems = [...otherFiles.keys()]
     .sort()
     .map((file) => buildCollectionProblem(file, otherFiles.get(file) ?? []))

@@ -3,8 +3,16 @@
 
 import type { CatalogueProblem, CatalogueSource } from "./catalogue.types.js";
 import {
-  definitionsOf, formalFileSource, formalFileUrl, hasFormalizedSolution, isResearchProposition,
-  resolutionFromCategories, selectStatement, sortByPosition, subjectTagsOf, toFormalDeclaration,
+  definitionsOf,
+  formalFileSource,
+  formalFileUrl,
+  hasFormalizedSolution,
+  isResearchProposition,
+  resolutionFromCategories,
+  selectStatement,
+  sortByPosition,
+  subjectTagsOf,
+  toFormalDeclaration,
 } from "./formal-problem-files.js";
 import type { FormalConjectureRecord } from "./parse-formal-conjectures.js";
 
@@ -44,8 +52,13 @@ export function buildCollectionProblem(file: string, fileRecords: FormalConjectu
     publicationState: selected ? "PUBLISHED" : "CATALOGUED",
     sourceUpdatedAt: null,
     acceptanceConditions: null,
-    aliases: [...new Set([first.fileTitle, oeisId, ...statementRecords.map((record) => record.shortName).filter(isDistinctive)])]
-      .filter((alias): alias is string => alias !== null && alias.trim() !== ""),
+    aliases: [
+      ...new Set([
+        first.fileTitle,
+        oeisId,
+        ...statementRecords.map((record) => record.shortName).filter(isDistinctive),
+      ]),
+    ].filter((alias): alias is string => alias !== null && alias.trim() !== ""),
     sources: collectionSources(file, first.fileTitle, statementRecords),
     wordings: [],
     formalDeclarations: records.map(toFormalDeclaration),
@@ -76,7 +89,11 @@ function humanise(stem: string): string {
     .trim();
 }
 
-function collectionSources(file: string, fileTitle: string | null, statementRecords: FormalConjectureRecord[]): CatalogueSource[] {
+function collectionSources(
+  file: string,
+  fileTitle: string | null,
+  statementRecords: FormalConjectureRecord[],
+): CatalogueSource[] {
   const fileUrl = formalFileUrl(file);
   const urls = [...new Set(statementRecords.flatMap((record) => record.sourceUrls))].filter((url) => url !== fileUrl);
   return [

@@ -3,8 +3,14 @@
 
 import type { CatalogueProblem, CatalogueSource } from "./catalogue.types.js";
 import {
-  definitionsOf, formalFileSource, hasFormalizedSolution, resolutionFromCategories, selectStatement, sortByPosition,
-  subjectTagsOf, toFormalDeclaration,
+  definitionsOf,
+  formalFileSource,
+  hasFormalizedSolution,
+  resolutionFromCategories,
+  selectStatement,
+  sortByPosition,
+  subjectTagsOf,
+  toFormalDeclaration,
 } from "./formal-problem-files.js";
 import { erdosProblemUrl, erdosSiteSource, erdosWordings } from "./erdos-site-statements.js";
 import type { ErdosSiteRecord } from "./parse-erdos-site.js";
@@ -23,7 +29,10 @@ export interface ErdosProblemInputs {
   formalRecords: FormalConjectureRecord[];
 }
 
-export function buildErdosProblem(number: number, { entry, site, formalRecords }: ErdosProblemInputs): CatalogueProblem {
+export function buildErdosProblem(
+  number: number,
+  { entry, site, formalRecords }: ErdosProblemInputs,
+): CatalogueProblem {
   const records = sortByPosition(formalRecords);
   const selected = selectStatement(records, `erdos_${number}`);
   const wordings = erdosWordings(site, selected);
@@ -60,17 +69,30 @@ export function buildErdosProblem(number: number, { entry, site, formalRecords }
 }
 
 function erdosSources(
-  number: number, entry: ErdosDatabaseEntry | null, site: ErdosSiteRecord | null, records: FormalConjectureRecord[],
+  number: number,
+  entry: ErdosDatabaseEntry | null,
+  site: ErdosSiteRecord | null,
+  records: FormalConjectureRecord[],
 ): CatalogueSource[] {
   const sources: CatalogueSource[] = site ? [erdosSiteSource(number)] : [];
   if (entry) {
-    sources.push({ kind: "ERDOS_DATABASE", recordId: `erdosproblems:${number}`, url: erdosProblemUrl(number), title: `Erdős Problem ${number}` });
+    sources.push({
+      kind: "ERDOS_DATABASE",
+      recordId: `erdosproblems:${number}`,
+      url: erdosProblemUrl(number),
+      title: `Erdős Problem ${number}`,
+    });
   }
   for (const file of new Set(records.map((record) => record.file))) {
     sources.push(formalFileSource(file, records.find((record) => record.file === file)?.fileTitle ?? null));
   }
   if (entry?.formalSolutionUrl) {
-    sources.push({ kind: "URL", recordId: entry.formalSolutionUrl, url: entry.formalSolutionUrl, title: entry.formalSolutionNote ?? "Formalised solution" });
+    sources.push({
+      kind: "URL",
+      recordId: entry.formalSolutionUrl,
+      url: entry.formalSolutionUrl,
+      title: entry.formalSolutionNote ?? "Formalised solution",
+    });
   }
   return sources;
 }

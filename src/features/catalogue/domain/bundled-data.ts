@@ -52,7 +52,9 @@ export function readBundledText(key: BundledFileKey, manifest: BundledManifest =
   const bytes = gunzipSync(readFileSync(path.join(BUNDLED_DATA_DIR, entry.file)));
   const digest = createHash("sha256").update(bytes).digest("hex");
   if (digest !== entry.sha256) {
-    throw new Error(`bundled file ${entry.file} does not match its manifest (sha256 ${digest.slice(0, 12)}, expected ${entry.sha256.slice(0, 12)}); run npm run bundle:data`);
+    throw new Error(
+      `bundled file ${entry.file} does not match its manifest (sha256 ${digest.slice(0, 12)}, expected ${entry.sha256.slice(0, 12)}); run npm run bundle:data`,
+    );
   }
   return bytes.toString("utf8");
 }

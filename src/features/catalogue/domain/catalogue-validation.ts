@@ -3,16 +3,42 @@
 
 import { CatalogueImportError, type CatalogueImportErrorLocation } from "./catalogue.errors.js";
 import type {
-  CatalogueFormalDeclaration, CatalogueProblem, CatalogueSource, CatalogueWording, PublicationState, ResolutionState,
+  CatalogueFormalDeclaration,
+  CatalogueProblem,
+  CatalogueSource,
+  CatalogueWording,
+  PublicationState,
+  ResolutionState,
 } from "./catalogue.types.js";
 import { RecordFields } from "./record-fields.js";
 
 const RESOLUTION_STATES: readonly ResolutionState[] = [
-  "OPEN", "PROVED", "DISPROVED", "SOLVED", "FALSIFIABLE", "VERIFIABLE", "DECIDABLE",
-  "NOT_PROVABLE", "NOT_DISPROVABLE", "INDEPENDENT", "UNKNOWN",
+  "OPEN",
+  "PROVED",
+  "DISPROVED",
+  "SOLVED",
+  "FALSIFIABLE",
+  "VERIFIABLE",
+  "DECIDABLE",
+  "NOT_PROVABLE",
+  "NOT_DISPROVABLE",
+  "INDEPENDENT",
+  "UNKNOWN",
 ];
-const PUBLICATION_STATES: readonly PublicationState[] = ["PUBLISHED", "CHALLENGE_PERIOD", "PENDING_REVIEW", "CATALOGUED", "WITHDRAWN"];
-const SOURCE_KINDS: readonly CatalogueSource["kind"][] = ["ERDOS_DATABASE", "ERDOS_SITE", "FORMAL_CONJECTURES", "URL", "FIXTURE"];
+const PUBLICATION_STATES: readonly PublicationState[] = [
+  "PUBLISHED",
+  "CHALLENGE_PERIOD",
+  "PENDING_REVIEW",
+  "CATALOGUED",
+  "WITHDRAWN",
+];
+const SOURCE_KINDS: readonly CatalogueSource["kind"][] = [
+  "ERDOS_DATABASE",
+  "ERDOS_SITE",
+  "FORMAL_CONJECTURES",
+  "URL",
+  "FIXTURE",
+];
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLLECTION = /^[a-z0-9]+$/;
 const OEIS_ID = /^A\d{6}$/;
@@ -32,10 +58,12 @@ export function readCatalogueProblem(value: unknown, location: CatalogueImportEr
   const slug = fields.string("slug");
   if (!SLUG.test(slug)) fields.fail("slug", `must be lower-case words joined by hyphens, got ${JSON.stringify(slug)}`);
   const collection = fields.string("collection");
-  if (!COLLECTION.test(collection)) fields.fail("collection", `must be a lower-case key, got ${JSON.stringify(collection)}`);
+  if (!COLLECTION.test(collection))
+    fields.fail("collection", `must be a lower-case key, got ${JSON.stringify(collection)}`);
   const oeisIds = fields.stringArray("oeisIds");
   const badOeis = oeisIds.find((id) => !OEIS_ID.test(id));
-  if (badOeis !== undefined) fields.fail("oeisIds", `must hold A-numbers like "A000040", got ${JSON.stringify(badOeis)}`);
+  if (badOeis !== undefined)
+    fields.fail("oeisIds", `must hold A-numbers like "A000040", got ${JSON.stringify(badOeis)}`);
   const problem: CatalogueProblem = {
     stableId: nonEmpty(fields, "stableId"),
     collection,
@@ -61,7 +89,9 @@ export function readCatalogueProblem(value: unknown, location: CatalogueImportEr
     aliases: fields.stringArray("aliases"),
     sources: fields.optionalList("sources", (item, path) => readSource(RecordFields.of(item, location, path))),
     wordings: fields.optionalList("wordings", (item, path) => readWording(RecordFields.of(item, location, path))),
-    formalDeclarations: fields.optionalList("formalDeclarations", (item, path) => readDeclaration(RecordFields.of(item, location, path))),
+    formalDeclarations: fields.optionalList("formalDeclarations", (item, path) =>
+      readDeclaration(RecordFields.of(item, location, path)),
+    ),
   };
   if (problem.publicationState === "PUBLISHED" && problem.statement === null) {
     fields.fail("statement", "must be present when publicationState is PUBLISHED");
@@ -79,7 +109,11 @@ function readSource(fields: RecordFields): CatalogueSource {
 }
 
 function readWording(fields: RecordFields): CatalogueWording {
-  return { text: nonEmpty(fields, "text"), origin: nonEmpty(fields, "origin"), declarationNames: fields.optionalStringArray("declarationNames") };
+  return {
+    text: nonEmpty(fields, "text"),
+    origin: nonEmpty(fields, "origin"),
+    declarationNames: fields.optionalStringArray("declarationNames"),
+  };
 }
 
 function readDeclaration(fields: RecordFields): CatalogueFormalDeclaration {
@@ -109,8 +143,11 @@ function rejectDuplicates(problems: CatalogueProblem[], fileName: string): void 
     problems.forEach((problem, index) => {
       const earlier = seen.get(problem[key]);
       if (earlier !== undefined) {
-        throw new CatalogueImportError("DUPLICATE_RECORD", { fileName, entry: index + 1 },
-          `${key} ${JSON.stringify(problem[key])} is already used by entry ${earlier}`);
+        throw new CatalogueImportError(
+          "DUPLICATE_RECORD",
+          { fileName, entry: index + 1 },
+          `${key} ${JSON.stringify(problem[key])} is already used by entry ${earlier}`,
+        );
       }
       seen.set(problem[key], index + 1);
     });

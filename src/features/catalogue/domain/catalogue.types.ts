@@ -2,10 +2,20 @@
 // index consume. Nothing here touches the database.
 
 export type ResolutionState =
-  | "OPEN" | "PROVED" | "DISPROVED" | "SOLVED" | "FALSIFIABLE" | "VERIFIABLE" | "DECIDABLE"
-  | "NOT_PROVABLE" | "NOT_DISPROVABLE" | "INDEPENDENT" | "UNKNOWN";
+  | "OPEN"
+  | "PROVED"
+  | "DISPROVED"
+  | "SOLVED"
+  | "FALSIFIABLE"
+  | "VERIFIABLE"
+  | "DECIDABLE"
+  | "NOT_PROVABLE"
+  | "NOT_DISPROVABLE"
+  | "INDEPENDENT"
+  | "UNKNOWN";
 
-export type PublicationState = "PUBLISHED" | "CHALLENGE_PERIOD" | "PENDING_REVIEW" | "CATALOGUED" | "WITHDRAWN" | "REJECTED" | "MERGED";
+export type PublicationState =
+  "PUBLISHED" | "CHALLENGE_PERIOD" | "PENDING_REVIEW" | "CATALOGUED" | "WITHDRAWN" | "REJECTED" | "MERGED";
 
 /** A challenge-period problem is actionable as soon as intake assigns its ID: a discovery candidate, like a published one. */
 export function isActionable(state: PublicationState): boolean {

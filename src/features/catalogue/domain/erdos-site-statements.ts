@@ -23,7 +23,12 @@ export function erdosSiteCitation(number: number): string {
 }
 
 export function erdosSiteSource(number: number): CatalogueSource {
-  return { kind: "ERDOS_SITE", recordId: `erdosproblems.com:${number}`, url: erdosProblemUrl(number), title: erdosSiteCitation(number) };
+  return {
+    kind: "ERDOS_SITE",
+    recordId: `erdosproblems.com:${number}`,
+    url: erdosProblemUrl(number),
+    title: erdosSiteCitation(number),
+  };
 }
 
 /**
@@ -33,10 +38,15 @@ export function erdosSiteSource(number: number): CatalogueSource {
  */
 export function erdosWordings(site: ErdosSiteRecord | null, formal: SelectedStatement | null): CatalogueWording[] {
   const wordings: CatalogueWording[] = [];
-  if (site?.newer) wordings.push({ text: site.newer.statement, origin: WORDING_ORIGIN.siteRevision, declarationNames: [] });
+  if (site?.newer)
+    wordings.push({ text: site.newer.statement, origin: WORDING_ORIGIN.siteRevision, declarationNames: [] });
   if (site) wordings.push({ text: site.statement, origin: WORDING_ORIGIN.site, declarationNames: [] });
   if (formal) {
-    wordings.push({ text: formal.text, origin: WORDING_ORIGIN.formal, declarationNames: formal.records.map((record) => record.declName) });
+    wordings.push({
+      text: formal.text,
+      origin: WORDING_ORIGIN.formal,
+      declarationNames: formal.records.map((record) => record.declName),
+    });
   }
   // The same text from two sources is one wording: the family is content-addressed, the first origin wins.
   return wordings.filter((wording, index) => wordings.findIndex((other) => other.text === wording.text) === index);

@@ -7,7 +7,9 @@ import { CatalogueImportError } from "./catalogue.errors.js";
 import type { CatalogueProblem } from "./catalogue.types.js";
 import { validateCatalogueProblems } from "./catalogue-validation.js";
 
-export const FIXTURE_CATALOGUE_PATH = fileURLToPath(new URL("../../../../fixtures/catalogue/problems.json", import.meta.url));
+export const FIXTURE_CATALOGUE_PATH = fileURLToPath(
+  new URL("../../../../fixtures/catalogue/problems.json", import.meta.url),
+);
 
 export function loadFixtureCatalogue(filePath: string = FIXTURE_CATALOGUE_PATH): CatalogueProblem[] {
   return parseCatalogueJson(readFileSync(filePath, "utf8"), filePath);
@@ -20,7 +22,11 @@ export function parseCatalogueJson(text: string, fileName: string): CataloguePro
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CatalogueImportError("MALFORMED_JSON", { fileName, line: lineOfPosition(text, reason) }, `not valid JSON (${reason})`);
+    throw new CatalogueImportError(
+      "MALFORMED_JSON",
+      { fileName, line: lineOfPosition(text, reason) },
+      `not valid JSON (${reason})`,
+    );
   }
   return validateCatalogueProblems(value, fileName);
 }

@@ -3,7 +3,10 @@
 
 import { amsSubjectTag } from "./ams-subjects.js";
 import type {
-  CatalogueDefinition, CatalogueFormalDeclaration, CatalogueSource, ResolutionState,
+  CatalogueDefinition,
+  CatalogueFormalDeclaration,
+  CatalogueSource,
+  ResolutionState,
 } from "./catalogue.types.js";
 import type { FormalConjectureRecord } from "./parse-formal-conjectures.js";
 
@@ -47,9 +50,10 @@ export function selectStatement(records: FormalConjectureRecord[], mainName?: st
   const main = mainName === undefined ? undefined : documented.find((record) => record.shortName === mainName);
   if (main) return toSelected([main]);
   const research = documented.filter(isResearchProposition);
-  const candidates = research.length > 0
-    ? research
-    : documented.filter((record) => record.category === null || !NON_STATEMENT_CATEGORIES.has(record.category));
+  const candidates =
+    research.length > 0
+      ? research
+      : documented.filter((record) => record.category === null || !NON_STATEMENT_CATEGORIES.has(record.category));
   const primary = candidates.find((record) => !isVariant(record.shortName)) ?? candidates[0];
   if (!primary) return null;
   const partsPrefix = partsPrefixOf(primary.shortName);
@@ -66,13 +70,25 @@ export function resolutionFromCategories(records: FormalConjectureRecord[]): Res
 
 /** Every statement theorem is solved and either proved in the repository or linked to a formal proof. */
 export function hasFormalizedSolution(records: FormalConjectureRecord[]): boolean {
-  return records.length > 0 && records.every((record) =>
-    record.category === "research solved" && (!record.proofUsesSorry || record.formalProofUrls.length > 0));
+  return (
+    records.length > 0 &&
+    records.every(
+      (record) =>
+        record.category === "research solved" && (!record.proofUsesSorry || record.formalProofUrls.length > 0),
+    )
+  );
 }
 
 /** Readable subjects of the AMS numbers on the research theorems, in first-seen order. */
 export function subjectTagsOf(records: FormalConjectureRecord[]): string[] {
-  return [...new Set(records.filter(isResearchProposition).flatMap((record) => record.ams).map(amsSubjectTag))];
+  return [
+    ...new Set(
+      records
+        .filter(isResearchProposition)
+        .flatMap((record) => record.ams)
+        .map(amsSubjectTag),
+    ),
+  ];
 }
 
 /** Docstrings of the file's definitions, keyed by the name as written after the keyword. */

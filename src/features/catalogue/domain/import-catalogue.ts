@@ -38,7 +38,8 @@ function assertUnique(problems: CatalogueProblem[]): void {
   for (const field of ["stableId", "slug"] as const) {
     const seen = new Set<string>();
     for (const problem of problems) {
-      if (seen.has(problem[field])) throw new InvalidInputError(`Duplicate ${field} in the catalogue: ${problem[field]}`, field);
+      if (seen.has(problem[field]))
+        throw new InvalidInputError(`Duplicate ${field} in the catalogue: ${problem[field]}`, field);
       seen.add(problem[field]);
     }
   }
@@ -78,8 +79,13 @@ function utcNow(): Prisma.Sql {
 // The children of a batch go in one INSERT ... SELECT FROM unnest(arrays) per table: a handful of parameters
 // instead of one per value (tens of thousands for the full catalogue), so neither Prisma nor Postgres handles
 // each row separately. The rows are the ones createMany({ skipDuplicates: true }) would write.
-async function writeChildren(tx: TransactionClient, rows: { id: string; problem: CatalogueProblem; accession: number | null }[]) {
-  const identifiers = rows.flatMap(({ id, problem, accession }) => identifiersFor(problem, accession).map((identifier) => ({ ...identifier, problemId: id })));
+async function writeChildren(
+  tx: TransactionClient,
+  rows: { id: string; problem: CatalogueProblem; accession: number | null }[],
+) {
+  const identifiers = rows.flatMap(({ id, problem, accession }) =>
+    identifiersFor(problem, accession).map((identifier) => ({ ...identifier, problemId: id })),
+  );
   if (identifiers.length > 0) {
     await tx.$executeRaw`
       INSERT INTO problem_identifiers (kind, value, problem_id, display, created_at)
@@ -100,7 +106,9 @@ async function writeChildren(tx: TransactionClient, rows: { id: string; problem:
            AS v(id, problem_id, kind, record_id, url, title)
       ON CONFLICT DO NOTHING`;
   }
-  const declarations = rows.flatMap(({ id, problem }) => problem.formalDeclarations.map((declaration) => ({ ...declaration, problemId: id })));
+  const declarations = rows.flatMap(({ id, problem }) =>
+    problem.formalDeclarations.map((declaration) => ({ ...declaration, problemId: id })),
+  );
   if (declarations.length > 0) {
     await tx.$executeRaw`
       INSERT INTO formal_declarations (id, problem_id, decl_name, kind, statement, docstring, category, file, line, pinned_world,
@@ -123,7 +131,11 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
   const accessions = new Map<string, number>();
   if (withStatement.length === 0) return accessions;
   const first = Number(await allocate(tx, "statement_accession", withStatement.length));
-  const families = withStatement.map((row, index) => ({ id: randomUUID(), accession: first + index, problemId: row.id }));
+  const families = withStatement.map((row, index) => ({
+    id: randomUUID(),
+    accession: first + index,
+    problemId: row.id,
+  }));
   await tx.statementFamily.createMany({ data: families });
   await tx.problemStatement.createMany({
     data: withStatement.flatMap((row, index) => statementRows(families[index]!.id, row.problem)),
@@ -143,16 +155,28 @@ async function createStatementFamilies(tx: TransactionClient, rows: { id: string
  * Inserts new problems with statement families, identifiers, sources and declarations; returns their ids.
  * `ids` lets a caller that already claimed an id (an idempotent submission) use it.
  */
-export async function insertCatalogueProblems(tx: TransactionClient, problems: CatalogueProblem[], ids: string[] = []): Promise<string[]> {
+export async function insertCatalogueProblems(
+  tx: TransactionClient,
+  problems: CatalogueProblem[],
+  ids: string[] = [],
+): Promise<string[]> {
   const rows = problems.map((problem, index) => ({ id: ids[index] ?? randomUUID(), problem }));
-  await tx.problem.createMany({ data: rows.map(({ id, problem }) => ({ id, ...problemColumns(problem, catalogueDigest(problem)) })) });
+  await tx.problem.createMany({
+    data: rows.map(({ id, problem }) => ({ id, ...problemColumns(problem, catalogueDigest(problem)) })),
+  });
   const accessions = await createStatementFamilies(tx, rows);
-  await writeChildren(tx, rows.map((row) => ({ ...row, accession: accessions.get(row.id) ?? null })));
+  await writeChildren(
+    tx,
+    rows.map((row) => ({ ...row, accession: accessions.get(row.id) ?? null })),
+  );
   return rows.map((row) => row.id);
 }
 
 async function updateProblem(tx: TransactionClient, id: string, problem: CatalogueProblem): Promise<void> {
-  const existing = await tx.problem.findUniqueOrThrow({ where: { id }, select: { statementFamilyId: true, statementHash: true } });
+  const existing = await tx.problem.findUniqueOrThrow({
+    where: { id },
+    select: { statementFamilyId: true, statementHash: true },
+  });
   await tx.problem.update({ where: { id }, data: problemColumns(problem, catalogueDigest(problem)) });
   let accession: number | null = null;
   if (problem.statement && existing.statementFamilyId) {
@@ -182,8 +206,14 @@ export async function importCatalogue(props: ImportCatalogueProps): Promise<Impo
     const existing = await tx.problem.findMany({ select: { id: true, stableId: true, importDigest: true } });
     const byStableId = new Map(existing.map((row) => [row.stableId, row]));
     const report: ImportReport = {
-      total: props.problems.length, created: 0, updated: 0, unchanged: 0, published: 0, catalogued: 0,
-      lastEventSequence: null, durationMs: 0,
+      total: props.problems.length,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      published: 0,
+      catalogued: 0,
+      lastEventSequence: null,
+      durationMs: 0,
     };
     for (let start = 0; start < props.problems.length; start += BATCH_SIZE) {
       const batch = props.problems.slice(start, start + BATCH_SIZE);

@@ -29,7 +29,11 @@ function parseLine(line: string, fileName: string, lineNumber: number): Record<s
     throw new CatalogueImportError("MALFORMED_JSONL", { fileName, line: lineNumber }, `not valid JSON (${reason})`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new CatalogueImportError("MALFORMED_JSONL", { fileName, line: lineNumber }, "each line must be a JSON object");
+    throw new CatalogueImportError(
+      "MALFORMED_JSONL",
+      { fileName, line: lineNumber },
+      "each line must be a JSON object",
+    );
   }
   return value as Record<string, unknown>;
 }

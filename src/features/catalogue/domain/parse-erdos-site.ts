@@ -42,7 +42,8 @@ function readRecord(value: unknown, fileName: string, recordLine: number): Erdos
   const fields = RecordFields.of(value, { fileName, line: recordLine });
   if (!fields.has("number")) fields.fail("number", "is required");
   const rawNumber = fields.stringOrInteger("number").trim();
-  if (!PROBLEM_NUMBER.test(rawNumber)) fields.fail("number", `must be a positive whole number, got ${JSON.stringify(rawNumber)}`);
+  if (!PROBLEM_NUMBER.test(rawNumber))
+    fields.fail("number", `must be a positive whole number, got ${JSON.stringify(rawNumber)}`);
   const statement = fields.string("statement").trim();
   if (statement === "") fields.fail("statement", "must not be empty");
   const newer = fields.optionalObject("statement_newer");
@@ -50,9 +51,10 @@ function readRecord(value: unknown, fileName: string, recordLine: number): Erdos
   return {
     number: Number(rawNumber),
     statement,
-    newer: newer && newerStatement !== "" && newerStatement !== statement
-      ? { statement: newerStatement, fetched: newer.optionalString("fetched") }
-      : null,
+    newer:
+      newer && newerStatement !== "" && newerStatement !== statement
+        ? { statement: newerStatement, fetched: newer.optionalString("fetched") }
+        : null,
     remarks: fields.optionalString("comments")?.trim() || null,
     tags: uniqueTrimmed(fields.optionalStringArray("tags")),
     references: uniqueTrimmed(fields.optionalStringArray("references")),
@@ -72,8 +74,11 @@ function rejectDuplicateNumbers(records: ErdosSiteRecord[], fileName: string): v
   for (const record of records) {
     const earlier = seen.get(record.number);
     if (earlier !== undefined) {
-      throw new CatalogueImportError("DUPLICATE_RECORD", { fileName, line: record.recordLine },
-        `problem number ${record.number} already appears at line ${earlier}`);
+      throw new CatalogueImportError(
+        "DUPLICATE_RECORD",
+        { fileName, line: record.recordLine },
+        `problem number ${record.number} already appears at line ${earlier}`,
+      );
     }
     seen.set(record.number, record.recordLine);
   }

@@ -58,7 +58,11 @@ export function parseErdosYaml(text: string, fileName = "problems.yaml"): ErdosD
   const [firstError] = document.errors;
   if (firstError) {
     const line = firstError.linePos?.[0].line ?? null;
-    throw new CatalogueImportError("MALFORMED_YAML", { fileName, line }, firstError.message.split("\n")[0] ?? "YAML error");
+    throw new CatalogueImportError(
+      "MALFORMED_YAML",
+      { fileName, line },
+      firstError.message.split("\n")[0] ?? "YAML error",
+    );
   }
   if (!isSeq(document.contents)) {
     throw new CatalogueImportError("INVALID_RECORD", { fileName, line: 1 }, "the document must be a list of problems");
@@ -82,7 +86,9 @@ function readEntry(value: unknown, location: { fileName: string; line: number; e
   const informalState = informal?.has("state") ? informal.oneOf("state", Object.keys(INFORMAL_STATES)) : null;
   const oeis = fields.optionalStringArray("oeis");
   const prize = fields.optionalString("prize");
-  const updates = [informal, formal, status, formalized].map((block) => readDate(block)).filter((date) => date !== null);
+  const updates = [informal, formal, status, formalized]
+    .map((block) => readDate(block))
+    .filter((date) => date !== null);
   return {
     number,
     prize: prize === null || prize.trim() === "" || prize === "no" ? null : prize.trim(),
@@ -93,7 +99,14 @@ function readEntry(value: unknown, location: { fileName: string; line: number; e
     formalSolutionNote: formal?.optionalString("note") ?? null,
     statementFormalized: formalized?.has("state") ? formalized.oneOf("state", FORMALIZED_STATES) === "yes" : false,
     oeisIds: [...new Set(oeis.map((id) => id.trim()).filter((id) => OEIS_ID.test(id)))],
-    tags: [...new Set(fields.optionalStringArray("tags").map((tag) => tag.trim()).filter(Boolean))],
+    tags: [
+      ...new Set(
+        fields
+          .optionalStringArray("tags")
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      ),
+    ],
     comments: fields.optionalString("comments")?.trim() || null,
     lastUpdate: updates.length === 0 ? null : updates.reduce((latest, date) => (date > latest ? date : latest)),
     line: location.line,
@@ -109,7 +122,8 @@ function readNumber(fields: RecordFields): number {
 
 function readDate(block: RecordFields | null): string | null {
   const date = block?.optionalString("last_update") ?? null;
-  if (date !== null && !ISO_DATE.test(date)) block?.fail("last_update", `must be a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
+  if (date !== null && !ISO_DATE.test(date))
+    block?.fail("last_update", `must be a YYYY-MM-DD date, got ${JSON.stringify(date)}`);
   return date;
 }
 
@@ -118,8 +132,11 @@ function rejectDuplicateNumbers(entries: ErdosDatabaseEntry[], fileName: string)
   entries.forEach((entry, index) => {
     const earlier = seen.get(entry.number);
     if (earlier) {
-      throw new CatalogueImportError("DUPLICATE_RECORD", { fileName, line: entry.line, entry: index + 1 },
-        `problem number ${entry.number} already appears at line ${earlier.line}`);
+      throw new CatalogueImportError(
+        "DUPLICATE_RECORD",
+        { fileName, line: entry.line, entry: index + 1 },
+        `problem number ${entry.number} already appears at line ${earlier.line}`,
+      );
     }
     seen.set(entry.number, entry);
   });

@@ -43,7 +43,8 @@ function readRecord(value: unknown, fileName: string, recordLine: number): Forma
   const line = fields.integer("line");
   if (line < 1) fields.fail("line", `must be at least 1, got ${line}`);
   const erdosNumber = fields.optionalInteger("erdos_number");
-  if (erdosNumber !== null && erdosNumber < 1) fields.fail("erdos_number", `must be a positive integer, got ${erdosNumber}`);
+  if (erdosNumber !== null && erdosNumber < 1)
+    fields.fail("erdos_number", `must be a positive integer, got ${erdosNumber}`);
   return {
     declName,
     shortName: nonEmpty(fields, "short_name"),
@@ -58,8 +59,11 @@ function readRecord(value: unknown, fileName: string, recordLine: number): Forma
     category: fields.optionalString("category"),
     ams: fields.optionalStringArray("ams"),
     sourceUrls: fields.optionalStringArray("source_urls"),
-    formalProofUrls: fields.optionalList("formal_proofs", (item, path) =>
-      RecordFields.of(item, { fileName, line: recordLine }, path).optionalStringArray("urls")).flat(),
+    formalProofUrls: fields
+      .optionalList("formal_proofs", (item, path) =>
+        RecordFields.of(item, { fileName, line: recordLine }, path).optionalStringArray("urls"),
+      )
+      .flat(),
     erdosNumber,
     hasAnswerPlaceholder: fields.has("has_answer_placeholder") ? fields.boolean("has_answer_placeholder") : false,
     proofUsesSorry: fields.has("proof_uses_sorry") ? fields.boolean("proof_uses_sorry") : false,
@@ -78,8 +82,11 @@ function rejectDuplicateDeclarations(records: FormalConjectureRecord[], fileName
   for (const record of records) {
     const earlier = seen.get(record.declName);
     if (earlier !== undefined) {
-      throw new CatalogueImportError("DUPLICATE_RECORD", { fileName, line: record.recordLine },
-        `declaration ${record.declName} already appears at line ${earlier}`);
+      throw new CatalogueImportError(
+        "DUPLICATE_RECORD",
+        { fileName, line: record.recordLine },
+        `declaration ${record.declName} already appears at line ${earlier}`,
+      );
     }
     seen.set(record.declName, record.recordLine);
   }

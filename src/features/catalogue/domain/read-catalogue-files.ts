@@ -20,12 +20,21 @@ export interface CatalogueFilePaths {
   formalConjecturesPath?: string | null;
 }
 
-export async function readCatalogueFiles({ erdosYamlPath, erdosStatementsPath, formalConjecturesPath }: CatalogueFilePaths): Promise<CatalogueProblem[]> {
-  const [erdosText, siteText, formalText] = await Promise.all([readInput(erdosYamlPath), readInput(erdosStatementsPath), readInput(formalConjecturesPath)]);
+export async function readCatalogueFiles({
+  erdosYamlPath,
+  erdosStatementsPath,
+  formalConjecturesPath,
+}: CatalogueFilePaths): Promise<CatalogueProblem[]> {
+  const [erdosText, siteText, formalText] = await Promise.all([
+    readInput(erdosYamlPath),
+    readInput(erdosStatementsPath),
+    readInput(formalConjecturesPath),
+  ]);
   return buildCatalogue({
     erdos: erdosText !== null && erdosYamlPath ? parseErdosYaml(erdosText, erdosYamlPath) : null,
     erdosSite: siteText !== null && erdosStatementsPath ? parseErdosSite(siteText, erdosStatementsPath) : null,
-    formal: formalText !== null && formalConjecturesPath ? parseFormalConjectures(formalText, formalConjecturesPath) : null,
+    formal:
+      formalText !== null && formalConjecturesPath ? parseFormalConjectures(formalText, formalConjecturesPath) : null,
   });
 }
 
@@ -38,7 +47,10 @@ export function readBundledCatalogue(): CatalogueProblem[] {
   return buildCatalogue({
     erdos: parseErdosYaml(readBundledText("erdosProblems", manifest), bundledFilePath("erdosProblems", manifest)),
     erdosSite: null,
-    formal: parseFormalConjectures(readBundledText("formalConjectures", manifest), bundledFilePath("formalConjectures", manifest)),
+    formal: parseFormalConjectures(
+      readBundledText("formalConjectures", manifest),
+      bundledFilePath("formalConjectures", manifest),
+    ),
   });
 }
 

@@ -13,7 +13,11 @@ export class RecordFields {
   /** Wraps `value`, which must be a plain object (not an array, not null). */
   static of(value: unknown, location: CatalogueImportErrorLocation, path = ""): RecordFields {
     if (!isPlainObject(value)) {
-      throw new CatalogueImportError("INVALID_RECORD", location, `${path || "entry"} must be a mapping, got ${describe(value)}`);
+      throw new CatalogueImportError(
+        "INVALID_RECORD",
+        location,
+        `${path || "entry"} must be a mapping, got ${describe(value)}`,
+      );
     }
     return new RecordFields(value, location, path);
   }
@@ -54,7 +58,8 @@ export class RecordFields {
 
   integer(key: string): number {
     const value = this.value[key];
-    if (typeof value !== "number" || !Number.isInteger(value)) this.fail(key, `must be an integer, got ${describe(value)}`);
+    if (typeof value !== "number" || !Number.isInteger(value))
+      this.fail(key, `must be an integer, got ${describe(value)}`);
     return value;
   }
 
@@ -84,7 +89,10 @@ export class RecordFields {
   oneOf<T extends string>(key: string, allowed: readonly T[]): T {
     const value = this.string(key);
     if (!(allowed as readonly string[]).includes(value)) {
-      this.fail(key, `must be one of ${allowed.map((item) => JSON.stringify(item)).join(", ")}, got ${JSON.stringify(value)}`);
+      this.fail(
+        key,
+        `must be one of ${allowed.map((item) => JSON.stringify(item)).join(", ")}, got ${JSON.stringify(value)}`,
+      );
     }
     return value as T;
   }
@@ -119,6 +127,7 @@ function describe(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }

@@ -15,11 +15,17 @@ export interface StatementRow {
 /** The family's wordings: those the catalogue lists, else the statement alone, credited to its first source. */
 export function familyWordings(problem: CatalogueProblem): CatalogueWording[] {
   if (problem.wordings.length > 0) return problem.wordings;
-  return problem.statement ? [{ text: problem.statement, origin: problem.sources[0]?.kind ?? "IMPORT", declarationNames: [] }] : [];
+  return problem.statement
+    ? [{ text: problem.statement, origin: problem.sources[0]?.kind ?? "IMPORT", declarationNames: [] }]
+    : [];
 }
 
 export function statementRows(familyId: string, problem: CatalogueProblem): StatementRow[] {
   return familyWordings(problem).map((wording) => ({
-    familyId, text: wording.text, hash: statementHash(wording.text), origin: wording.origin, declarationNames: wording.declarationNames,
+    familyId,
+    text: wording.text,
+    hash: statementHash(wording.text),
+    origin: wording.origin,
+    declarationNames: wording.declarationNames,
   }));
 }

@@ -62,17 +62,32 @@ export async function fetchErdosStatements(props: FetchErdosStatementsProps): Pr
   const baseUrl = (props.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
   const delayMs = props.delayMs ?? DEFAULT_DELAY_MS;
   const client = new PoliteClient({
-    delayMs, retries: props.retries ?? DEFAULT_RETRIES, fetchPage: props.fetchPage ?? fetch,
-    sleep: props.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))), userAgent: USER_AGENT,
+    delayMs,
+    retries: props.retries ?? DEFAULT_RETRIES,
+    fetchPage: props.fetchPage ?? fetch,
+    sleep: props.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    userAgent: USER_AGENT,
   });
   await mkdir(props.cacheDir, { recursive: true });
   await mkdir(path.dirname(path.resolve(props.outPath)), { recursive: true });
   const existing = await readExistingRows(props.outPath);
-  const cached = new Set((await readdir(props.cacheDir)).map((name) => /^(\d+)\.html$/.exec(name)?.[1]).filter(Boolean).map(Number));
+  const cached = new Set(
+    (await readdir(props.cacheDir))
+      .map((name) => /^(\d+)\.html$/.exec(name)?.[1])
+      .filter(Boolean)
+      .map(Number),
+  );
   const todo = props.numbers.filter((number) => !existing.has(number));
   const summary: FetchSummary = {
-    requested: props.numbers.length, alreadyInOutput: props.numbers.length - todo.length, fromCache: 0, fetched: 0,
-    missing: [], failed: [], httpRequests: 0, rowsInOutput: 0, durationMs: 0,
+    requested: props.numbers.length,
+    alreadyInOutput: props.numbers.length - todo.length,
+    fromCache: 0,
+    fetched: 0,
+    missing: [],
+    failed: [],
+    httpRequests: 0,
+    rowsInOutput: 0,
+    durationMs: 0,
   };
   let networkLeft = todo.filter((number) => !cached.has(number)).length;
   let networkAttempts = 0;
@@ -81,7 +96,13 @@ export async function fetchErdosStatements(props: FetchErdosStatementsProps): Pr
   for (const [index, number] of todo.entries()) {
     const fromCache = cached.has(number);
     const fetchStarted = Date.now();
-    const result = await readProblem({ number, url: `${baseUrl}/${number}`, cachePath: path.join(props.cacheDir, `${number}.html`), fromCache, client });
+    const result = await readProblem({
+      number,
+      url: `${baseUrl}/${number}`,
+      cachePath: path.join(props.cacheDir, `${number}.html`),
+      fromCache,
+      client,
+    });
     if (!fromCache) {
       networkLeft -= 1;
       networkAttempts += 1;
@@ -100,8 +121,10 @@ export async function fetchErdosStatements(props: FetchErdosStatementsProps): Pr
     props.onProgress?.({ done: index + 1, total: todo.length, number, outcome: result.outcome, etaMs });
     if (consecutiveFailures >= CONSECUTIVE_FAILURES_TO_STOP) {
       await writeSorted(props.outPath, existing);
-      throw new ErdosSiteFetchError("SITE_UNREACHABLE",
-        `${consecutiveFailures} problems in a row failed (last: #${number}, ${result.reason}); ${existing.size} rows kept in ${props.outPath}, run again to resume`);
+      throw new ErdosSiteFetchError(
+        "SITE_UNREACHABLE",
+        `${consecutiveFailures} problems in a row failed (last: #${number}, ${result.reason}); ${existing.size} rows kept in ${props.outPath}, run again to resume`,
+      );
     }
   }
   await writeSorted(props.outPath, existing);
@@ -115,8 +138,16 @@ interface ProblemRead {
 }
 
 /** One problem's page, from the cache or the site (cached once fetched), and its row. */
-async function readProblem(input: { number: number; url: string; cachePath: string; fromCache: boolean; client: PoliteClient }): Promise<ProblemRead> {
-  const response = input.fromCache ? { kind: "page" as const, html: await readFile(input.cachePath, "utf8") } : await input.client.get(input.url);
+async function readProblem(input: {
+  number: number;
+  url: string;
+  cachePath: string;
+  fromCache: boolean;
+  client: PoliteClient;
+}): Promise<ProblemRead> {
+  const response = input.fromCache
+    ? { kind: "page" as const, html: await readFile(input.cachePath, "utf8") }
+    : await input.client.get(input.url);
   if (response.kind === "missing") return { outcome: "missing", row: null, reason: `HTTP ${response.status}` };
   if (response.kind === "failed") return { outcome: "failed", row: null, reason: response.reason };
   if (!input.fromCache) await writeFile(input.cachePath, response.html);
@@ -134,7 +165,10 @@ async function readExistingRows(outPath: string): Promise<Map<number, unknown>> 
 
 /** Rewrites the file in problem order, through a temporary file so a crash never leaves half of it. */
 async function writeSorted(outPath: string, rows: Map<number, unknown>): Promise<void> {
-  const text = [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => `${JSON.stringify(row)}\n`).join("");
+  const text = [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, row]) => `${JSON.stringify(row)}\n`)
+    .join("");
   const temporary = `${outPath}.partial`;
   await writeFile(temporary, text);
   await rename(temporary, outPath);

@@ -2,12 +2,15 @@
 
 export type ErdosSiteFetchErrorCode =
   /** Several requests in a row failed after their retries: the site (or the network) is down, so stop asking. */
-  | "SITE_UNREACHABLE";
+  "SITE_UNREACHABLE";
 
 export class ErdosSiteFetchError extends Error {
   override readonly name = "ErdosSiteFetchError";
 
-  constructor(readonly code: ErdosSiteFetchErrorCode, message: string) {
+  constructor(
+    readonly code: ErdosSiteFetchErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -9,12 +9,37 @@ const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?=[\s/>])([^>]*)>/g;
 const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|blockquote|table|tr)(?=[\s/>])[^>]*>/gi;
 const ATTRIBUTE = /([a-zA-Z_:][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…",
-  lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
 };
 /** Elements that never hold text a reader sees. */
 const HIDDEN = /<(script|style|noscript|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const VOID_ELEMENTS = new Set(["br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "track", "wbr"]);
+const VOID_ELEMENTS = new Set([
+  "br",
+  "hr",
+  "img",
+  "input",
+  "meta",
+  "link",
+  "area",
+  "base",
+  "col",
+  "embed",
+  "source",
+  "track",
+  "wbr",
+]);
 
 export interface HtmlElement {
   tag: string;
@@ -56,7 +81,10 @@ export function byClass(...classNames: string[]) {
 }
 
 /** The first element found by the first selector that finds one. */
-export function firstElement(html: string, ...selectors: ((element: Omit<HtmlElement, "inner">) => boolean)[]): HtmlElement | null {
+export function firstElement(
+  html: string,
+  ...selectors: ((element: Omit<HtmlElement, "inner">) => boolean)[]
+): HtmlElement | null {
   for (const selector of selectors) {
     const [element] = findElements(html, selector);
     if (element) return element;
@@ -66,7 +94,10 @@ export function firstElement(html: string, ...selectors: ((element: Omit<HtmlEle
 
 /** Links as (href, text) pairs. */
 export function linksOf(html: string): { href: string; text: string }[] {
-  return findElements(html, ({ tag }) => tag === "a").map((link) => ({ href: link.attributes.href ?? "", text: htmlToText(link.inner) }));
+  return findElements(html, ({ tag }) => tag === "a").map((link) => ({
+    href: link.attributes.href ?? "",
+    text: htmlToText(link.inner),
+  }));
 }
 
 /**

@@ -24,7 +24,8 @@ export interface ErdosSiteRow {
  * The status words the site prints in its badge, longest first so "NOT PROVABLE" is not read as
  * "PROVED"-like text; an optional "(LEAN)" marks a result formalised in Lean.
  */
-const STATUS = /\b(NOT DISPROVABLE|NOT PROVABLE|DISPROVED|PROVED|SOLVED|FALSIFIABLE|VERIFIABLE|DECIDABLE|INDEPENDENT|OPEN)( \(LEAN\))?\s+(This [^\n]*?\.)(?=\s|$)/;
+const STATUS =
+  /\b(NOT DISPROVABLE|NOT PROVABLE|DISPROVED|PROVED|SOLVED|FALSIFIABLE|VERIFIABLE|DECIDABLE|INDEPENDENT|OPEN)( \(LEAN\))?\s+(This [^\n]*?\.)(?=\s|$)/;
 const PRIZE = /\$\s?\d[\d,]*/;
 const LAST_EDITED = /Last edited:?\s+(\d{1,2} [A-Z][a-z]+ \d{4})/;
 const FORMALISED = /Formali[sz]ed statement\?\s*(Yes|No)\b/i;
@@ -34,7 +35,12 @@ const OEIS_LINK = /oeis\.org\/(A\d{6})\b/;
 const TAG_LINK = /^\/?tags\//;
 
 /** Null when the page holds no statement (not a problem page). */
-export function parseProblemPage(html: string, number: number, sourceUrl: string, capturedAt: Date): ErdosSiteRow | null {
+export function parseProblemPage(
+  html: string,
+  number: number,
+  sourceUrl: string,
+  capturedAt: Date,
+): ErdosSiteRow | null {
   const statementElement = firstElement(html, byId("content"), byClass("problem-text", "problem-statement"));
   const statement = statementElement ? htmlToText(statementElement.inner) : "";
   if (statement === "") return null;
@@ -49,13 +55,22 @@ export function parseProblemPage(html: string, number: number, sourceUrl: string
     statement,
     comments: remarks === "" ? null : remarks,
     references: [...new Set([...`${statement}\n${remarks}`.matchAll(CITATION)].map((match) => match[1]!))],
-    tags: [...new Set(links.filter((link) => TAG_LINK.test(link.href)).map((link) => link.text).filter(Boolean))],
+    tags: [
+      ...new Set(
+        links
+          .filter((link) => TAG_LINK.test(link.href))
+          .map((link) => link.text)
+          .filter(Boolean),
+      ),
+    ],
     prize: prizeElement ? (PRIZE.exec(htmlToText(prizeElement.inner))?.[0].replace(/\s/g, "") ?? null) : null,
     site_status: status ? `${status[1]}${status[2] ?? ""}` : null,
     site_status_description: status?.[3] ?? null,
     site_last_edited: LAST_EDITED.exec(pageText)?.[1] ?? null,
     site_formalised: FORMALISED.exec(pageText)?.[1]?.toLowerCase() ?? null,
-    oeis: [...new Set(links.map((link) => OEIS_LINK.exec(link.href)?.[1]).filter((id): id is string => id !== undefined))],
+    oeis: [
+      ...new Set(links.map((link) => OEIS_LINK.exec(link.href)?.[1]).filter((id): id is string => id !== undefined)),
+    ],
     captured_at: capturedAt.toISOString(),
     source_url: sourceUrl,
   };

@@ -1,7 +1,8 @@
 // An HTTP client for one site that never asks faster than its delay: at least `delayMs` between any
 // two requests (retries included), retries on 5xx, 429 and network failures with a growing wait.
 
-export type PageResponse = { kind: "page"; html: string } | { kind: "missing"; status: number } | { kind: "failed"; reason: string };
+export type PageResponse =
+  { kind: "page"; html: string } | { kind: "missing"; status: number } | { kind: "failed"; reason: string };
 
 type RetryableFailure = { kind: "retry"; reason: string; retryAfterMs: number | null };
 
@@ -50,7 +51,9 @@ export class PoliteClient {
     await this.keepDistance();
     this.requestCount += 1;
     try {
-      const response = await this.options.fetchPage(url, { headers: { "user-agent": this.options.userAgent, accept: "text/html" } });
+      const response = await this.options.fetchPage(url, {
+        headers: { "user-agent": this.options.userAgent, accept: "text/html" },
+      });
       if (response.ok) return { kind: "page", html: await response.text() };
       await response.body?.cancel();
       if (PERMANENT.has(response.status)) return { kind: "missing", status: response.status };

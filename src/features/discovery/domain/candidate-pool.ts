@@ -14,8 +14,14 @@ import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
  * (a word in most statements, such as "number", would make every document a candidate).
  */
 export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
-  return !term.informative && term.documentFrequency > 0 && !scoresApartFromWords(term.kind) && term.kind !== "number" &&
-    !GENERIC_QUERY_WORDS.has(term.term) && index.publishedFrequency(term.term) <= POOL_MAX_TERM_FRACTION * index.publishedCount;
+  return (
+    !term.informative &&
+    term.documentFrequency > 0 &&
+    !scoresApartFromWords(term.kind) &&
+    term.kind !== "number" &&
+    !GENERIC_QUERY_WORDS.has(term.term) &&
+    index.publishedFrequency(term.term) <= POOL_MAX_TERM_FRACTION * index.publishedCount
+  );
 }
 
 /**
@@ -23,13 +29,19 @@ export function votes(index: DiscoveryIndex, term: QueryTerm): boolean {
  * query that is a formula, see promoteRareFormulas): it admits them to the pool here, and counts as evidence when scored.
  */
 export function isRareFormula(index: DiscoveryIndex, term: QueryTerm): boolean {
-  return term.kind === "formula" && term.documentFrequency > 0 && index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS;
+  return (
+    term.kind === "formula" &&
+    term.documentFrequency > 0 &&
+    index.publishedFrequency(term.term) <= POOL_MAX_FORMULA_DOCUMENTS
+  );
 }
 
 /** Documents with an informative query term or a rare formula shingle, plus those sharing at least POOL_MIN_SHARED_WORDS voting terms. */
 export function candidatePool(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<IndexedDocument> {
   const pool = new Set<IndexedDocument>();
-  for (const term of terms) if (term.informative || isRareFormula(index, term)) for (const document of index.documentsWith(term.term)) pool.add(document);
+  for (const term of terms)
+    if (term.informative || isRareFormula(index, term))
+      for (const document of index.documentsWith(term.term)) pool.add(document);
   const shared = new Map<IndexedDocument, number>();
   for (const term of terms) {
     if (!votes(index, term)) continue;

@@ -64,8 +64,19 @@ function clauseEnd(text: string, from: number): number {
     if (closer !== undefined) closers.push(closer);
     else if (closers.length > 0 && character === closers.at(-1)) closers.pop();
     else if (closers.length === 0 && (character === ")" || character === "]" || character === "}")) return position;
-    else if (closers.length === 0 && CLAUSE_END.has(character) && !/\d/.test(text[position + 1] ?? "") && !isFactorial(text, position)) return position;
-    else if (closers.length === 0 && DASHES.has(character) && /\s/.test(`${text[position - 1] ?? " "}${text[position + 1] ?? " "}`)) return position;
+    else if (
+      closers.length === 0 &&
+      CLAUSE_END.has(character) &&
+      !/\d/.test(text[position + 1] ?? "") &&
+      !isFactorial(text, position)
+    )
+      return position;
+    else if (
+      closers.length === 0 &&
+      DASHES.has(character) &&
+      /\s/.test(`${text[position - 1] ?? " "}${text[position + 1] ?? " "}`)
+    )
+      return position;
     else if (closers.length === 0 && /\s/.test(character) && turnsAt(text, position)) return position;
   }
   return text.length;
@@ -76,10 +87,12 @@ function clauseEnd(text: string, from: number): number {
  * aside is skipped before its own clause is scanned, so the work stays linear in the text's length.
  */
 export function splitContrasts(text: string): QueryContrasts {
-  const cues = CONTRAST_CUES.flatMap((cue) => [...text.matchAll(cue)].map((match) => {
-    const [start, clauseStart] = match.indices?.groups?.cue ?? [match.index, match.index + match[0].length];
-    return { start, clauseStart };
-  })).sort((left, right) => left.start - right.start);
+  const cues = CONTRAST_CUES.flatMap((cue) =>
+    [...text.matchAll(cue)].map((match) => {
+      const [start, clauseStart] = match.indices?.groups?.cue ?? [match.index, match.index + match[0].length];
+      return { start, clauseStart };
+    }),
+  ).sort((left, right) => left.start - right.start);
   if (cues.length === 0) return { affirmed: text, contrasted: [] };
   let affirmed = "";
   let cursor = 0;

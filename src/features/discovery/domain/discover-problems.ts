@@ -42,10 +42,18 @@ interface NamedByIdentifier {
 async function problemsNamedIn(prisma: PrismaClient, affirmed: string): Promise<NamedByIdentifier[]> {
   const references = exactReferences(affirmed).slice(0, MAX_REFERENCES);
   if (references.length === 0) return [];
-  const resolutions = (await resolveProblemRefs(prisma, references.map((reference) => reference.ref))).filter((resolution) => resolution.matchedBy !== null);
+  const resolutions = (
+    await resolveProblemRefs(
+      prisma,
+      references.map((reference) => reference.ref),
+    )
+  ).filter((resolution) => resolution.matchedBy !== null);
   const namedIds = [...new Set(resolutions.flatMap((resolution) => resolution.candidateIds))];
   if (namedIds.length === 0) return [];
-  const problems = await prisma.problem.findMany({ where: { id: { in: namedIds } }, select: { id: true, number: true, title: true, publicationState: true } });
+  const problems = await prisma.problem.findMany({
+    where: { id: { in: namedIds } },
+    select: { id: true, number: true, title: true, publicationState: true },
+  });
   const byId = new Map(problems.map((problem) => [problem.id, problem]));
   return namedIds.flatMap((id) => {
     const problem = byId.get(id);
@@ -59,7 +67,11 @@ async function problemsNamedIn(prisma: PrismaClient, affirmed: string): Promise<
  * matches another problem whose own wording quotes them. "p ∈ A003625 ⇒ a(p²) ≡ p² + 8 (mod p³)" is A079727's
  * conjecture about the primes of A003625, and A079727's statement says "if prime p is in A003625".
  */
-function crossReferences(index: DiscoveryIndex | null, freeText: DiscoveryResult, mentioned: readonly NamedByIdentifier[]): NamedByIdentifier[] {
+function crossReferences(
+  index: DiscoveryIndex | null,
+  freeText: DiscoveryResult,
+  mentioned: readonly NamedByIdentifier[],
+): NamedByIdentifier[] {
   const match = freeText.outcome === "MATCH" ? freeText.candidates[0] : undefined;
   if (index === null || match === undefined) return [];
   return mentioned.filter(({ problem, ref }) => {
@@ -73,12 +85,18 @@ function crossReferences(index: DiscoveryIndex | null, freeText: DiscoveryResult
 function withCrossReferences(freeText: DiscoveryResult, quoted: readonly NamedByIdentifier[]): ProblemDiscoveryResult {
   const [match, ...rest] = freeText.candidates;
   if (quoted.length === 0 || match === undefined) return { ...freeText, matchedBy: null };
-  const notes = quoted.map(({ problem, ref }) => `its statement quotes "${ref}" (${problem.title}): a cross-reference, not the subject`);
+  const notes = quoted.map(
+    ({ problem, ref }) => `its statement quotes "${ref}" (${problem.title}): a cross-reference, not the subject`,
+  );
   return { ...freeText, candidates: [{ ...match, reasons: [...match.reasons, ...notes] }, ...rest], matchedBy: null };
 }
 
 /** A named problem as a candidate: certain of its identity, so its confidence is shared only among the `named` problems. */
-function identityCandidate({ problem, ref, kind }: NamedByIdentifier, named: number, ranked: DiscoveryCandidate | undefined): DiscoveryCandidate {
+function identityCandidate(
+  { problem, ref, kind }: NamedByIdentifier,
+  named: number,
+  ranked: DiscoveryCandidate | undefined,
+): DiscoveryCandidate {
   return {
     problemId: problem.id,
     number: problem.number,
@@ -99,7 +117,12 @@ function identityCandidate({ problem, ref, kind }: NamedByIdentifier, named: num
  * free-text lane validates before any lookup). Identifiers that name a problem not yet actionable
  * (catalogued, awaiting review) become duplicate warnings, never candidates.
  */
-export async function discoverProblems(prisma: PrismaClient, index: DiscoveryIndex | null, text: string, limit: number): Promise<ProblemDiscoveryResult> {
+export async function discoverProblems(
+  prisma: PrismaClient,
+  index: DiscoveryIndex | null,
+  text: string,
+  limit: number,
+): Promise<ProblemDiscoveryResult> {
   const query = readQuery(text, limit);
   const freeText = rankQuery(index, query);
   const mentioned = await problemsNamedIn(prisma, query.affirmed);
@@ -107,19 +130,34 @@ export async function discoverProblems(prisma: PrismaClient, index: DiscoveryInd
   const named = mentioned.filter((entry) => !quoted.includes(entry));
   if (named.length === 0) return withCrossReferences(freeText, quoted);
   const namedIds = new Set(named.map(({ problem }) => problem.id));
-  const ranked = new Map([...freeText.candidates, ...freeText.duplicateWarnings].map((candidate) => [candidate.problemId, candidate]));
+  const ranked = new Map(
+    [...freeText.candidates, ...freeText.duplicateWarnings].map((candidate) => [candidate.problemId, candidate]),
+  );
   const actionable = named.filter(({ problem }) => isActionable(problem.publicationState));
-  const asCandidate = (entry: NamedByIdentifier) => identityCandidate(entry, Math.max(1, actionable.length), ranked.get(entry.problem.id));
+  const asCandidate = (entry: NamedByIdentifier) =>
+    identityCandidate(entry, Math.max(1, actionable.length), ranked.get(entry.problem.id));
   const warnings = named.filter(({ problem }) => !isActionable(problem.publicationState)).map(asCandidate);
-  const duplicateWarnings = [...warnings, ...freeText.duplicateWarnings.filter((candidate) => !namedIds.has(candidate.problemId))].slice(0, limit);
+  const duplicateWarnings = [
+    ...warnings,
+    ...freeText.duplicateWarnings.filter((candidate) => !namedIds.has(candidate.problemId)),
+  ].slice(0, limit);
   if (actionable.length === 0) return { ...freeText, duplicateWarnings, matchedBy: null };
-  const candidates = [...actionable.map(asCandidate), ...freeText.candidates.filter((candidate) => !namedIds.has(candidate.problemId))].slice(0, limit);
+  const candidates = [
+    ...actionable.map(asCandidate),
+    ...freeText.candidates.filter((candidate) => !namedIds.has(candidate.problemId)),
+  ].slice(0, limit);
   return {
     outcome: actionable.length === 1 ? "MATCH" : "AMBIGUOUS",
     abstentionReason: null,
     candidates,
     duplicateWarnings,
-    lane: { lane: "identity", candidateCount: candidates.length, indexVersion: freeText.lane.indexVersion, scoreBasis: IDENTITY_SCORE_BASIS, abstentionReason: null },
+    lane: {
+      lane: "identity",
+      candidateCount: candidates.length,
+      indexVersion: freeText.lane.indexVersion,
+      scoreBasis: IDENTITY_SCORE_BASIS,
+      abstentionReason: null,
+    },
     decision: decisions.exactIdentifier(actionable.map(({ ref }) => ref)),
     setAside: freeText.setAside,
     matchedBy: actionable[0]!.kind,

@@ -4,8 +4,16 @@
 import { isActionable, type PublicationState } from "../../catalogue/domain/catalogue.types.js";
 import { analyzeText, NORMALIZER_VERSION, stripControlCharacters } from "../../../text/normalize.js";
 import {
-  CONFIDENCE_MODEL, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_CHARACTERS, MIN_COVERAGE, MIN_LIMIT,
-  MIN_MARGIN, MIN_RELEVANCE, MIN_SHARED_TERMS, WEAK_MATCH_DEPTH,
+  CONFIDENCE_MODEL,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  MAX_QUERY_CHARACTERS,
+  MIN_COVERAGE,
+  MIN_LIMIT,
+  MIN_MARGIN,
+  MIN_RELEVANCE,
+  MIN_SHARED_TERMS,
+  WEAK_MATCH_DEPTH,
 } from "./discovery.constants.js";
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
@@ -14,7 +22,16 @@ import { problemsMentionedByName, promoteMentionedNames } from "./name-mentions.
 import { RERANK_FEATURES } from "./rerank-features.js";
 import { splitContrasts } from "./contrasts.js";
 import { decisions, type DiscoveryDecision } from "./decisions.js";
-import { asideOnlyTerms, coversTooMany, familyNamedBy, namedProblems, namesOnlyAnArea, promoteRareCombination, promoteRareFormulas, unknownProblemName } from "./specificity.js";
+import {
+  asideOnlyTerms,
+  coversTooMany,
+  familyNamedBy,
+  namedProblems,
+  namesOnlyAnArea,
+  promoteRareCombination,
+  promoteRareFormulas,
+  unknownProblemName,
+} from "./specificity.js";
 import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
@@ -99,7 +116,9 @@ function wordCount(text: string): number {
 }
 
 function passes(scored: ScoredDocument): boolean {
-  return scored.evidenceCount >= MIN_SHARED_TERMS && scored.coverage >= MIN_COVERAGE && scored.relevance >= MIN_RELEVANCE;
+  return (
+    scored.evidenceCount >= MIN_SHARED_TERMS && scored.coverage >= MIN_COVERAGE && scored.relevance >= MIN_RELEVANCE
+  );
 }
 
 function relativeGap(score: number, other: number): number {
@@ -121,8 +140,13 @@ export interface ConfidenceFeatures {
 /** Logistic in the features above; the constants are fit by `npm run fit:confidence` (see CONFIDENCE_MODEL). */
 export function candidateConfidence(features: ConfidenceFeatures): number {
   const model = CONFIDENCE_MODEL;
-  const logit = model.intercept + model.relevance * features.relevance + model.coverage * features.coverage +
-    model.advantage * features.advantage + model.family * Number(features.family) + model.weakMatch * Number(features.weakMatch);
+  const logit =
+    model.intercept +
+    model.relevance * features.relevance +
+    model.coverage * features.coverage +
+    model.advantage * features.advantage +
+    model.family * Number(features.family) +
+    model.weakMatch * Number(features.weakMatch);
   return 1 / (1 + Math.exp(-logit));
 }
 
@@ -146,7 +170,9 @@ export function topConfidenceFeatures(result: DiscoveryResult): ConfidenceFeatur
   const lone = result.lane.candidateCount === 1;
   const weakMatch = result.abstentionReason === "WEAK_MATCH" || result.abstentionReason === "FILTERED";
   return {
-    relevance: top.relevance, coverage: top.coverage, advantage: advantageOf(top.relevance, lone ? null : top.margin, weakMatch),
+    relevance: top.relevance,
+    coverage: top.coverage,
+    advantage: advantageOf(top.relevance, lone ? null : top.margin, weakMatch),
     family: result.abstentionReason === "UNDERSPECIFIED_QUERY",
     weakMatch,
   };
@@ -188,21 +214,38 @@ function toCandidates(ranked: readonly ScoredDocument[], limit: number, verdict:
       sharedTerms: scored.sharedTerms,
       coverage: scored.coverage,
       confidence: candidateConfidence({
-        relevance: scored.relevance, coverage: scored.coverage,
-        advantage: advantageOf(scored.relevance, rival === undefined ? null : relativeGap(scored.score, rival), verdict.weakMatch), ...verdict,
+        relevance: scored.relevance,
+        coverage: scored.coverage,
+        advantage: advantageOf(
+          scored.relevance,
+          rival === undefined ? null : relativeGap(scored.score, rival),
+          verdict.weakMatch,
+        ),
+        ...verdict,
       }),
       reasons: reasonsOf(scored),
     };
   });
 }
 
-function abstain(reason: AbstentionReason, indexVersion: string, decision: DiscoveryDecision, ranked: Partial<Ranked> = {}): Ranking {
+function abstain(
+  reason: AbstentionReason,
+  indexVersion: string,
+  decision: DiscoveryDecision,
+  ranked: Partial<Ranked> = {},
+): Ranking {
   return {
     outcome: "ABSTAINED",
     abstentionReason: reason,
     candidates: ranked.candidates ?? [],
     duplicateWarnings: ranked.duplicateWarnings ?? [],
-    lane: { lane: "discovery", candidateCount: ranked.candidateCount ?? 0, indexVersion, scoreBasis: SCORE_BASIS, abstentionReason: reason },
+    lane: {
+      lane: "discovery",
+      candidateCount: ranked.candidateCount ?? 0,
+      indexVersion,
+      scoreBasis: SCORE_BASIS,
+      abstentionReason: reason,
+    },
     decision,
   };
 }
@@ -245,9 +288,18 @@ export function discover(index: DiscoveryIndex | null, text: string, options: Di
  * The affirmed text's tokens and its scored terms (IDF, informativeness, a rare combination or rare formula shingles
  * promoted): what both stages read.
  */
-export function queryTermsOf(index: DiscoveryIndex, affirmed: string): { tokens: readonly string[]; terms: readonly QueryTerm[] } {
+export function queryTermsOf(
+  index: DiscoveryIndex,
+  affirmed: string,
+): { tokens: readonly string[]; terms: readonly QueryTerm[] } {
   const analyzed = analyzeText(affirmed);
-  return { tokens: analyzed.tokens, terms: promoteRareFormulas(index, promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs, analyzed.formulas))) };
+  return {
+    tokens: analyzed.tokens,
+    terms: promoteRareFormulas(
+      index,
+      promoteRareCombination(index, buildQueryTerms(index, analyzed.tokens, analyzed.pairs, analyzed.formulas)),
+    ),
+  };
 }
 
 /** The query's informative terms, each once, for an abstention to name. */
@@ -256,7 +308,13 @@ function informativeTerms(terms: readonly QueryTerm[]): string[] {
 }
 
 /** Why an answer is a MATCH (called by name, or clear) or AMBIGUOUS (a close rival, or the best below the thresholds). */
-function answerDecision(best: { clear: boolean; meetsThresholds: boolean; calledByName: boolean; title: string; lead: number }): DiscoveryDecision {
+function answerDecision(best: {
+  clear: boolean;
+  meetsThresholds: boolean;
+  calledByName: boolean;
+  title: string;
+  lead: number;
+}): DiscoveryDecision {
   if (!best.clear) return best.meetsThresholds ? decisions.closeRival(best.lead) : decisions.bestBelowThresholds();
   return best.calledByName ? decisions.calledByName(best.title) : decisions.clearMatch(best.lead);
 }
@@ -271,16 +329,22 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   const { tokens, terms } = queryTermsOf(index, affirmed);
   // A query that calls a problem by name ("the sunflower conjecture") is specific however common its words.
   const named = namedProblems(index, terms, asideOnlyTerms(affirmed));
-  if (named.size === 0 && isUnderspecified(index, terms)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informativeTerms(terms)));
-  if (named.size === 0 && namesOnlyAnArea(index, terms, tokens)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informativeTerms(terms)));
+  if (named.size === 0 && isUnderspecified(index, terms))
+    return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooLittleInformation(informativeTerms(terms)));
+  if (named.size === 0 && namesOnlyAnArea(index, terms, tokens))
+    return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informativeTerms(terms)));
   // A distinctive name mentioned in passing ("Legendre's Conjecture is an unproven statement …") raises its problem.
   // Only long texts: there a name mentioned in passing is evidence the whole-query name test cannot see;
   // a short query that names a problem is answered by that test, and often modifies the named problem.
-  const mentioned = wordCount(affirmed) >= LONG_TEXT_WORDS ? problemsMentionedByName(index, tokens, affirmed) : new Set<IndexedDocument>();
+  const mentioned =
+    wordCount(affirmed) >= LONG_TEXT_WORDS
+      ? problemsMentionedByName(index, tokens, affirmed)
+      : new Set<IndexedDocument>();
   const scored = promoteMentionedNames(rerank(index, scoreCandidates(index, terms), terms, tokens), mentioned);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
-  if (named.size === 0 && coversTooMany(published, index.publishedCount)) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooManyProblems());
+  if (named.size === 0 && coversTooMany(published, index.publishedCount))
+    return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.tooManyProblems());
   const answers = (candidate: ScoredDocument): boolean => named.has(candidate.document) || passes(candidate);
   const best = published[0];
   const lead = best === undefined ? 0 : relativeGap(best.score, published[1]?.score ?? 0);
@@ -304,23 +368,68 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   // wider lead, incidental request words (DOMINANT_LEAD) stand for "no problem here", but the evidence is not that of a
   // match either, so the candidate is offered as AMBIGUOUS.
   const words = wordCount(affirmed);
-  const offerable = best !== undefined && unknownName === null && words >= LONG_TEXT_WORDS && best.coverage >= MIN_COVERAGE &&
+  const offerable =
+    best !== undefined &&
+    unknownName === null &&
+    words >= LONG_TEXT_WORDS &&
+    best.coverage >= MIN_COVERAGE &&
     best.evidenceCount >= MIN_SHARED_TERMS;
-  const overrules = lead >= DOMINANT_LEAD ? weakMatch || familyForm !== null
-    : weakMatch && lead >= LONG_TEXT_OFFER_LEAD && best !== undefined && familyNamedBy(index, affirmed, terms, named.has(best.document)) === null;
+  const overrules =
+    lead >= DOMINANT_LEAD
+      ? weakMatch || familyForm !== null
+      : weakMatch &&
+        lead >= LONG_TEXT_OFFER_LEAD &&
+        best !== undefined &&
+        familyNamedBy(index, affirmed, terms, named.has(best.document)) === null;
   const dominant = offerable && overrules;
   if (dominant && ranked.duplicateWarnings.length === 0) {
     const overruled = weakMatch ? "no early candidate meets the thresholds" : `it reads as ${familyForm}`;
-    const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
-    return { outcome: "AMBIGUOUS", abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane, decision: decisions.dominantInLongText(lead, words, overruled) };
+    const lane: DiscoveryLaneReport = {
+      lane: "discovery",
+      candidateCount: published.length,
+      indexVersion: index.version,
+      scoreBasis: SCORE_BASIS,
+      abstentionReason: null,
+    };
+    return {
+      outcome: "AMBIGUOUS",
+      abstentionReason: null,
+      candidates: ranked.candidates,
+      duplicateWarnings: ranked.duplicateWarnings,
+      lane,
+      decision: decisions.dominantInLongText(lead, words, overruled),
+    };
   }
   if (best === undefined || weakMatch) {
-    if (ranked.duplicateWarnings.length > 0) return abstain("FILTERED", index.version, decisions.onlyUnpublished(), ranked);
-    const decision = unknownName === null ? decisions.noCandidateMeetsThresholds(published.length) : decisions.unknownName(unknownName);
+    if (ranked.duplicateWarnings.length > 0)
+      return abstain("FILTERED", index.version, decisions.onlyUnpublished(), ranked);
+    const decision =
+      unknownName === null
+        ? decisions.noCandidateMeetsThresholds(published.length)
+        : decisions.unknownName(unknownName);
     return abstain("WEAK_MATCH", index.version, decision, ranked);
   }
   if (familyForm !== null) return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.family(familyForm), ranked);
-  const decision = answerDecision({ clear: clearBest, meetsThresholds: answers(best), calledByName: named.has(best.document), title: best.document.entry.title, lead });
-  const lane: DiscoveryLaneReport = { lane: "discovery", candidateCount: published.length, indexVersion: index.version, scoreBasis: SCORE_BASIS, abstentionReason: null };
-  return { outcome: clearBest ? "MATCH" : "AMBIGUOUS", abstentionReason: null, candidates: ranked.candidates, duplicateWarnings: ranked.duplicateWarnings, lane, decision };
+  const decision = answerDecision({
+    clear: clearBest,
+    meetsThresholds: answers(best),
+    calledByName: named.has(best.document),
+    title: best.document.entry.title,
+    lead,
+  });
+  const lane: DiscoveryLaneReport = {
+    lane: "discovery",
+    candidateCount: published.length,
+    indexVersion: index.version,
+    scoreBasis: SCORE_BASIS,
+    abstentionReason: null,
+  };
+  return {
+    outcome: clearBest ? "MATCH" : "AMBIGUOUS",
+    abstentionReason: null,
+    candidates: ranked.candidates,
+    duplicateWarnings: ranked.duplicateWarnings,
+    lane,
+    decision,
+  };
 }

@@ -4,7 +4,14 @@
 import type { PublicationState } from "../../catalogue/domain/catalogue.types.js";
 import { tokenKind } from "../../../text/normalize.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
-import { fieldLength, IDENTIFYING_FIELDS, SPARSE_FIELDS, WORDING_FIELDS, type SparseDocument, type SparseField } from "./sparse-document.js";
+import {
+  fieldLength,
+  IDENTIFYING_FIELDS,
+  SPARSE_FIELDS,
+  WORDING_FIELDS,
+  type SparseDocument,
+  type SparseField,
+} from "./sparse-document.js";
 
 export interface DiscoveryEntry {
   problemId: string;
@@ -40,8 +47,19 @@ function indexDocument(entry: DiscoveryEntry): IndexedDocument {
   const identifying = new Set(IDENTIFYING_FIELDS.flatMap((field) => [...(fieldCounts.get(field)?.keys() ?? [])]));
   const parameters = new Set([...identifying].filter((term) => tokenKind(term) === "parameter"));
   const identifyingTerms = [...identifying].filter((term) => !GENERIC_QUERY_WORDS.has(term));
-  const names = [...(fieldCounts.get("names")?.keys() ?? [])].map((signature) => ({ signature, words: signature.split(" ") }));
-  return { entry, fieldCounts, fieldLengths, parameters, identifyingTerms, allTerms: new Set(entry.document.terms), names };
+  const names = [...(fieldCounts.get("names")?.keys() ?? [])].map((signature) => ({
+    signature,
+    words: signature.split(" "),
+  }));
+  return {
+    entry,
+    fieldCounts,
+    fieldLengths,
+    parameters,
+    identifyingTerms,
+    allTerms: new Set(entry.document.terms),
+    names,
+  };
 }
 
 /** Adds or removes one document's terms from a frequency map, dropping terms no document holds. */
@@ -65,7 +83,10 @@ export class DiscoveryIndex {
   private published = 0;
 
   /** `version` names the sparse view the documents come from, e.g. "problem-discovery@1001". */
-  constructor(entries: Iterable<DiscoveryEntry> = [], readonly version: string = "unversioned") {
+  constructor(
+    entries: Iterable<DiscoveryEntry> = [],
+    readonly version: string = "unversioned",
+  ) {
     for (const entry of entries) this.upsert(entry);
   }
 
@@ -127,7 +148,10 @@ export class DiscoveryIndex {
 
   /** Documents holding the rarest of the terms (fewest documents): where a search for all of them starts. */
   documentsWithRarest(terms: readonly { term: string; documentFrequency: number }[]): ReadonlySet<IndexedDocument> {
-    const rarest = terms.reduce<(typeof terms)[number] | null>((best, term) => (best === null || term.documentFrequency < best.documentFrequency ? term : best), null);
+    const rarest = terms.reduce<(typeof terms)[number] | null>(
+      (best, term) => (best === null || term.documentFrequency < best.documentFrequency ? term : best),
+      null,
+    );
     return rarest === null ? new Set() : this.documentsWith(rarest.term);
   }
 
@@ -148,7 +172,10 @@ export class DiscoveryIndex {
 
   private adjustTotals(indexed: IndexedDocument, sign: 1 | -1): void {
     for (const field of SPARSE_FIELDS) {
-      this.fieldLengthTotals.set(field, (this.fieldLengthTotals.get(field) ?? 0) + sign * (indexed.fieldLengths.get(field) ?? 0));
+      this.fieldLengthTotals.set(
+        field,
+        (this.fieldLengthTotals.get(field) ?? 0) + sign * (indexed.fieldLengths.get(field) ?? 0),
+      );
     }
     adjustFrequencies(this.tagFrequencies, indexed.fieldCounts.get("tags")?.keys() ?? [], sign);
     if (indexed.entry.publicationState !== "PUBLISHED") return;

@@ -9,8 +9,14 @@ import { DiscoveryIndex, type DiscoveryEntry } from "./discovery-index.js";
 import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, type SparseDocument } from "./sparse-document.js";
 
 const PROBLEM_EVENT_TYPES = [
-  "problem.created", "problem.updated", "problem.submitted", "problem.published",
-  "problem.challenge_period_ended", "problem.rejected", "problem.withdrawn", "problem.merged",
+  "problem.created",
+  "problem.updated",
+  "problem.submitted",
+  "problem.published",
+  "problem.challenge_period_ended",
+  "problem.rejected",
+  "problem.withdrawn",
+  "problem.merged",
 ];
 
 export interface IndexFreshness {
@@ -63,7 +69,9 @@ export class DiscoveryService {
   }
 
   private async entries(where: { documentId?: { in: string[] } }): Promise<DiscoveryEntry[]> {
-    const documents = await this.prisma.sparseDocument.findMany({ where: { view: PROBLEM_SPARSE_VIEW, version: this.viewVersion, ...where } });
+    const documents = await this.prisma.sparseDocument.findMany({
+      where: { view: PROBLEM_SPARSE_VIEW, version: this.viewVersion, ...where },
+    });
     const problems = await this.prisma.problem.findMany({
       where: { id: { in: documents.map((document) => document.documentId) } },
       select: { id: true, number: true, title: true, publicationState: true },
@@ -73,10 +81,22 @@ export class DiscoveryService {
       const problem = byId.get(row.documentId);
       if (!problem) return [];
       const document: SparseDocument = {
-        view: row.view, version: row.version, documentId: row.documentId,
-        fields: row.fields as unknown as SparseDocument["fields"], terms: row.terms, length: row.length,
+        view: row.view,
+        version: row.version,
+        documentId: row.documentId,
+        fields: row.fields as unknown as SparseDocument["fields"],
+        terms: row.terms,
+        length: row.length,
       };
-      return [{ problemId: problem.id, number: problem.number, title: problem.title, publicationState: problem.publicationState as PublicationState, document }];
+      return [
+        {
+          problemId: problem.id,
+          number: problem.number,
+          title: problem.title,
+          publicationState: problem.publicationState as PublicationState,
+          document,
+        },
+      ];
     });
   }
 
@@ -84,18 +104,26 @@ export class DiscoveryService {
     const started = Date.now();
     const pointer = await this.prisma.projectionPointer.findUnique({ where: { view: PROBLEM_SPARSE_VIEW } });
     this.viewVersion = pointer?.servingVersion ?? PROBLEM_SPARSE_VERSION;
-    const state = await this.prisma.projectionState.findUnique({ where: { view_version: { view: PROBLEM_SPARSE_VIEW, version: this.viewVersion } } });
+    const state = await this.prisma.projectionState.findUnique({
+      where: { view_version: { view: PROBLEM_SPARSE_VIEW, version: this.viewVersion } },
+    });
     const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
     this.highWaterMark = state ? state.highWaterMark : (head._max.sequence ?? 0n);
     this.index = new DiscoveryIndex(await this.entries({}), `${PROBLEM_SPARSE_VIEW}@${this.viewVersion}`);
-    this.logger.info("discovery index loaded", { documents: this.index.size, version: this.index.version, ms: Date.now() - started });
+    this.logger.info("discovery index loaded", {
+      documents: this.index.size,
+      version: this.index.version,
+      ms: Date.now() - started,
+    });
   }
 
   /** Applies problem events after the index's high-water mark (serialised: one refresh at a time). */
   refresh(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     this.refreshing ??= this.applyNewEvents()
-      .catch((error: unknown) => this.logger.warn("discovery index refresh failed", { error: (error as Error).message }))
+      .catch((error: unknown) =>
+        this.logger.warn("discovery index refresh failed", { error: (error as Error).message }),
+      )
       .finally(() => {
         this.refreshing = null;
       });
@@ -112,8 +140,13 @@ export class DiscoveryService {
       select: { sequence: true, eventType: true, resourceId: true },
     });
     if (events.length === 0) return;
-    const changed = [...new Set(events.filter((event) => PROBLEM_EVENT_TYPES.includes(event.eventType)).map((event) => event.resourceId))];
-    for (const entry of changed.length ? await this.entries({ documentId: { in: changed } }) : []) this.index.upsert(entry);
+    const changed = [
+      ...new Set(
+        events.filter((event) => PROBLEM_EVENT_TYPES.includes(event.eventType)).map((event) => event.resourceId),
+      ),
+    ];
+    for (const entry of changed.length ? await this.entries({ documentId: { in: changed } }) : [])
+      this.index.upsert(entry);
     this.highWaterMark = events.at(-1)!.sequence;
   }
 }

@@ -32,14 +32,33 @@ export const FIELD_WEIGHTS: Readonly<Record<SparseField, number>> = {
 
 /** Length normalisation per field (BM25 b): long statements should not win by length alone. */
 export const FIELD_LENGTH_NORMALISATION: Readonly<Record<SparseField, number>> = {
-  title: 0.3, aliases: 0.3, statement: 0.75, question: 0.75, definitions: 0.75, remarks: 0.75, attribution: 0, tags: 0, source: 0.3, formal: 0.75, pairs: 0.75, formulas: 0.75, names: 0,
+  title: 0.3,
+  aliases: 0.3,
+  statement: 0.75,
+  question: 0.75,
+  definitions: 0.75,
+  remarks: 0.75,
+  attribution: 0,
+  tags: 0,
+  source: 0.3,
+  formal: 0.75,
+  pairs: 0.75,
+  formulas: 0.75,
+  names: 0,
 };
 
 /** BM25 term-frequency saturation: the usual 1.2, so repeating a word cannot outweigh a new one. */
 export const SATURATION_K1 = 1.2;
 
 /** Exact parameters and definitional phrases are the strongest evidence of identity (issue: "strong signals"). */
-export const TOKEN_KIND_BOOST: Readonly<Record<TokenKind, number>> = { word: 1, number: 0.7, parameter: 1.6, phrase: 1.6, pair: 1, formula: 1 };
+export const TOKEN_KIND_BOOST: Readonly<Record<TokenKind, number>> = {
+  word: 1,
+  number: 0.7,
+  parameter: 1.6,
+  phrase: 1.6,
+  pair: 1,
+  formula: 1,
+};
 /**
  * A subscripted letter that conventionally names an unknown or a sequence's terms (`a_1`, `a_i`, `x_n`, `b_{n+1}`) is
  * notation, not a named quantity as `C_6` or `K_4` is: which letter a statement picks is arbitrary, so it weighs as a word,
@@ -92,7 +111,12 @@ export const RERANK_DEPTH = 20;
  * 1,291 first-ranked right, the constants 1,293 in sample, and a refit moves no weight by more than 0.06: kept.
  */
 export const RERANK_MODEL = {
-  unexplained: -0.95, uncovered: -0.248, formalShare: -0.137, identifyingSize: -0.285, numberAgreement: 0.476, wordCoverage: 1.981,
+  unexplained: -0.95,
+  uncovered: -0.248,
+  formalShare: -0.137,
+  identifyingSize: -0.285,
+  numberAgreement: 0.476,
+  wordCoverage: 1.981,
 } as const satisfies Record<RerankFeatureName, number>;
 
 /** A query term is informative when at most this fraction of problems contain it (rarer than "prime" or "graph"). */
@@ -191,7 +215,9 @@ export const MIN_RELEVANCE = 0.15;
 export const MIN_MARGIN = 0.45;
 
 /** Query words that describe the request, not the mathematics ("an open problem about ..."): lexicon/discovery.yaml, by reason. */
-export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(LEXICON.discovery.generic_query_words.flatMap((group) => group.words).map(stemWord));
+export const GENERIC_QUERY_WORDS: ReadonlySet<string> = new Set(
+  LEXICON.discovery.generic_query_words.flatMap((group) => group.words).map(stemWord),
+);
 
 /** Longest accepted query, in UTF-16 code units: a statement plus context fits; 100 KB is an input error. */
 export const MAX_QUERY_CHARACTERS = 8192;
@@ -211,4 +237,11 @@ export const DEFAULT_LIMIT = 5;
  * holdout21 held out, its ECE 0.088 -> 0.080, fitted rows 0.050 -> 0.046; then refit for a weak match's lead counting for no more
  * than its relevance: holdout22 held out, its ECE 0.103 -> 0.094, fitted rows 0.046 -> 0.045): see the README.
  */
-export const CONFIDENCE_MODEL = { intercept: -1.21, relevance: 0.67, coverage: -0.19, advantage: 4.99, family: -3.48, weakMatch: -1.76 } as const;
+export const CONFIDENCE_MODEL = {
+  intercept: -1.21,
+  relevance: 0.67,
+  coverage: -0.19,
+  advantage: 4.99,
+  family: -3.48,
+  weakMatch: -1.76,
+} as const;

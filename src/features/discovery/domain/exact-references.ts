@@ -25,7 +25,10 @@ const EMBEDDED_REFERENCES: readonly RegExp[] = [
  * problem as the first does; the ref is the number with the first one's prefix, as the identity resolver reads it. A
  * number that starts a word or a formula ("Erdős problem 12, 3-term progressions", "…, 2^k") is no listed problem.
  */
-const LISTED_ERDOS_NUMBERS = new RegExp(String.raw`(${ERDOS_PREFIX})\s*(?:#\s*)?\d{1,5}((?:\s*(?:,|and|&|or)\s*(?:#\s*)?\d{1,5}(?![\w^/-]|\.\d))+)`, "giu");
+const LISTED_ERDOS_NUMBERS = new RegExp(
+  String.raw`(${ERDOS_PREFIX})\s*(?:#\s*)?\d{1,5}((?:\s*(?:,|and|&|or)\s*(?:#\s*)?\d{1,5}(?![\w^/-]|\.\d))+)`,
+  "giu",
+);
 const LISTED_NUMBER = /\d{1,5}/gu;
 
 function listedErdosNumbers(text: string): ExactReference[] {
@@ -33,7 +36,9 @@ function listedErdosNumbers(text: string): ExactReference[] {
     const [, prefix = "", list = ""] = match;
     const listStart = match.index + match[0].length - list.length;
     return [...list.matchAll(LISTED_NUMBER)].map((number) => ({
-      ref: `${prefix} ${number[0]}`, start: listStart + number.index, end: listStart + number.index + number[0].length,
+      ref: `${prefix} ${number[0]}`,
+      start: listStart + number.index,
+      end: listStart + number.index + number[0].length,
     }));
   });
 }

@@ -24,7 +24,8 @@ export const NAME_MENTION_FACTOR = 1.6;
 /** Tokens of capitalised words in the raw text: where a one-word name must be found ("Goldbach", not "mill"). */
 function properNounTokens(text: string): Set<string> {
   const tokens = new Set<string>();
-  for (const match of text.matchAll(/(?<!\p{L})\p{Lu}\p{Ll}+/gu)) for (const token of analyzeText(match[0]).tokens) tokens.add(token);
+  for (const match of text.matchAll(/(?<!\p{L})\p{Lu}\p{Ll}+/gu))
+    for (const token of analyzeText(match[0]).tokens) tokens.add(token);
   return tokens;
 }
 
@@ -42,7 +43,8 @@ function positionsOf(tokens: readonly string[]): Map<string, number[]> {
 function closeTogether(words: readonly string[], positions: ReadonlyMap<string, number[]>): boolean {
   const reach = words.length - 1 + MENTION_SLACK;
   return (positions.get(words[0]!) ?? []).some((anchor) =>
-    words.every((word) => (positions.get(word) ?? []).some((position) => Math.abs(position - anchor) <= reach)));
+    words.every((word) => (positions.get(word) ?? []).some((position) => Math.abs(position - anchor) <= reach)),
+  );
 }
 
 /**
@@ -50,17 +52,24 @@ function closeTogether(words: readonly string[], positions: ReadonlyMap<string, 
  * is distinctive, "gizmo sprocket" in ten statements names their topic, not the one problem titled by it.
  */
 function fewHoldAll(index: DiscoveryIndex, words: readonly string[]): boolean {
-  const rarest = words.reduce((best, word) => (index.publishedFrequency(word) < index.publishedFrequency(best) ? word : best));
+  const rarest = words.reduce((best, word) =>
+    index.publishedFrequency(word) < index.publishedFrequency(best) ? word : best,
+  );
   if (index.publishedFrequency(rarest) > MENTION_MAX_WORD_FREQUENCY) return false;
   let holders = 0;
   for (const document of index.documentsWith(rarest)) {
-    if (document.entry.publicationState === "PUBLISHED" && words.every((word) => document.allTerms.has(word))) holders += 1;
+    if (document.entry.publicationState === "PUBLISHED" && words.every((word) => document.allTerms.has(word)))
+      holders += 1;
   }
   return holders <= MENTION_MAX_HOLDERS;
 }
 
 /** Published problems whose distinctive name the text (its tokens, and the raw text for proper nouns) mentions. */
-export function problemsMentionedByName(index: DiscoveryIndex, tokens: readonly string[], text: string): Set<IndexedDocument> {
+export function problemsMentionedByName(
+  index: DiscoveryIndex,
+  tokens: readonly string[],
+  text: string,
+): Set<IndexedDocument> {
   const positions = positionsOf(tokens);
   const properNouns = properNounTokens(text);
   // Where to look: documents holding a rare token or a proper noun of the text (a name's words are in its title).
@@ -88,9 +97,17 @@ export function problemsMentionedByName(index: DiscoveryIndex, tokens: readonly 
 }
 
 /** Multiplies the score of each candidate the text mentions by name by NAME_MENTION_FACTOR and re-sorts. */
-export function promoteMentionedNames(scored: readonly ScoredDocument[], mentioned: ReadonlySet<IndexedDocument>): ScoredDocument[] {
+export function promoteMentionedNames(
+  scored: readonly ScoredDocument[],
+  mentioned: ReadonlySet<IndexedDocument>,
+): ScoredDocument[] {
   if (mentioned.size === 0) return [...scored];
   return scored
-    .map((candidate) => (mentioned.has(candidate.document) ? { ...candidate, score: candidate.score * NAME_MENTION_FACTOR } : candidate))
-    .sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
+    .map((candidate) =>
+      mentioned.has(candidate.document) ? { ...candidate, score: candidate.score * NAME_MENTION_FACTOR } : candidate,
+    )
+    .sort(
+      (left, right) =>
+        right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1),
+    );
 }

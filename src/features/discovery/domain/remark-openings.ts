@@ -23,11 +23,20 @@ const NAME_WORDS = LEXICON.discovery.remark_openings.name_words.map((words) => w
  * "The infamous Collatz conjecture", "The pinned distance problem, a stronger form of [89]": a determiner, then the
  * name, then the end of the sentence or an apposition. "The first question is due to …" goes on, so it names nothing.
  */
-const NAME_FORM = new RegExp(`^(?:this\\s+is\\s+)?(the|an?)\\s+((?!(?:${KINDS})s?\\b)[^,;:]{2,100}?\\b(?:${KINDS}))s?(?=\\s*(?:$|,))`, "iu");
+const NAME_FORM = new RegExp(
+  `^(?:this\\s+is\\s+)?(the|an?)\\s+((?!(?:${KINDS})s?\\b)[^,;:]{2,100}?\\b(?:${KINDS}))s?(?=\\s*(?:$|,))`,
+  "iu",
+);
 /** "…, known as the tree packing conjecture": a name given after the attribution. */
-const NAMED_AFTER = new RegExp(`(?:${NAME_WORDS})\\s+(?:the\\s+)?([^,;:]{2,100}?\\b(?:${KINDS}))s?(?=$|[\\s,;.])`, "iu");
+const NAMED_AFTER = new RegExp(
+  `(?:${NAME_WORDS})\\s+(?:the\\s+)?([^,;:]{2,100}?\\b(?:${KINDS}))s?(?=$|[\\s,;.])`,
+  "iu",
+);
 /** "A problem of Erdős and Sós", "A question of Brown, Erdős, and Freedman [BEF90]". */
-const ATTRIBUTION_FORM = new RegExp(`^(?:this\\s+is\\s+)?(?:the|an?)\\s+(?:(?:${KINDS})s?)\\s+(?:of|due\\s+to|posed\\s+by)\\s+(.+)$`, "iu");
+const ATTRIBUTION_FORM = new RegExp(
+  `^(?:this\\s+is\\s+)?(?:the|an?)\\s+(?:(?:${KINDS})s?)\\s+(?:of|due\\s+to|posed\\s+by)\\s+(.+)$`,
+  "iu",
+);
 /** A person's name as the site writes it: capitalised words, hyphens and particles inside ("de Bruijn", "Erdős-Rényi"). */
 const PERSON = /^(?:(?:de|van|von|der|le|la)\s+)*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*$/u;
 
@@ -41,7 +50,9 @@ function firstSentence(remarks: string): string {
 /** "Brown, Erdős, and Freedman [BEF90]" -> ["Brown", "Erdős", "Freedman"]; stops at the first part that is no name. */
 function peopleOf(list: string): string[] {
   // The list ends where a clause begins: "…, who proved", "… posed in 1991", "… (or Berge and Sauer)", "…; a stronger version".
-  const cleaned = list.replace(/\[[^\]]*\]/g, " ").split(/[;(:]|,?\s+(?:reported|as|who|in|posed|from|with|which|that|on)\s/u)[0] ?? "";
+  const cleaned =
+    list.replace(/\[[^\]]*\]/g, " ").split(/[;(:]|,?\s+(?:reported|as|who|in|posed|from|with|which|that|on)\s/u)[0] ??
+    "";
   const people: string[] = [];
   for (const part of cleaned.split(/\s*,\s*(?:and\s+)?|\s+and\s+/u)) {
     const name = part.trim();

@@ -13,11 +13,16 @@ interface CompiledForm {
   requirement: RegExp | null;
 }
 
-const REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map(LEXICON.requestForms.requirements.map(([name, source]) => [name, new RegExp(source, "i")]));
+const REQUIREMENTS: ReadonlyMap<string, RegExp> = new Map(
+  LEXICON.requestForms.requirements.map(([name, source]) => [name, new RegExp(source, "i")]),
+);
 
 const FORMS = LEXICON.requestForms.forms.map((form) => ({
   kind: form.kind,
-  compiled: { pattern: new RegExp(form.source, form.flags), requirement: form.requires === null ? null : REQUIREMENTS.get(form.requires) ?? null } satisfies CompiledForm,
+  compiled: {
+    pattern: new RegExp(form.source, form.flags),
+    requirement: form.requires === null ? null : (REQUIREMENTS.get(form.requires) ?? null),
+  } satisfies CompiledForm,
 }));
 
 function holds({ pattern, requirement }: CompiledForm, text: string): boolean {
@@ -25,12 +30,16 @@ function holds({ pattern, requirement }: CompiledForm, text: string): boolean {
 }
 
 /** Requests whose notation, if any, makes them a statement ("how do I state that n^2+1 is prime infinitely often?"). */
-const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly CompiledForm[] = FORMS.filter((form) => form.kind === "family_or_help").map((form) => form.compiled);
+const REQUESTS_FOR_A_FAMILY_OR_HELP: readonly CompiledForm[] = FORMS.filter(
+  (form) => form.kind === "family_or_help",
+).map((form) => form.compiled);
 /**
  * Requests whose notation does not: for whichever problem of a family, an explanation, a computation, a method or the
  * proof assistant, or a recollection that says its details are missing or its symbols are placeholders.
  */
-const REQUESTS_WHATEVER_THE_NOTATION: readonly CompiledForm[] = FORMS.filter((form) => form.kind === "whatever_the_notation").map((form) => form.compiled);
+const REQUESTS_WHATEVER_THE_NOTATION: readonly CompiledForm[] = FORMS.filter(
+  (form) => form.kind === "whatever_the_notation",
+).map((form) => form.compiled);
 
 /** True when the text asks for any problem of a family, for help with the tools, for literature or for the state of an area. */
 export function isRequestForAFamilyOrHelp(text: string): boolean {
@@ -52,4 +61,7 @@ export function isRequestForAny(text: string): boolean {
 }
 
 /** Every pattern this module compiles (all come from the lexicon): for regex-fuzz.test.ts. */
-export const BUILT_PATTERNS: readonly RegExp[] = [...REQUIREMENTS.values(), ...FORMS.map((form) => form.compiled.pattern)];
+export const BUILT_PATTERNS: readonly RegExp[] = [
+  ...REQUIREMENTS.values(),
+  ...FORMS.map((form) => form.compiled.pattern),
+];

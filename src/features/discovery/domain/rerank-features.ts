@@ -46,7 +46,11 @@ export function parameterConflicts(queryParameters: readonly string[], candidate
  * contain, in [0, 1]. Rare terms dominate: a neighbour's extra condition ("four points on a
  * circle", "copies of C_5") weighs more than the common words every statement uses.
  */
-export function unexplainedShare(index: DiscoveryIndex, document: IndexedDocument, queryTerms: ReadonlySet<string>): number {
+export function unexplainedShare(
+  index: DiscoveryIndex,
+  document: IndexedDocument,
+  queryTerms: ReadonlySet<string>,
+): number {
   let total = 0;
   let unexplained = 0;
   for (const term of document.identifyingTerms) {
@@ -93,9 +97,13 @@ function shareContained(terms: readonly QueryTerm[], contains: (term: string) =>
 export function rerankFeatures(index: DiscoveryIndex, query: RerankQuery, candidate: ScoredDocument): RerankFeatures {
   const document = candidate.document;
   const formal = document.fieldCounts.get("formal");
-  const formalWeight = query.informative.reduce((total, term) => total + ((formal?.get(term.term) ?? 0) > 0 ? term.weight : 0), 0);
+  const formalWeight = query.informative.reduce(
+    (total, term) => total + ((formal?.get(term.term) ?? 0) > 0 ? term.weight : 0),
+    0,
+  );
   const contains = (term: string): boolean => document.allTerms.has(term);
-  const states = (term: string): boolean => STATING_FIELDS.some((field) => (document.fieldCounts.get(field)?.get(term) ?? 0) > 0);
+  const states = (term: string): boolean =>
+    STATING_FIELDS.some((field) => (document.fieldCounts.get(field)?.get(term) ?? 0) > 0);
   return {
     unexplained: unexplainedShare(index, document, query.tokens),
     uncovered: 1 - candidate.coverage,

@@ -8,21 +8,37 @@ import { rerankFeatures, readRerankQuery, RERANK_FEATURES, type RerankFeatures }
 import type { QueryTerm, ScoredDocument } from "./scoring.js";
 
 /** The factor a candidate's score is multiplied by: exp of the weighted features (1 when every feature is 0). */
-export function rerankFactor(features: RerankFeatures, model: Readonly<Record<keyof RerankFeatures, number>> = RERANK_MODEL): number {
+export function rerankFactor(
+  features: RerankFeatures,
+  model: Readonly<Record<keyof RerankFeatures, number>> = RERANK_MODEL,
+): number {
   let logit = 0;
   for (const name of RERANK_FEATURES) logit += model[name] * features[name];
   return Math.exp(logit);
 }
 
 /** Rescores the top RERANK_DEPTH candidates and re-sorts them; the tail keeps its order below them. */
-export function rerank(index: DiscoveryIndex, scored: readonly ScoredDocument[], terms: readonly QueryTerm[], queryTokens: readonly string[]): ScoredDocument[] {
+export function rerank(
+  index: DiscoveryIndex,
+  scored: readonly ScoredDocument[],
+  terms: readonly QueryTerm[],
+  queryTokens: readonly string[],
+): ScoredDocument[] {
   const query = readRerankQuery(terms, queryTokens);
   const head = scored.slice(0, RERANK_DEPTH).map((candidate) => {
     const features = rerankFeatures(index, query, candidate);
     const conflicts = query.conflictsOf(candidate.document);
     const factor = rerankFactor(features);
-    return { ...candidate, score: candidate.score * factor, secondStage: { factor, features }, ...(conflicts.length > 0 ? { conflicts } : {}) };
+    return {
+      ...candidate,
+      score: candidate.score * factor,
+      secondStage: { factor, features },
+      ...(conflicts.length > 0 ? { conflicts } : {}),
+    };
   });
-  head.sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
+  head.sort(
+    (left, right) =>
+      right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1),
+  );
   return [...head, ...scored.slice(RERANK_DEPTH)];
 }

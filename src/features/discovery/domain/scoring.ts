@@ -3,9 +3,20 @@
 
 import { conceptDerivesFrom, tokenKind, type TokenKind } from "../../../text/normalize.js";
 import {
-  FIELD_LENGTH_NORMALISATION, FIELD_WEIGHTS, GENERIC_QUERY_WORDS, INFORMATIVE_DOCUMENT_FLOOR, INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG, FORMULA_WEIGHT, MIN_INFORMATIVE_MASS, MIN_INFORMATIVE_TERMS, PROXIMITY_WEIGHT,
-  ARBITRARY_VARIABLE_PARAMETER, SATURATION_K1, TOKEN_KIND_BOOST, UNKNOWN_TERM_WEIGHT,
+  FIELD_LENGTH_NORMALISATION,
+  FIELD_WEIGHTS,
+  GENERIC_QUERY_WORDS,
+  INFORMATIVE_DOCUMENT_FLOOR,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION,
+  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG,
+  FORMULA_WEIGHT,
+  MIN_INFORMATIVE_MASS,
+  MIN_INFORMATIVE_TERMS,
+  PROXIMITY_WEIGHT,
+  ARBITRARY_VARIABLE_PARAMETER,
+  SATURATION_K1,
+  TOKEN_KIND_BOOST,
+  UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool, isRareFormula } from "./candidate-pool.js";
@@ -79,7 +90,9 @@ function isInformative(term: string, kind: TokenKind, publishedFrequency: number
 
 /** A parameter weighs with the parameter boost unless it only names an arbitrary variable (ARBITRARY_VARIABLE_PARAMETER). */
 function kindBoost(term: string, kind: TokenKind): number {
-  return kind === "parameter" && ARBITRARY_VARIABLE_PARAMETER.test(term) ? TOKEN_KIND_BOOST.word : TOKEN_KIND_BOOST[kind];
+  return kind === "parameter" && ARBITRARY_VARIABLE_PARAMETER.test(term)
+    ? TOKEN_KIND_BOOST.word
+    : TOKEN_KIND_BOOST[kind];
 }
 
 /**
@@ -87,13 +100,21 @@ function kindBoost(term: string, kind: TokenKind): number {
  * Proximity pairs and formula shingles are never informative here (see scoresApartFromWords); a formula query's rare
  * shingles may be promoted later (promoteRareFormulas).
  */
-export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[], pairs: readonly string[] = [], formulas: readonly string[] = []): QueryTerm[] {
+export function buildQueryTerms(
+  index: DiscoveryIndex,
+  tokens: readonly string[],
+  pairs: readonly string[] = [],
+  formulas: readonly string[] = [],
+): QueryTerm[] {
   return [...new Set([...tokens, ...pairs, ...formulas])].map((term) => {
     const kind = tokenKind(term);
     const documentFrequency = index.documentFrequency(term);
     const publishedFrequency = index.publishedFrequency(term);
     const weight = kindBoost(term, kind) * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
-    const informative = !scoresApartFromWords(kind) && documentFrequency > 0 && isInformative(term, kind, publishedFrequency, index.publishedCount);
+    const informative =
+      !scoresApartFromWords(kind) &&
+      documentFrequency > 0 &&
+      isInformative(term, kind, publishedFrequency, index.publishedCount);
     return { term, kind, documentFrequency, weight, informative };
   });
 }
@@ -105,7 +126,10 @@ export function buildQueryTerms(index: DiscoveryIndex, tokens: readonly string[]
 export function isUnderspecified(index: DiscoveryIndex, terms: readonly QueryTerm[]): boolean {
   const informative = terms.filter((term) => term.informative);
   const mass = informative.reduce((total, term) => total + term.weight, 0);
-  return informative.length < MIN_INFORMATIVE_TERMS || mass < MIN_INFORMATIVE_MASS * inverseDocumentFrequency(index.publishedCount, 1);
+  return (
+    informative.length < MIN_INFORMATIVE_TERMS ||
+    mass < MIN_INFORMATIVE_MASS * inverseDocumentFrequency(index.publishedCount, 1)
+  );
 }
 
 /** What every candidate of one query is measured against: the denominators, and which terms are rare formulas. */
@@ -124,7 +148,12 @@ interface QueryMass {
  * statement covers it as far as the weight of the spelling it uses: `minimum` covers most of
  * "least", while a bare "primes" covers little of `twin-prime`, a phrase it merely shares a word with.
  */
-function queryMass(index: DiscoveryIndex, terms: readonly QueryTerm[], scorable: readonly QueryTerm[], groups: EvidenceGroups): QueryMass {
+function queryMass(
+  index: DiscoveryIndex,
+  terms: readonly QueryTerm[],
+  scorable: readonly QueryTerm[],
+  groups: EvidenceGroups,
+): QueryMass {
   let attainable = 0;
   let informative = 0;
   const groupInformative = new Float64Array(scorable.length);
@@ -154,7 +183,14 @@ function coverGroup(scratch: GroupScratch, group: number, weight: number): void 
   scratch.cover[group] = Math.max(scratch.cover[group] ?? 0, weight);
 }
 
-function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: readonly QueryTerm[], mass: QueryMass, groups: EvidenceGroups, scratch: GroupScratch): ScoredDocument {
+function scoreDocument(
+  index: DiscoveryIndex,
+  document: IndexedDocument,
+  terms: readonly QueryTerm[],
+  mass: QueryMass,
+  groups: EvidenceGroups,
+  scratch: GroupScratch,
+): ScoredDocument {
   const groupBest = scratch.best;
   groupBest.fill(0);
   scratch.cover.fill(0);
@@ -210,7 +246,9 @@ function scoreDocument(index: DiscoveryIndex, document: IndexedDocument, terms: 
     relevance: mass.attainable > 0 ? flat / mass.attainable : 0,
     coverage: mass.informative > 0 ? covered / mass.informative : 0,
     sharedTerms,
-    evidenceCount: sharedTerms.filter((term) => !sharedTerms.some((other) => conceptDerivesFrom(term, other))).length + Number(rareFormula),
+    evidenceCount:
+      sharedTerms.filter((term) => !sharedTerms.some((other) => conceptDerivesFrom(term, other))).length +
+      Number(rareFormula),
     matchedFields: SPARSE_FIELDS.filter((field) => matchedFields.has(field)),
   };
 }
@@ -225,5 +263,8 @@ export function scoreCandidates(index: DiscoveryIndex, terms: readonly QueryTerm
   const scratch: GroupScratch = { best: new Float64Array(scorable.length), cover: new Float64Array(scorable.length) };
   return [...candidates]
     .map((document) => scoreDocument(index, document, scorable, mass, groups, scratch))
-    .sort((left, right) => right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1));
+    .sort(
+      (left, right) =>
+        right.score - left.score || (left.document.entry.problemId < right.document.entry.problemId ? -1 : 1),
+    );
 }

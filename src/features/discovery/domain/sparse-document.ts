@@ -3,7 +3,13 @@
 
 import type { CatalogueProblem } from "../../catalogue/domain/catalogue.types.js";
 import { aliasKey } from "../../identity/domain/identifier-keys.js";
-import { analyzeText, NORMALIZER_CODE_VERSION, tokenKind, withLexiconHash, type AnalyzedText } from "../../../text/normalize.js";
+import {
+  analyzeText,
+  NORMALIZER_CODE_VERSION,
+  tokenKind,
+  withLexiconHash,
+  type AnalyzedText,
+} from "../../../text/normalize.js";
 import { memoised } from "../../../platform/lib/memoise.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
 import { readRemarkOpening, type RemarkOpening } from "./remark-openings.js";
@@ -20,7 +26,19 @@ import { readRemarkOpening, type RemarkOpening } from "./remark-openings.js";
  * `n - 2*x^2` or `(n^2, (n+1)^2)` as the Lean statement does, where the prose wording says "consecutive squares".
  */
 export const SPARSE_FIELDS = [
-  "title", "aliases", "statement", "question", "definitions", "remarks", "attribution", "tags", "source", "formal", "pairs", "formulas", "names",
+  "title",
+  "aliases",
+  "statement",
+  "question",
+  "definitions",
+  "remarks",
+  "attribution",
+  "tags",
+  "source",
+  "formal",
+  "pairs",
+  "formulas",
+  "names",
 ] as const;
 export type SparseField = (typeof SPARSE_FIELDS)[number];
 /** Fields holding tokens; `names` holds one signature per name (see `nameSignature`), never a query token, so it stays out of `terms`. */
@@ -104,7 +122,8 @@ function formalTexts(problem: CatalogueProblem): string[] {
   const definitionTexts = new Set(problem.definitions.map((definition) => definition.text));
   return problem.formalDeclarations.flatMap((declaration) => {
     const docstring = declaration.docstring;
-    const extra = docstring !== null && docstring !== problem.statement && !definitionTexts.has(docstring) ? [docstring] : [];
+    const extra =
+      docstring !== null && docstring !== problem.statement && !definitionTexts.has(docstring) ? [docstring] : [];
     return [...extra, splitIdentifier(declaration.declName.split(".").at(-1) ?? "")];
   });
 }
@@ -117,7 +136,8 @@ export function questionOf(statement: string | null): string | null {
   if (statement === null) return null;
   const paragraphs = statement.split(/\n\s*\n/);
   let end = 0;
-  while (end < paragraphs.length - 1 && (paragraphs[end] ?? "").trim().split(/\s+/).length < HEADING_MAX_WORDS) end += 1;
+  while (end < paragraphs.length - 1 && (paragraphs[end] ?? "").trim().split(/\s+/).length < HEADING_MAX_WORDS)
+    end += 1;
   return paragraphs.slice(0, end + 1).join("\n\n");
 }
 
@@ -144,7 +164,11 @@ function fieldTexts(problem: CatalogueProblem, opening: RemarkOpening): Record<S
   const definitions = problem.definitions.flatMap((definition) => [splitIdentifier(definition.term), definition.text]);
   const wording = [...title, ...aliases, ...statement, ...definitions]; // the WORDING_FIELDS' texts
   return {
-    title, aliases, statement, question, definitions,
+    title,
+    aliases,
+    statement,
+    question,
+    definitions,
     remarks: [problem.remarks],
     attribution: opening.people,
     tags: problem.tags,
@@ -164,7 +188,9 @@ export function headingOf(statement: string | null): string | null {
 
 /** A name's content words, sorted and space-joined: what a query must hold to call the problem by it. */
 export function nameSignature(name: string): string {
-  const words = analyzeText(name).tokens.filter((token) => tokenKind(token) === "word" && !GENERIC_QUERY_WORDS.has(token));
+  const words = analyzeText(name).tokens.filter(
+    (token) => tokenKind(token) === "word" && !GENERIC_QUERY_WORDS.has(token),
+  );
   return [...new Set(words)].sort().join(" ");
 }
 
@@ -182,10 +208,22 @@ export function buildSparseDocument(problem: CatalogueProblem): SparseDocument {
   const opening = readRemarkOpening(problem.remarks);
   const texts = fieldTexts(problem, opening);
   const analyse = memoised(analyzeText);
-  const fields = Object.fromEntries(SPARSE_FIELDS.map((field) => [field, field === "names" ? nameCounts(problem, opening) : countTokens(texts[field], field, analyse)])) as Record<SparseField, TermCounts>;
+  const fields = Object.fromEntries(
+    SPARSE_FIELDS.map((field) => [
+      field,
+      field === "names" ? nameCounts(problem, opening) : countTokens(texts[field], field, analyse),
+    ]),
+  ) as Record<SparseField, TermCounts>;
   const terms = [...new Set(TOKEN_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
   const length = TOKEN_FIELDS.reduce((total, field) => total + fieldLength(fields[field]), 0);
-  return { view: PROBLEM_SPARSE_VIEW, version: PROBLEM_SPARSE_VERSION, documentId: problem.stableId, fields, terms, length };
+  return {
+    view: PROBLEM_SPARSE_VIEW,
+    version: PROBLEM_SPARSE_VERSION,
+    documentId: problem.stableId,
+    fields,
+    terms,
+    length,
+  };
 }
 
 export function fieldLength(counts: TermCounts): number {

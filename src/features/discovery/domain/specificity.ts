@@ -9,8 +9,17 @@
 // problem by name skips every test.
 
 import {
-  AREA_HEAD_WORDS, AREA_MODIFIER_REACH, COMBINATION_MAX_DOCUMENTS, COMBINATION_MIN_TERMS, FORMULA_PROMOTION_MAX_FRACTION, FORMULA_PROMOTION_MIN_SHINGLES, FULLY_COVERING_FLOOR, GENERIC_QUERY_WORDS,
-  MAX_FULLY_COVERING_FRACTION, NAME_MAX_PROBLEMS, TOPIC_PHRASE_MAX_WORDS,
+  AREA_HEAD_WORDS,
+  AREA_MODIFIER_REACH,
+  COMBINATION_MAX_DOCUMENTS,
+  COMBINATION_MIN_TERMS,
+  FORMULA_PROMOTION_MAX_FRACTION,
+  FORMULA_PROMOTION_MIN_SHINGLES,
+  FULLY_COVERING_FLOOR,
+  GENERIC_QUERY_WORDS,
+  MAX_FULLY_COVERING_FRACTION,
+  NAME_MAX_PROBLEMS,
+  TOPIC_PHRASE_MAX_WORDS,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../../catalogue/domain/catalogue.types.js";
@@ -40,7 +49,8 @@ function areaModifiers(tokens: readonly string[]): Set<string> {
   const modifiers = new Set<string>();
   tokens.forEach((token, position) => {
     if (!AREA_HEAD_WORDS.has(token)) return;
-    for (let back = 1; back <= AREA_MODIFIER_REACH && position - back >= 0; back += 1) modifiers.add(tokens[position - back]!);
+    for (let back = 1; back <= AREA_MODIFIER_REACH && position - back >= 0; back += 1)
+      modifiers.add(tokens[position - back]!);
   });
   return modifiers;
 }
@@ -50,7 +60,11 @@ function areaModifiers(tokens: readonly string[]): Set<string> {
  * vocabulary: a word of some problem's subject tags (the catalogue's tags and MSC section names,
  * so the vocabulary follows the catalogue) or a modifier of an area's head word.
  */
-export function namesOnlyAnArea(index: DiscoveryIndex, terms: readonly QueryTerm[], tokens: readonly string[]): boolean {
+export function namesOnlyAnArea(
+  index: DiscoveryIndex,
+  terms: readonly QueryTerm[],
+  tokens: readonly string[],
+): boolean {
   if (statesParameter(terms)) return false;
   const informative = terms.filter((term) => term.informative);
   if (informative.length === 0) return false;
@@ -104,7 +118,8 @@ export function promoteRareFormulas(index: DiscoveryIndex, terms: readonly Query
  */
 function distinguishingShingles(index: DiscoveryIndex, terms: readonly QueryTerm[]): Set<QueryTerm> {
   const rareInThisStore = (term: QueryTerm): boolean =>
-    isRareFormula(index, term) && index.publishedFrequency(term.term) <= FORMULA_PROMOTION_MAX_FRACTION * index.publishedCount;
+    isRareFormula(index, term) &&
+    index.publishedFrequency(term.term) <= FORMULA_PROMOTION_MAX_FRACTION * index.publishedCount;
   const rare = new Set(terms.filter(rareInThisStore));
   return rare.size < FORMULA_PROMOTION_MIN_SHINGLES ? new Set() : rare;
 }
@@ -113,7 +128,8 @@ function distinguishingShingles(index: DiscoveryIndex, terms: readonly QueryTerm
  * A question, a request to prove or find, an existence claim ("there is no …"), or notation: the query states what it
  * asks. The question may follow a name, after a colon or a dash ("the odd covering problem - can a covering system …").
  */
-const STATES_SOMETHING = /[?$=<>≤≥^()|]|(?:^|[:;—–]|\s-)\s*(?:is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b|\bbeing\b/i;
+const STATES_SOMETHING =
+  /[?$=<>≤≥^()|]|(?:^|[:;—–]|\s-)\s*(?:is|are|does|do|can|must|how|what|which|prove|show|find|determine|given|let|suppose|for|there\s+(?:is|are|exists?))\b|\bbeing\b/i;
 /** A claim about a set's size: "the set of irregular primes is infinite", "infinitely many Wieferich primes exist". */
 const CLAIMS_A_SIZE = /\b(?:is|are)\s+(?:not\s+)?(?:in)?finite\b/i;
 const HOW_MANY = /\b(?:infinitely|finitely)\s+many\b/i;
@@ -131,7 +147,9 @@ function claimsSomething(text: string): boolean {
  */
 export function isTopicPhrase(text: string, terms: readonly QueryTerm[]): boolean {
   if (STATES_SOMETHING.test(text) || claimsSomething(text) || statesParameter(terms)) return false;
-  const words = terms.filter((term) => term.kind === "word" && term.documentFrequency > 0 && !GENERIC_QUERY_WORDS.has(term.term));
+  const words = terms.filter(
+    (term) => term.kind === "word" && term.documentFrequency > 0 && !GENERIC_QUERY_WORDS.has(term.term),
+  );
   return words.length <= TOPIC_PHRASE_MAX_WORDS;
 }
 
@@ -161,13 +179,15 @@ const NOT_REQUEST_NOUNS =
  * One member of a list: "one of the 'First Proof' challenge questions", "(one of Green's problems)", "as listed among the
  * open questions in Bugeaud's book", a numbered one ("Ben Green's open problems, problem #38").
  */
-const ONE_OF_A_LIST = /\bone\s+of\s+(?:the|his|her|their|its|\p{Lu}\p{Ll}+['’]s)(?!\p{L})|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/iu;
+const ONE_OF_A_LIST =
+  /\bone\s+of\s+(?:the|his|her|their|its|\p{Lu}\p{Ll}+['’]s)(?!\p{L})|\blisted,?\s+(?:among|as)\b|\b(?:problem|question|conjecture)\s*(?:#|no\.?\s*|number\s+)\d+\b/iu;
 
 /**
  * A clause asking a question of its own: yes or no, what or how ("Does that force …?", "What is the best bound …?"), perhaps
  * after a lead-in ("for a monotone family and an interval [s, t] with t/s > 1000 log n, is there a p …?").
  */
-const OWN_QUESTION = /^(?:[^?,]*,\s*)?(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
+const OWN_QUESTION =
+  /^(?:[^?,]*,\s*)?(?:is|are|does|do|did|can|could|must|should|will|would|has|have|what|how)\b[^?]*\?/i;
 
 /**
  * Whether a query that mentions several problems singles one out: "the one about …", or a clause without the
@@ -177,7 +197,9 @@ const OWN_QUESTION = /^(?:[^?,]*,\s*)?(?:is|are|does|do|did|can|could|must|shoul
 function singlesOutOne(text: string): boolean {
   if (/\bthe one\b(?!-)/i.test(text) || ONE_OF_A_LIST.test(text)) return true;
   const clauses = text.split(/(?<=[.?!;:])\s+|\s+[—–]\s+|,\s+but\s+/u).map((clause) => clause.trim());
-  return clauses.some((clause) => !SEVERAL_PROBLEMS.test(clause) && OWN_QUESTION.test(clause) && !isRequestForAny(clause));
+  return clauses.some(
+    (clause) => !SEVERAL_PROBLEMS.test(clause) && OWN_QUESTION.test(clause) && !isRequestForAny(clause),
+  );
 }
 
 /**
@@ -188,7 +210,10 @@ function singlesOutOne(text: string): boolean {
  * recollection that says its details are missing ("… mod p^2 with x^2 + d·y^2, I can't remember d").
  */
 export function asksForAny(index: DiscoveryIndex, text: string, terms: readonly QueryTerm[]): boolean {
-  return isRequestWhateverTheNotation(text) || (isRequestForAFamilyOrHelp(text) && !statesParameter(terms) && !statesRareFormula(index, terms));
+  return (
+    isRequestWhateverTheNotation(text) ||
+    (isRequestForAFamilyOrHelp(text) && !statesParameter(terms) && !statesRareFormula(index, terms))
+  );
 }
 
 /**
@@ -211,7 +236,12 @@ export type FamilyForm = "TOPIC_PHRASE" | "REQUEST_FOR_ANY" | "REQUEST_FOR_SEVER
  * several, unless it calls the best match by name beside a singular problem noun. "Conjectures about perfect
  * numbers" and "problems about Fermat numbers" ask about a topic that is also some problem's title.
  */
-export function familyNamedBy(index: DiscoveryIndex, query: string, terms: readonly QueryTerm[], callsBestByName: boolean): FamilyForm | null {
+export function familyNamedBy(
+  index: DiscoveryIndex,
+  query: string,
+  terms: readonly QueryTerm[],
+  callsBestByName: boolean,
+): FamilyForm | null {
   if (!callsBestByName && isTopicPhrase(query, terms)) return "TOPIC_PHRASE";
   if (!callsBestByName && asksForAny(index, query, terms)) return "REQUEST_FOR_ANY";
   return asksForSeveral(query) && !(callsBestByName && ONE_PROBLEM.test(query)) ? "REQUEST_FOR_SEVERAL" : null;
@@ -240,13 +270,20 @@ export function asideOnlyTerms(text: string): Set<string> {
  * shares words with ("Extending Sidon Sets" for "Sidon sets") does not count, nor one that more than
  * NAME_MAX_PROBLEMS problems carry ("Ben Green's Open Problem N", "Zhi-Wei Sun's Conjecture").
  */
-export function namedProblems(index: DiscoveryIndex, terms: readonly QueryTerm[], asideOnly: ReadonlySet<string> = new Set()): Set<IndexedDocument> {
+export function namedProblems(
+  index: DiscoveryIndex,
+  terms: readonly QueryTerm[],
+  asideOnly: ReadonlySet<string> = new Set(),
+): Set<IndexedDocument> {
   const informative = terms.filter((term) => term.informative && !asideOnly.has(term.term));
   const named = new Set<IndexedDocument>();
   const queryWords = new Set(terms.map((term) => term.term));
   for (const document of index.documentsWithRarest(informative)) {
     if (!isActionable(document.entry.publicationState)) continue;
-    const callsByName = document.names.some((name) => name.words.every((word) => queryWords.has(word)) && index.nameFrequency(name.signature) <= NAME_MAX_PROBLEMS);
+    const callsByName = document.names.some(
+      (name) =>
+        name.words.every((word) => queryWords.has(word)) && index.nameFrequency(name.signature) <= NAME_MAX_PROBLEMS,
+    );
     if (callsByName && informative.every((term) => document.allTerms.has(term.term))) named.add(document);
   }
   return named;

@@ -11,13 +11,16 @@ const OutcomeEnum = builder.enumType("DiscoveryOutcome", { values: ["MATCH", "AM
 const AbstentionEnum = builder.enumType("AbstentionReason", {
   values: {
     UNDERSPECIFIED_QUERY: {
-      description: "The text names no single problem: generic prose, an area, a topic phrase or a request for several problems. " +
+      description:
+        "The text names no single problem: generic prose, an area, a topic phrase or a request for several problems. " +
         "Candidates listed with it are members of the family it describes, to browse, not an answer.",
     },
     WEAK_MATCH: { description: "The best published candidate shares too little with the text to be named." },
     EMPTY_STORE: { description: "No problem is indexed yet." },
     INDEX_UNAVAILABLE: { description: "The discovery index is not loaded; retry later." },
-    FILTERED: { description: "Only unpublished problems match; they are listed as duplicateWarnings, never as candidates." },
+    FILTERED: {
+      description: "Only unpublished problems match; they are listed as duplicateWarnings, never as candidates.",
+    },
   } as const,
   description: "Why a lane returned no confident answer: the caller can tell an empty store from a weak match.",
 });
@@ -25,21 +28,42 @@ const AbstentionEnum = builder.enumType("AbstentionReason", {
 const DiscoveryRuleEnum = builder.enumType("DiscoveryRule", {
   description: "The rule that decided a discovery's outcome.",
   values: {
-    EXACT_IDENTIFIER: { description: "MATCH or AMBIGUOUS: the text holds an exact identifier (number, URL, Lean declaration, ...)." },
-    CALLED_BY_NAME: { description: "MATCH: the text calls the problem by its title, an alias or its statement's heading." },
-    CLEAR_MATCH: { description: "MATCH: the best candidate meets the thresholds and leads the next by the required margin." },
-    CLOSE_RIVAL: { description: "AMBIGUOUS: the best candidate meets the thresholds but leads the next by too little." },
-    BEST_BELOW_THRESHOLDS: { description: "AMBIGUOUS: the best candidate misses a threshold that one just below it meets." },
+    EXACT_IDENTIFIER: {
+      description: "MATCH or AMBIGUOUS: the text holds an exact identifier (number, URL, Lean declaration, ...).",
+    },
+    CALLED_BY_NAME: {
+      description: "MATCH: the text calls the problem by its title, an alias or its statement's heading.",
+    },
+    CLEAR_MATCH: {
+      description: "MATCH: the best candidate meets the thresholds and leads the next by the required margin.",
+    },
+    CLOSE_RIVAL: {
+      description: "AMBIGUOUS: the best candidate meets the thresholds but leads the next by too little.",
+    },
+    BEST_BELOW_THRESHOLDS: {
+      description: "AMBIGUOUS: the best candidate misses a threshold that one just below it meets.",
+    },
     DOMINANT_IN_LONG_TEXT: {
-      description: "AMBIGUOUS: in a long text (context, history, notation diluting its words) the best candidate far outscores every other, though the text's words alone would abstain.",
+      description:
+        "AMBIGUOUS: in a long text (context, history, notation diluting its words) the best candidate far outscores every other, though the text's words alone would abstain.",
     },
     TOO_LITTLE_INFORMATION: { description: "UNDERSPECIFIED_QUERY: too few rare terms to name one problem." },
-    AREA_ONLY: { description: "UNDERSPECIFIED_QUERY: every informative word names an area, and no parameter is stated." },
-    TOO_MANY_PROBLEMS: { description: "UNDERSPECIFIED_QUERY: too many published problems hold everything the text says." },
+    AREA_ONLY: {
+      description: "UNDERSPECIFIED_QUERY: every informative word names an area, and no parameter is stated.",
+    },
+    TOO_MANY_PROBLEMS: {
+      description: "UNDERSPECIFIED_QUERY: too many published problems hold everything the text says.",
+    },
     TOPIC_PHRASE: { description: "UNDERSPECIFIED_QUERY: a short phrase that names a topic and asks nothing." },
-    REQUEST_FOR_ANY: { description: "UNDERSPECIFIED_QUERY: a request for any problem of a family, or for help, a definition, a method or literature." },
+    REQUEST_FOR_ANY: {
+      description:
+        "UNDERSPECIFIED_QUERY: a request for any problem of a family, or for help, a definition, a method or literature.",
+    },
     REQUEST_FOR_SEVERAL: { description: "UNDERSPECIFIED_QUERY: a request for several problems." },
-    UNKNOWN_NAME: { description: "WEAK_MATCH: the text names a problem by a name no catalogue entry holds, and nothing matches clearly." },
+    UNKNOWN_NAME: {
+      description:
+        "WEAK_MATCH: the text names a problem by a name no catalogue entry holds, and nothing matches clearly.",
+    },
     NO_CANDIDATE_MEETS_THRESHOLDS: { description: "WEAK_MATCH: no early candidate shares enough with the text." },
     ONLY_UNPUBLISHED: { description: "FILTERED: only unpublished problems match." },
     EMPTY_STORE: { description: "EMPTY_STORE: no problem is indexed." },
@@ -59,14 +83,21 @@ const ProblemCandidateType = builder.objectRef<DiscoveryCandidate>("ProblemCandi
   fields: (t) => ({
     problem: t.prismaField({
       type: "Problem",
-      resolve: (query, candidate, _args, context) => context.prisma.problem.findUniqueOrThrow({ ...query, where: { id: candidate.problemId } }),
+      resolve: (query, candidate, _args, context) =>
+        context.prisma.problem.findUniqueOrThrow({ ...query, where: { id: candidate.problemId } }),
     }),
     score: t.exposeFloat("score"),
     relevance: t.exposeFloat("relevance"),
-    margin: t.exposeFloat("margin", { description: "Relative margin over the next candidate: (score - next) / score." }),
+    margin: t.exposeFloat("margin", {
+      description: "Relative margin over the next candidate: (score - next) / score.",
+    }),
     sharedTerms: t.exposeStringList("sharedTerms"),
-    coverage: t.exposeFloat("coverage", { description: "Share of the query's informative terms this problem matches." }),
-    confidence: t.exposeFloat("confidence", { description: "Calibrated probability that this is the intended problem." }),
+    coverage: t.exposeFloat("coverage", {
+      description: "Share of the query's informative terms this problem matches.",
+    }),
+    confidence: t.exposeFloat("confidence", {
+      description: "Calibrated probability that this is the intended problem.",
+    }),
     reasons: t.exposeStringList("reasons"),
   }),
 });
@@ -94,7 +125,8 @@ export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implem
     scoreBasis: t.exposeString("scoreBasis"),
     abstentionReason: t.exposeString("abstentionReason", { nullable: true }),
     heldBack: t.int({
-      description: "Matching records kept out of this packet as QUARANTINED (instruction-like or repetitive text); only audit intents see them.",
+      description:
+        "Matching records kept out of this packet as QUARANTINED (instruction-like or repetitive text); only audit intents see them.",
       resolve: (report) => report.heldBack ?? 0,
     }),
   }),
@@ -113,12 +145,14 @@ const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscove
     matchedBy: t.expose("matchedBy", {
       type: IdentityKindEnum,
       nullable: true,
-      description: "The exact identifier kind that named the answer (an Erdős number, URL, Lean declaration, ... in the text): " +
+      description:
+        "The exact identifier kind that named the answer (an Erdős number, URL, Lean declaration, ... in the text): " +
         "identifiers resolve before free text, and the lane is then `identity`. Null when free text decided.",
     }),
     decision: t.field({ type: DiscoveryDecisionType, resolve: (result) => result.decision }),
     setAside: t.exposeStringList("setAside", {
-      description: "Clauses of the text read as what the caller does not mean (\"not the three-bases version\", \"rather than …\"); " +
+      description:
+        'Clauses of the text read as what the caller does not mean ("not the three-bases version", "rather than …"); ' +
         "their words were not used as evidence.",
     }),
     lane: t.field({
@@ -136,14 +170,19 @@ const ProblemDiscoveryType = builder.objectRef<DiscoveryPayload>("ProblemDiscove
 builder.queryField("discoverProblems", (t) =>
   t.field({
     type: ProblemDiscoveryType,
-    description: "Discovery of published problems from an agent's words. Exact identifiers in the text (\"Erdős problem 786\", an OEIS " +
+    description:
+      'Discovery of published problems from an agent\'s words. Exact identifiers in the text ("Erdős problem 786", an OEIS ' +
       "A-number, a Lean declaration, a URL) resolve first; free text is ranked and abstains (UNDERSPECIFIED_QUERY, WEAK_MATCH) instead of guessing.",
     args: { text: t.arg.string({ required: true }), limit: t.arg.int({ defaultValue: 5 }) },
     errors: { types: [InvalidInputError], directResult: true, union: { name: "ProblemDiscoveryResult" } },
     resolve: (_root, args, context) =>
       runDiscovery({
-        prisma: context.prisma, pool: context.services.db.pool, discovery: context.services.discovery,
-        operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null, text: args.text, limit: args.limit ?? 5,
+        prisma: context.prisma,
+        pool: context.services.db.pool,
+        discovery: context.services.discovery,
+        operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null,
+        text: args.text,
+        limit: args.limit ?? 5,
       }),
   }),
 );

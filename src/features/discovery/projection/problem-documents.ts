@@ -2,7 +2,12 @@
 // transaction that writes the problem, so the discovery index can never drift from the record.
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
-import { buildSparseDocument, PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VIEW_VERSION } from "../domain/sparse-document.js";
+import {
+  buildSparseDocument,
+  PROBLEM_SPARSE_VERSION,
+  PROBLEM_SPARSE_VIEW,
+  PROBLEM_SPARSE_VIEW_VERSION,
+} from "../domain/sparse-document.js";
 import { PROBLEM_RECORD_INCLUDE, problemRecordToCatalogue, type ProblemRecord } from "./problem-record.js";
 import { registerInlineView, servingVersion } from "../../../projections/projection-state.js";
 
@@ -28,14 +33,20 @@ export async function maintainProblemDocuments(tx: TransactionClient, problemIds
   const version = await servingVersion(tx, PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW_VERSION);
   const rows = await tx.problem.findMany({ where: { id: { in: problemIds } }, include: PROBLEM_RECORD_INCLUDE });
   await tx.sparseDocument.deleteMany({ where: { view: PROBLEM_SPARSE_VIEW, version, documentId: { in: problemIds } } });
-  await insertSparseDocuments(tx, rows.map((row) => problemDocumentRow(row, version)));
+  await insertSparseDocuments(
+    tx,
+    rows.map((row) => problemDocumentRow(row, version)),
+  );
 }
 
 /**
  * createMany of the rows as one INSERT ... SELECT FROM unnest(arrays): a few parameters for the whole batch
  * instead of one per value (the full catalogue's first import writes 1,777 documents at once).
  */
-async function insertSparseDocuments(tx: TransactionClient, rows: Prisma.SparseDocumentCreateManyInput[]): Promise<void> {
+async function insertSparseDocuments(
+  tx: TransactionClient,
+  rows: Prisma.SparseDocumentCreateManyInput[],
+): Promise<void> {
   if (rows.length === 0) return;
   const now = new Date().toISOString();
   await tx.$executeRaw`

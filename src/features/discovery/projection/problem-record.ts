@@ -61,5 +61,8 @@ export function problemRecordToCatalogue(row: ProblemRecord): CatalogueProblem {
 
 /** The family's wordings with the problem's current statement first, as the catalogue lists them. */
 function canonicalFirst<T extends { hash: string }>(wordings: T[], statementHash: string | null): T[] {
-  return [...wordings.filter((wording) => wording.hash === statementHash), ...wordings.filter((wording) => wording.hash !== statementHash)];
+  return [
+    ...wordings.filter((wording) => wording.hash === statementHash),
+    ...wordings.filter((wording) => wording.hash !== statementHash),
+  ];
 }

@@ -19,7 +19,14 @@ export interface RunDiscoveryProps {
   limit: number;
 }
 
-export async function runDiscovery({ prisma, pool, discovery, operatorId, text, limit }: RunDiscoveryProps): Promise<DiscoveryPayload> {
+export async function runDiscovery({
+  prisma,
+  pool,
+  discovery,
+  operatorId,
+  text,
+  limit,
+}: RunDiscoveryProps): Promise<DiscoveryPayload> {
   let result: ProblemDiscoveryResult;
   try {
     result = await discoverProblems(prisma, discovery.current(), text, limit);

@@ -33,13 +33,20 @@ const FreshnessType = builder.objectRef<ViewFreshness[]>("Freshness").implement(
   fields: (t) => ({
     views: t.field({ type: [ViewFreshnessType], resolve: (views) => views }),
     headSequence: t.field({ type: "BigInt", resolve: (views) => views[0]?.headSequence ?? 0n }),
-    affectedLanes: t.stringList({ description: "Lanes that may miss recent writes.", resolve: (views) => affectedLanes(views) }),
+    affectedLanes: t.stringList({
+      description: "Lanes that may miss recent writes.",
+      resolve: (views) => affectedLanes(views),
+    }),
   }),
 });
 
 function checkViews(views: readonly string[] | null | undefined): readonly string[] | null {
   const unknown = (views ?? []).filter((view) => !DERIVED_VIEWS.some((entry) => entry.view === view));
-  if (unknown.length > 0) throw new InvalidInputError(`Unknown views ${unknown.join(", ")}; known: ${DERIVED_VIEWS.map((entry) => entry.view).join(", ")}`, "views");
+  if (unknown.length > 0)
+    throw new InvalidInputError(
+      `Unknown views ${unknown.join(", ")}; known: ${DERIVED_VIEWS.map((entry) => entry.view).join(", ")}`,
+      "views",
+    );
   return views ?? null;
 }
 

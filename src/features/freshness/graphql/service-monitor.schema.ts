@@ -4,7 +4,13 @@
 // so the hour window moves on while nothing happens.
 import { builder } from "../../../graphql/builder.js";
 import type { BucketSeries } from "../../../platform/lib/time-buckets.js";
-import { LAG_BUCKET_MS, type MonitorSnapshot, type RebuildProgressState, type ViewMonitor, type WorkerHealth } from "../../../projections/service-monitor.js";
+import {
+  LAG_BUCKET_MS,
+  type MonitorSnapshot,
+  type RebuildProgressState,
+  type ViewMonitor,
+  type WorkerHealth,
+} from "../../../projections/service-monitor.js";
 import { FreshnessStatusEnum } from "./freshness.schema.js";
 
 /** Pushes at most this often during a burst; the last change always gets its push. */
@@ -17,7 +23,11 @@ const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 const BucketSeriesType = builder.objectRef<BucketSeries>("BucketSeries").implement({
   description: "Equal time buckets, oldest first, ending with the bucket that holds now.",
   fields: (t) => ({
-    firstBucketAt: t.field({ type: "DateTime", description: "Start of the first bucket.", resolve: (series) => new Date(series.firstBucketAt) }),
+    firstBucketAt: t.field({
+      type: "DateTime",
+      description: "Start of the first bucket.",
+      resolve: (series) => new Date(series.firstBucketAt),
+    }),
     bucketSeconds: t.int({ resolve: (series) => Math.round(series.bucketMs / 1000) }),
     values: t.field({
       type: ["Int"],
@@ -33,49 +43,83 @@ const ViewLagType = builder.objectRef<ViewMonitor>("ViewLagHistory").implement({
   fields: (t) => ({
     view: t.exposeString("view"),
     lane: t.exposeString("lane"),
-    inline: t.exposeBoolean("inline", { description: "Maintained by write transactions (else by the projection worker)." }),
+    inline: t.exposeBoolean("inline", {
+      description: "Maintained by write transactions (else by the projection worker).",
+    }),
     version: t.exposeInt("version", { nullable: true }),
     buildingVersion: t.exposeInt("buildingVersion", { nullable: true }),
     status: t.field({ type: FreshnessStatusEnum, resolve: (view) => view.status }),
     highWaterMark: t.field({ type: "BigInt", resolve: (view) => view.highWaterMark }),
     lagEvents: t.field({ type: "BigInt", resolve: (view) => view.lagEvents }),
-    peakLagEvents: t.exposeInt("peakLagEvents", { description: "The highest lag seen in the last hour (0 when always fresh)." }),
-    peakAt: t.field({ type: "DateTime", nullable: true, description: "Start of the 10 s bucket of that peak.", resolve: (view) => date(view.peakAt) }),
-    lagHistory: t.field({ type: BucketSeriesType, description: "Highest lag per 10 s bucket over the last hour.", resolve: (view) => view.lagHistory }),
+    peakLagEvents: t.exposeInt("peakLagEvents", {
+      description: "The highest lag seen in the last hour (0 when always fresh).",
+    }),
+    peakAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "Start of the 10 s bucket of that peak.",
+      resolve: (view) => date(view.peakAt),
+    }),
+    lagHistory: t.field({
+      type: BucketSeriesType,
+      description: "Highest lag per 10 s bucket over the last hour.",
+      resolve: (view) => view.lagHistory,
+    }),
   }),
 });
 
 const WorkerHealthType = builder.objectRef<WorkerHealth>("WorkerHealth").implement({
   description: "The projection worker of this process: its batches, their duration, errors and backlog.",
   fields: (t) => ({
-    inProcess: t.exposeBoolean("inProcess", { description: "False with RUN_WORKER=false: the worker runs elsewhere and only its backlog is known here." }),
+    inProcess: t.exposeBoolean("inProcess", {
+      description: "False with RUN_WORKER=false: the worker runs elsewhere and only its backlog is known here.",
+    }),
     batches: t.exposeInt("batches", { description: "Batches applied since this process started." }),
     eventsApplied: t.exposeInt("eventsApplied"),
     lastBatchAt: t.field({ type: "DateTime", nullable: true, resolve: (worker) => date(worker.lastBatchAt) }),
-    lastBatchMs: t.exposeFloat("lastBatchMs", { nullable: true, description: "Duration of the last batch's transaction." }),
+    lastBatchMs: t.exposeFloat("lastBatchMs", {
+      nullable: true,
+      description: "Duration of the last batch's transaction.",
+    }),
     lastBatchEvents: t.exposeInt("lastBatchEvents", { nullable: true }),
     errors: t.exposeInt("errors", { description: "Failed refreshes since this process started (each is replayed)." }),
     lastError: t.exposeString("lastError", { nullable: true }),
     lastErrorAt: t.field({ type: "DateTime", nullable: true, resolve: (worker) => date(worker.lastErrorAt) }),
-    backlogEvents: t.field({ type: "BigInt", description: "Events committed but not yet in the worker's view.", resolve: (worker) => worker.backlogEvents }),
+    backlogEvents: t.field({
+      type: "BigInt",
+      description: "Events committed but not yet in the worker's view.",
+      resolve: (worker) => worker.backlogEvents,
+    }),
   }),
 });
 
 const RebuildOutcomeEnum = builder.enumType("RebuildOutcome", {
-  values: { RUNNING: {}, SWITCHED: { description: "Checks passed; the new version serves." }, KEPT: { description: "Built but not switched (dry run)." }, FAILED: {} } as const,
+  values: {
+    RUNNING: {},
+    SWITCHED: { description: "Checks passed; the new version serves." },
+    KEPT: { description: "Built but not switched (dry run)." },
+    FAILED: {},
+  } as const,
 });
 
 const RebuildProgressType = builder.objectRef<RebuildProgressState>("RebuildProgress").implement({
-  description: "A derived view rebuild: running (with its stage and counts when this process runs it) or finished in the last hour.",
+  description:
+    "A derived view rebuild: running (with its stage and counts when this process runs it) or finished in the last hour.",
   fields: (t) => ({
     view: t.exposeString("view"),
     version: t.exposeInt("version", { nullable: true }),
     stage: t.exposeString("stage"),
     done: t.exposeInt("done"),
     total: t.exposeInt("total"),
-    fraction: t.float({ nullable: true, description: "done / total, when counts are known.", resolve: (rebuild) => (rebuild.total > 0 ? Math.min(1, rebuild.done / rebuild.total) : null) }),
+    fraction: t.float({
+      nullable: true,
+      description: "done / total, when counts are known.",
+      resolve: (rebuild) => (rebuild.total > 0 ? Math.min(1, rebuild.done / rebuild.total) : null),
+    }),
     outcome: t.field({ type: RebuildOutcomeEnum, resolve: (rebuild) => rebuild.outcome }),
-    inProcess: t.exposeBoolean("inProcess", { description: "False for a version seen BUILDING in the store, built by another process." }),
+    inProcess: t.exposeBoolean("inProcess", {
+      description: "False for a version seen BUILDING in the store, built by another process.",
+    }),
     startedAt: t.field({ type: "DateTime", nullable: true, resolve: (rebuild) => date(rebuild.startedAt) }),
     updatedAt: t.field({ type: "DateTime", resolve: (rebuild) => new Date(rebuild.updatedAt) }),
     finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (rebuild) => date(rebuild.finishedAt) }),
@@ -89,14 +133,22 @@ const ServiceMonitorType = builder.objectRef<MonitorSnapshot>("ServiceMonitor").
     sampledAt: t.field({ type: "DateTime", resolve: (snapshot) => new Date(snapshot.at) }),
     headSequence: t.field({ type: "BigInt", resolve: (snapshot) => snapshot.headSequence }),
     views: t.field({ type: [ViewLagType], resolve: (snapshot) => snapshot.views }),
-    eventsPerMinute: t.field({ type: BucketSeriesType, description: "Events committed per minute over the last hour.", resolve: (snapshot) => snapshot.eventsPerMinute }),
+    eventsPerMinute: t.field({
+      type: BucketSeriesType,
+      description: "Events committed per minute over the last hour.",
+      resolve: (snapshot) => snapshot.eventsPerMinute,
+    }),
     worker: t.field({ type: WorkerHealthType, resolve: (snapshot) => snapshot.worker }),
     rebuilds: t.field({ type: [RebuildProgressType], resolve: (snapshot) => snapshot.rebuilds }),
   }),
 });
 
 builder.queryField("serviceMonitor", (t) =>
-  t.field({ type: ServiceMonitorType, description: "This instance's lag history, events per minute, worker health and rebuilds.", resolve: (_root, _args, context) => context.services.monitor.snapshot() }),
+  t.field({
+    type: ServiceMonitorType,
+    description: "This instance's lag history, events per minute, worker health and rebuilds.",
+    resolve: (_root, _args, context) => context.services.monitor.snapshot(),
+  }),
 );
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

@@ -15,7 +15,8 @@ export function identifiersFor(problem: CatalogueProblem, statementAccession: nu
   };
   add("STABLE_ID", problem.stableId);
   add("SLUG", problem.slug);
-  if (problem.number !== null) add("NUMBER", `${problem.collection} ${problem.number}`, numberKey(problem.collection, problem.number));
+  if (problem.number !== null)
+    add("NUMBER", `${problem.collection} ${problem.number}`, numberKey(problem.collection, problem.number));
   for (const source of problem.sources) {
     add("SOURCE_RECORD_ID", source.recordId);
     if (source.url) add("URL", source.url);

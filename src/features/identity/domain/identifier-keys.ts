@@ -3,13 +3,27 @@
 import { createHash } from "node:crypto";
 
 export type IdentityKind =
-  | "NUMBER" | "STABLE_ID" | "SLUG" | "SOURCE_RECORD_ID" | "LEAN_DECLARATION"
-  | "URL" | "ALIAS" | "STATEMENT_HASH" | "STATEMENT_ACCESSION";
+  | "NUMBER"
+  | "STABLE_ID"
+  | "SLUG"
+  | "SOURCE_RECORD_ID"
+  | "LEAN_DECLARATION"
+  | "URL"
+  | "ALIAS"
+  | "STATEMENT_HASH"
+  | "STATEMENT_ACCESSION";
 
 /** Lookup precedence: the first kind with any match decides the resolution. */
 export const IDENTITY_PRECEDENCE: IdentityKind[] = [
-  "STABLE_ID", "NUMBER", "SLUG", "SOURCE_RECORD_ID", "LEAN_DECLARATION", "URL",
-  "STATEMENT_ACCESSION", "STATEMENT_HASH", "ALIAS",
+  "STABLE_ID",
+  "NUMBER",
+  "SLUG",
+  "SOURCE_RECORD_ID",
+  "LEAN_DECLARATION",
+  "URL",
+  "STATEMENT_ACCESSION",
+  "STATEMENT_HASH",
+  "ALIAS",
 ];
 
 /** Unicode-folded, lower-case, single-spaced text: ő→o, ﬁ→fi, full-width digits→ASCII. */
@@ -25,7 +39,9 @@ export function foldText(text: string): string {
 
 /** Alias key: folded text with punctuation removed ("Sidon-set problem" = "sidon set problem"). */
 export function aliasKey(text: string): string {
-  return foldText(text).replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return foldText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /** URL key: no scheme, no `www.`, no trailing slash or fragment, lower-case host. */
@@ -49,8 +65,7 @@ export function numberKey(collection: string, number: number): string {
   return `${collection}:${number}`;
 }
 
-const NUMBER_REF =
-  /^(?:(erdos|erdős)(?:\s*problems?)?(?:\s*(?:no\.?|number))?(?:\s*[-#:_])?)?\s*(?:#\s*)?(\d{1,6})$/i;
+const NUMBER_REF = /^(?:(erdos|erdős)(?:\s*problems?)?(?:\s*(?:no\.?|number))?(?:\s*[-#:_])?)?\s*(?:#\s*)?(\d{1,6})$/i;
 
 /** "12", "#12", "Erdős 12", "erdos-12", "Erdos problem #12" → "erdos:12". */
 export function parseNumberRef(ref: string): string | null {

@@ -37,7 +37,10 @@ export function validateRef(ref: string): string {
   return trimmed;
 }
 
-export async function resolveProblemRefs(prisma: PrismaClient, refs: readonly string[]): Promise<ProblemRefResolution[]> {
+export async function resolveProblemRefs(
+  prisma: PrismaClient,
+  refs: readonly string[],
+): Promise<ProblemRefResolution[]> {
   const probesByRef = refs.map((ref) => probeKeys(ref));
   const allProbes = probesByRef.flat();
   const rows = allProbes.length
@@ -47,16 +50,40 @@ export async function resolveProblemRefs(prisma: PrismaClient, refs: readonly st
       })
     : [];
   // Follow merges before precedence, so a merged problem and its survivor sharing an alias are one problem.
-  const followed = rows.map((row) => ({ ...row, problemId: row.problem.mergedIntoId ?? row.problemId, namedId: row.problemId }));
+  const followed = rows.map((row) => ({
+    ...row,
+    problemId: row.problem.mergedIntoId ?? row.problemId,
+    namedId: row.problemId,
+  }));
   return refs.map((ref, index): ProblemRefResolution => {
     const matched = pickByPrecedence(probesByRef[index]!, followed);
     if (matched) {
       const ids = matched.rows.map((row) => row.problemId).sort();
       if (ids.length === 1) {
-        const named = followed.find((row) => row.kind === matched.kind && row.problemId === ids[0] && row.value === matched.rows[0]!.value && row.namedId !== row.problemId);
-        return { ref, status: "RESOLVED", matchedBy: matched.kind, problemId: ids[0]!, candidateIds: ids, mergedFromId: named?.namedId ?? null };
+        const named = followed.find(
+          (row) =>
+            row.kind === matched.kind &&
+            row.problemId === ids[0] &&
+            row.value === matched.rows[0]!.value &&
+            row.namedId !== row.problemId,
+        );
+        return {
+          ref,
+          status: "RESOLVED",
+          matchedBy: matched.kind,
+          problemId: ids[0]!,
+          candidateIds: ids,
+          mergedFromId: named?.namedId ?? null,
+        };
       }
-      return { ref, status: "AMBIGUOUS", matchedBy: matched.kind, problemId: null, candidateIds: ids, mergedFromId: null };
+      return {
+        ref,
+        status: "AMBIGUOUS",
+        matchedBy: matched.kind,
+        problemId: null,
+        candidateIds: ids,
+        mergedFromId: null,
+      };
     }
     return { ref, status: "NOT_FOUND", matchedBy: null, problemId: null, candidateIds: [], mergedFromId: null };
   });

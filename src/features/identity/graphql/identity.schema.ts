@@ -17,21 +17,30 @@ const ProblemResolutionType = builder.objectRef<ProblemRefResolution>("ProblemRe
       type: "Problem",
       nullable: true,
       resolve: (query, resolution, _args, context) =>
-        resolution.problemId ? context.prisma.problem.findUnique({ ...query, where: { id: resolution.problemId } }) : null,
+        resolution.problemId
+          ? context.prisma.problem.findUnique({ ...query, where: { id: resolution.problemId } })
+          : null,
     }),
     mergedFrom: t.prismaField({
       type: "Problem",
       nullable: true,
-      description: "Set when the ref names a problem that was merged: that problem (state MERGED); `problem` is its survivor.",
+      description:
+        "Set when the ref names a problem that was merged: that problem (state MERGED); `problem` is its survivor.",
       resolve: (query, resolution, _args, context) =>
-        resolution.mergedFromId ? context.prisma.problem.findUnique({ ...query, where: { id: resolution.mergedFromId } }) : null,
+        resolution.mergedFromId
+          ? context.prisma.problem.findUnique({ ...query, where: { id: resolution.mergedFromId } })
+          : null,
     }),
     candidates: t.prismaField({
       type: ["Problem"],
       description: "Every problem the ref names when it is AMBIGUOUS; choose one and pass its stableId.",
       resolve: (query, resolution, _args, context) =>
         resolution.status === "AMBIGUOUS"
-          ? context.prisma.problem.findMany({ ...query, where: { id: { in: resolution.candidateIds } }, orderBy: { stableId: "asc" } })
+          ? context.prisma.problem.findMany({
+              ...query,
+              where: { id: { in: resolution.candidateIds } },
+              orderBy: { stableId: "asc" },
+            })
           : [],
     }),
     hint: t.string({

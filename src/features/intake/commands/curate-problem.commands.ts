@@ -28,11 +28,21 @@ const WITHDRAWABLE: PublicationState[] = ["PUBLISHED", "CHALLENGE_PERIOD", "PEND
 
 export function curationReason(reason: string): string {
   const trimmed = reason.trim();
-  if (!trimmed || trimmed.length > MAX_CURATION_REASON_CHARS) throw new InvalidInputError(`reason must be 1-${MAX_CURATION_REASON_CHARS} characters`, "reason");
+  if (!trimmed || trimmed.length > MAX_CURATION_REASON_CHARS)
+    throw new InvalidInputError(`reason must be 1-${MAX_CURATION_REASON_CHARS} characters`, "reason");
   return trimmed;
 }
 
-async function transition(props: CurationProps, options: { operation: string; allowed: PublicationState[]; next: PublicationState; eventType: string; submissionsOnly?: boolean }): Promise<{ problem: Problem }> {
+async function transition(
+  props: CurationProps,
+  options: {
+    operation: string;
+    allowed: PublicationState[];
+    next: PublicationState;
+    eventType: string;
+    submissionsOnly?: boolean;
+  },
+): Promise<{ problem: Problem }> {
   const reason = curationReason(props.input.reason);
   const problem = await settleChallengePeriod(props, await resolveExactProblem(props.prisma, props.input.problemRef));
   const isSubmission = problem.submittedById !== null;
@@ -49,22 +59,38 @@ async function transition(props: CurationProps, options: { operation: string; al
     if (updated.count === 0) return null;
     await maintainProblemDocuments(tx, [problem.id]);
     return appendEvent(tx, {
-      routingTargetId: problem.id, resourceType: "problem", resourceId: problem.id, eventType: options.eventType, operatorId: props.operator.id,
+      routingTargetId: problem.id,
+      resourceType: "problem",
+      resourceId: problem.id,
+      eventType: options.eventType,
+      operatorId: props.operator.id,
       payload: { stableId: problem.stableId, previousState: problem.publicationState, reason },
     });
   }, WRITE_TRANSACTION);
   const stored = await props.prisma.problem.findUniqueOrThrow({ where: { id: problem.id } });
-  if (sequence === null) throw new ProblemStateError(problem.stableId, stored.publicationState, options.allowed, options.operation);
+  if (sequence === null)
+    throw new ProblemStateError(problem.stableId, stored.publicationState, options.allowed, options.operation);
   await props.notifier.publish(sequence);
   return { problem: stored };
 }
 
 /** Refuses a submitted problem that is awaiting review or still in its challenge period. */
 export function rejectSubmission(props: CurationProps) {
-  return transition(props, { operation: "rejectSubmission", allowed: REJECTABLE, next: "REJECTED", eventType: "problem.rejected", submissionsOnly: true });
+  return transition(props, {
+    operation: "rejectSubmission",
+    allowed: REJECTABLE,
+    next: "REJECTED",
+    eventType: "problem.rejected",
+    submissionsOnly: true,
+  });
 }
 
 /** Takes any live problem out of work; only SOURCE_AUDIT and CORRECTION continue on it. */
 export function withdrawProblem(props: CurationProps) {
-  return transition(props, { operation: "withdrawProblem", allowed: WITHDRAWABLE, next: "WITHDRAWN", eventType: "problem.withdrawn" });
+  return transition(props, {
+    operation: "withdrawProblem",
+    allowed: WITHDRAWABLE,
+    next: "WITHDRAWN",
+    eventType: "problem.withdrawn",
+  });
 }

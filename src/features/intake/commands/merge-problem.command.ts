@@ -15,26 +15,44 @@ import { MergeIntoSelfError, ProblemStateError } from "../domain/intake.errors.j
 
 /** A survivor must be live: merging into a withdrawn or rejected problem would bury the merged one's work. */
 const SURVIVOR_STATES: PublicationState[] = ["PUBLISHED", "CHALLENGE_PERIOD", "PENDING_REVIEW", "CATALOGUED"];
-const MERGEABLE_STATES: PublicationState[] = ["PUBLISHED", "CHALLENGE_PERIOD", "PENDING_REVIEW", "CATALOGUED", "WITHDRAWN", "REJECTED"];
+const MERGEABLE_STATES: PublicationState[] = [
+  "PUBLISHED",
+  "CHALLENGE_PERIOD",
+  "PENDING_REVIEW",
+  "CATALOGUED",
+  "WITHDRAWN",
+  "REJECTED",
+];
 
 /** Re-routes the derived rows of `fromId` to `intoId` and recomputes the memory heads of every moved project. */
-async function rerouteDerivedViews(tx: TransactionClient, fromId: string, intoId: string, projectIds: string[]): Promise<void> {
+async function rerouteDerivedViews(
+  tx: TransactionClient,
+  fromId: string,
+  intoId: string,
+  projectIds: string[],
+): Promise<void> {
   await tx.$executeRaw`UPDATE sparse_documents SET routing_target_id = ${intoId}::uuid WHERE routing_target_id = ${fromId}::uuid AND view <> ${PROBLEM_SPARSE_VIEW}`;
   await tx.$executeRaw`UPDATE memory_branches SET routing_target_id = ${intoId}::uuid WHERE routing_target_id = ${fromId}::uuid`;
   await tx.$executeRaw`UPDATE checkpoints SET routing_target_id = ${intoId}::uuid WHERE routing_target_id = ${fromId}::uuid`;
   await tx.checkpointHead.deleteMany({ where: { scope: "TARGET", scopeId: fromId } });
   if (projectIds.length === 0) return;
-  const states = await tx.projectionState.findMany({ where: { view: MEMORY_VIEW, status: { in: ["SERVING", "BUILDING"] } } });
+  const states = await tx.projectionState.findMany({
+    where: { view: MEMORY_VIEW, status: { in: ["SERVING", "BUILDING"] } },
+  });
   for (const state of states) await refreshHeads(tx, state.version, projectIds, state.highWaterMark);
 }
 
-export async function mergeProblem(props: CurationProps & { input: { into: string } }): Promise<{ problem: Problem; merged: Problem }> {
+export async function mergeProblem(
+  props: CurationProps & { input: { into: string } },
+): Promise<{ problem: Problem; merged: Problem }> {
   const reason = curationReason(props.input.reason);
   const merged = await resolveExactProblem(props.prisma, props.input.problemRef);
   const survivor = await resolveExactProblem(props.prisma, props.input.into);
   if (merged.id === survivor.id) throw new MergeIntoSelfError(merged.stableId);
-  if (!MERGEABLE_STATES.includes(merged.publicationState)) throw new ProblemStateError(merged.stableId, merged.publicationState, MERGEABLE_STATES, "mergeProblem");
-  if (!SURVIVOR_STATES.includes(survivor.publicationState)) throw new ProblemStateError(survivor.stableId, survivor.publicationState, SURVIVOR_STATES, "mergeProblem(into:)");
+  if (!MERGEABLE_STATES.includes(merged.publicationState))
+    throw new ProblemStateError(merged.stableId, merged.publicationState, MERGEABLE_STATES, "mergeProblem");
+  if (!SURVIVOR_STATES.includes(survivor.publicationState))
+    throw new ProblemStateError(survivor.stableId, survivor.publicationState, SURVIVOR_STATES, "mergeProblem(into:)");
   const sequence = await props.prisma.$transaction(async (tx) => {
     const updated = await tx.problem.updateMany({
       where: { id: merged.id, publicationState: merged.publicationState, mergedIntoId: null },
@@ -44,16 +62,51 @@ export async function mergeProblem(props: CurationProps & { input: { into: strin
     // Earlier merges into the merged problem now point at the survivor: resolution follows one hop.
     await tx.problem.updateMany({ where: { mergedIntoId: merged.id }, data: { mergedIntoId: survivor.id } });
     const projects = await tx.project.findMany({ where: { problemId: merged.id }, select: { id: true } });
-    await tx.project.updateMany({ where: { problemId: merged.id }, data: { problemId: survivor.id, routingTargetId: survivor.id } });
-    const records = await tx.researchObject.updateMany({ where: { problemId: merged.id }, data: { problemId: survivor.id, routingTargetId: survivor.id } });
-    await tx.researchTarget.updateMany({ where: { targetKind: "PROBLEM", targetId: merged.id }, data: { targetId: survivor.id } });
-    await rerouteDerivedViews(tx, merged.id, survivor.id, projects.map((project) => project.id));
+    await tx.project.updateMany({
+      where: { problemId: merged.id },
+      data: { problemId: survivor.id, routingTargetId: survivor.id },
+    });
+    const records = await tx.researchObject.updateMany({
+      where: { problemId: merged.id },
+      data: { problemId: survivor.id, routingTargetId: survivor.id },
+    });
+    await tx.researchTarget.updateMany({
+      where: { targetKind: "PROBLEM", targetId: merged.id },
+      data: { targetId: survivor.id },
+    });
+    await rerouteDerivedViews(
+      tx,
+      merged.id,
+      survivor.id,
+      projects.map((project) => project.id),
+    );
     await maintainProblemDocuments(tx, [merged.id]);
-    const payload = { mergedStableId: merged.stableId, survivorStableId: survivor.stableId, previousState: merged.publicationState, reason, projects: projects.length, records: records.count };
+    const payload = {
+      mergedStableId: merged.stableId,
+      survivorStableId: survivor.stableId,
+      previousState: merged.publicationState,
+      reason,
+      projects: projects.length,
+      records: records.count,
+    };
     // One event on each target: the merged problem's followers learn where it went, the survivor's that work arrived.
     return appendEvents(tx, [
-      { routingTargetId: merged.id, resourceType: "problem", resourceId: merged.id, eventType: "problem.merged", operatorId: props.operator.id, payload },
-      { routingTargetId: survivor.id, resourceType: "problem", resourceId: survivor.id, eventType: "problem.merge_received", operatorId: props.operator.id, payload },
+      {
+        routingTargetId: merged.id,
+        resourceType: "problem",
+        resourceId: merged.id,
+        eventType: "problem.merged",
+        operatorId: props.operator.id,
+        payload,
+      },
+      {
+        routingTargetId: survivor.id,
+        resourceType: "problem",
+        resourceId: survivor.id,
+        eventType: "problem.merge_received",
+        operatorId: props.operator.id,
+        payload,
+      },
     ]);
   }, WRITE_TRANSACTION);
   if (sequence === null) {

@@ -9,19 +9,36 @@ import { maintainProblemDocuments } from "../../discovery/projection/problem-doc
 import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
 
-export async function publishProblem(props: { prisma: PrismaClient; notifier: EventNotifier; operator: AuthenticatedOperator; problemRef: string }) {
+export async function publishProblem(props: {
+  prisma: PrismaClient;
+  notifier: EventNotifier;
+  operator: AuthenticatedOperator;
+  problemRef: string;
+}) {
   const problem = await resolveExactProblem(props.prisma, props.problemRef);
   if (problem.publicationState === "PUBLISHED") return { problem, changed: false };
   if (!problem.statement) {
-    throw new InvalidInputError(`${problem.stableId} has no canonical statement and cannot be published`, "problemRef", "NO_STATEMENT");
+    throw new InvalidInputError(
+      `${problem.stableId} has no canonical statement and cannot be published`,
+      "problemRef",
+      "NO_STATEMENT",
+    );
   }
-  if (problem.publicationState === "WITHDRAWN") throw new InvalidInputError(`${problem.stableId} was withdrawn`, "problemRef", "PROBLEM_WITHDRAWN");
+  if (problem.publicationState === "WITHDRAWN")
+    throw new InvalidInputError(`${problem.stableId} was withdrawn`, "problemRef", "PROBLEM_WITHDRAWN");
   const sequence = await props.prisma.$transaction(async (tx) => {
-    await tx.problem.update({ where: { id: problem.id }, data: { publicationState: "PUBLISHED", publishedAt: new Date(), challengeDeadline: null } });
+    await tx.problem.update({
+      where: { id: problem.id },
+      data: { publicationState: "PUBLISHED", publishedAt: new Date(), challengeDeadline: null },
+    });
     await maintainProblemDocuments(tx, [problem.id]);
     return appendEvent(tx, {
-      routingTargetId: problem.id, resourceType: "problem", resourceId: problem.id, eventType: "problem.published",
-      operatorId: props.operator.id, payload: { stableId: problem.stableId, previousState: problem.publicationState },
+      routingTargetId: problem.id,
+      resourceType: "problem",
+      resourceId: problem.id,
+      eventType: "problem.published",
+      operatorId: props.operator.id,
+      payload: { stableId: problem.stableId, previousState: problem.publicationState },
     });
   }, WRITE_TRANSACTION);
   await props.notifier.publish(sequence);

@@ -23,8 +23,13 @@ import { MAX_REF_LENGTH, resolveProblemRefs } from "../../identity/domain/resolv
 import { StatementRefusedError } from "../domain/intake.errors.js";
 import { statementRefusal } from "../domain/statement-content.js";
 import {
-  CHALLENGE_PERIOD_DAYS, DUPLICATE_MIN_COVERAGE, MAX_DEFINITIONS, MAX_STATEMENT_CHARS, MAX_SUBMISSION_TITLE_CHARS,
-  PUBLISHED_DUPLICATE_CONFIDENCE, UNPUBLISHED_DUPLICATE_CONFIDENCE,
+  CHALLENGE_PERIOD_DAYS,
+  DUPLICATE_MIN_COVERAGE,
+  MAX_DEFINITIONS,
+  MAX_STATEMENT_CHARS,
+  MAX_SUBMISSION_TITLE_CHARS,
+  PUBLISHED_DUPLICATE_CONFIDENCE,
+  UNPUBLISHED_DUPLICATE_CONFIDENCE,
 } from "../domain/intake.constants.js";
 
 export interface SubmitProblemInput {
@@ -52,9 +57,12 @@ export interface SubmissionResult {
 function validate(input: SubmitProblemInput): { title: string; statement: string } {
   const title = input.title.trim();
   const statement = input.statement.trim();
-  if (!title || title.length > MAX_SUBMISSION_TITLE_CHARS) throw new InvalidInputError(`title must be 1-${MAX_SUBMISSION_TITLE_CHARS} characters`, "title");
-  if (!statement || statement.length > MAX_STATEMENT_CHARS) throw new InvalidInputError(`statement must be 1-${MAX_STATEMENT_CHARS} characters`, "statement");
-  if ((input.definitions?.length ?? 0) > MAX_DEFINITIONS) throw new InvalidInputError(`at most ${MAX_DEFINITIONS} definitions`, "definitions");
+  if (!title || title.length > MAX_SUBMISSION_TITLE_CHARS)
+    throw new InvalidInputError(`title must be 1-${MAX_SUBMISSION_TITLE_CHARS} characters`, "title");
+  if (!statement || statement.length > MAX_STATEMENT_CHARS)
+    throw new InvalidInputError(`statement must be 1-${MAX_STATEMENT_CHARS} characters`, "statement");
+  if ((input.definitions?.length ?? 0) > MAX_DEFINITIONS)
+    throw new InvalidInputError(`at most ${MAX_DEFINITIONS} definitions`, "definitions");
   const refusal = statementRefusal(statement);
   if (refusal) throw new StatementRefusedError(refusal.rule, refusal.message);
   return { title, statement };
@@ -66,25 +74,42 @@ function validate(input: SubmitProblemInput): { title: string; statement: string
  */
 async function namedProblem(prisma: PrismaClient, title: string, statement: string, confirmed: ReadonlySet<string>) {
   const references = [title, statement].flatMap((text) =>
-    exactReferences(text).filter((reference) => reference.ref.length <= MAX_REF_LENGTH && /\s|[:#./-]|\d/u.test(reference.ref)),
+    exactReferences(text).filter(
+      (reference) => reference.ref.length <= MAX_REF_LENGTH && /\s|[:#./-]|\d/u.test(reference.ref),
+    ),
   );
   if (references.length === 0) return null;
-  const resolutions = await resolveProblemRefs(prisma, references.map((reference) => reference.ref));
+  const resolutions = await resolveProblemRefs(
+    prisma,
+    references.map((reference) => reference.ref),
+  );
   const ids = [...new Set(resolutions.flatMap((resolution) => (resolution.problemId ? [resolution.problemId] : [])))];
-  const stableIds = new Map((await prisma.problem.findMany({ where: { id: { in: ids } }, select: { id: true, stableId: true } })).map((row) => [row.id, row.stableId]));
-  const named = resolutions.find((resolution) => resolution.problemId && !confirmed.has(stableIds.get(resolution.problemId) ?? ""));
+  const stableIds = new Map(
+    (await prisma.problem.findMany({ where: { id: { in: ids } }, select: { id: true, stableId: true } })).map((row) => [
+      row.id,
+      row.stableId,
+    ]),
+  );
+  const named = resolutions.find(
+    (resolution) => resolution.problemId && !confirmed.has(stableIds.get(resolution.problemId) ?? ""),
+  );
   return named ? { problemId: named.problemId!, reference: named.ref } : null;
 }
 
 function strongMatches(candidates: DiscoveryCandidate[], threshold: number): DiscoveryCandidate[] {
-  return candidates.filter((candidate) => candidate.confidence >= threshold && candidate.coverage >= DUPLICATE_MIN_COVERAGE);
+  return candidates.filter(
+    (candidate) => candidate.confidence >= threshold && candidate.coverage >= DUPLICATE_MIN_COVERAGE,
+  );
 }
 
 /** Catalogued and in-review matches pause a submission; a withdrawn, rejected or merged one does not. */
 async function liveMatches(prisma: PrismaClient, candidates: DiscoveryCandidate[]): Promise<DiscoveryCandidate[]> {
   if (candidates.length === 0) return [];
   const live = await prisma.problem.findMany({
-    where: { id: { in: candidates.map((candidate) => candidate.problemId) }, publicationState: { in: ["CATALOGUED", "PENDING_REVIEW"] } },
+    where: {
+      id: { in: candidates.map((candidate) => candidate.problemId) },
+      publicationState: { in: ["CATALOGUED", "PENDING_REVIEW"] },
+    },
     select: { id: true },
   });
   const liveIds = new Set(live.map((row) => row.id));
@@ -92,8 +117,16 @@ async function liveMatches(prisma: PrismaClient, candidates: DiscoveryCandidate[
 }
 
 async function replayOf(prisma: PrismaClient, problemId: string): Promise<SubmissionResult> {
-  const stored = await prisma.problem.findUniqueOrThrow({ where: { id: problemId }, select: { publicationState: true } });
-  return { outcome: stored.publicationState === "PENDING_REVIEW" ? "PAUSED_FOR_REVIEW" : "ACCEPTED", problemId, candidates: [], replayed: true };
+  const stored = await prisma.problem.findUniqueOrThrow({
+    where: { id: problemId },
+    select: { publicationState: true },
+  });
+  return {
+    outcome: stored.publicationState === "PENDING_REVIEW" ? "PAUSED_FOR_REVIEW" : "ACCEPTED",
+    problemId,
+    candidates: [],
+    replayed: true,
+  };
 }
 
 export async function submitProblem(props: {
@@ -116,16 +149,29 @@ export async function submitProblem(props: {
   }
   const confirmed = new Set(props.input.confirmedDistinctFrom ?? []);
   const named = await namedProblem(props.prisma, title, statement, confirmed);
-  if (named) return { outcome: "ALREADY_CATALOGUED", problemId: named.problemId, candidates: [], replayed: false, matchedReference: named.reference };
+  if (named)
+    return {
+      outcome: "ALREADY_CATALOGUED",
+      problemId: named.problemId,
+      candidates: [],
+      replayed: false,
+      matchedReference: named.reference,
+    };
   const discovery = discover(props.index, `${title}\n${statement}`.slice(0, 8_000), { limit: 5 });
-  const unpublished = await liveMatches(props.prisma, strongMatches(discovery.duplicateWarnings, UNPUBLISHED_DUPLICATE_CONFIDENCE));
+  const unpublished = await liveMatches(
+    props.prisma,
+    strongMatches(discovery.duplicateWarnings, UNPUBLISHED_DUPLICATE_CONFIDENCE),
+  );
   const published = strongMatches(discovery.candidates, PUBLISHED_DUPLICATE_CONFIDENCE);
   const problemIds = [...published, ...unpublished].map((candidate) => candidate.problemId);
   const stableIds = new Map(
-    (await props.prisma.problem.findMany({ where: { id: { in: problemIds } }, select: { id: true, stableId: true } })).map((row) => [row.id, row.stableId]),
+    (
+      await props.prisma.problem.findMany({ where: { id: { in: problemIds } }, select: { id: true, stableId: true } })
+    ).map((row) => [row.id, row.stableId]),
   );
   const unconfirmed = published.filter((candidate) => !confirmed.has(stableIds.get(candidate.problemId) ?? ""));
-  if (unpublished.length === 0 && unconfirmed.length > 0) return { outcome: "POSSIBLE_DUPLICATE", problemId: null, candidates: unconfirmed, replayed: false };
+  if (unpublished.length === 0 && unconfirmed.length > 0)
+    return { outcome: "POSSIBLE_DUPLICATE", problemId: null, candidates: unconfirmed, replayed: false };
   const outcome: SubmissionOutcome = unpublished.length > 0 ? "PAUSED_FOR_REVIEW" : "ACCEPTED";
   const now = props.now ?? new Date();
   const result = await props.prisma.$transaction(async (tx) => {
@@ -133,26 +179,57 @@ export async function submitProblem(props: {
     if (claim.replay) return { id: claim.resultId, sequence: null, replayed: true };
     const number = Number(await allocate(tx, "intake_number"));
     const problem: CatalogueProblem = {
-      stableId: `cp:intake:${number}`, collection: "intake", number, slug: `intake-${number}-${kebab(title, 50)}`, title, statement,
-      definitions: props.input.definitions ?? [], tags: props.input.tags ?? [], prize: null, oeisIds: [], comments: null, remarks: null,
-      resolutionState: "OPEN", resolutionNote: null, formalizedSolution: false,
+      stableId: `cp:intake:${number}`,
+      collection: "intake",
+      number,
+      slug: `intake-${number}-${kebab(title, 50)}`,
+      title,
+      statement,
+      definitions: props.input.definitions ?? [],
+      tags: props.input.tags ?? [],
+      prize: null,
+      oeisIds: [],
+      comments: null,
+      remarks: null,
+      resolutionState: "OPEN",
+      resolutionNote: null,
+      formalizedSolution: false,
       publicationState: outcome === "ACCEPTED" ? "CHALLENGE_PERIOD" : "PENDING_REVIEW",
-      sourceUpdatedAt: null, acceptanceConditions: props.input.acceptanceConditions ?? null, aliases: [],
-      sources: props.input.sourceUrl ? [{ kind: "URL", recordId: `intake:${number}`, url: props.input.sourceUrl, title: null }] : [],
-      wordings: [], formalDeclarations: [],
+      sourceUpdatedAt: null,
+      acceptanceConditions: props.input.acceptanceConditions ?? null,
+      aliases: [],
+      sources: props.input.sourceUrl
+        ? [{ kind: "URL", recordId: `intake:${number}`, url: props.input.sourceUrl, title: null }]
+        : [],
+      wordings: [],
+      formalDeclarations: [],
     };
     const [id] = await insertCatalogueProblems(tx, [problem], [claim.resultId]);
     const deadline = outcome === "ACCEPTED" ? new Date(now.getTime() + CHALLENGE_PERIOD_DAYS * 86_400_000) : null;
-    await tx.problem.update({ where: { id: id! }, data: { challengeDeadline: deadline, submittedById: props.operator.id } });
+    await tx.problem.update({
+      where: { id: id! },
+      data: { challengeDeadline: deadline, submittedById: props.operator.id },
+    });
     await maintainProblemDocuments(tx, [id!]);
     const sequence = await appendEvent(tx, {
-      routingTargetId: id!, resourceType: "problem", resourceId: id!, eventType: "problem.submitted", operatorId: props.operator.id,
-      payload: { stableId: problem.stableId, outcome, duplicateOf: unpublished.map((candidate) => stableIds.get(candidate.problemId) ?? candidate.problemId) },
+      routingTargetId: id!,
+      resourceType: "problem",
+      resourceId: id!,
+      eventType: "problem.submitted",
+      operatorId: props.operator.id,
+      payload: {
+        stableId: problem.stableId,
+        outcome,
+        duplicateOf: unpublished.map((candidate) => stableIds.get(candidate.problemId) ?? candidate.problemId),
+      },
     });
     return { id: id!, sequence, replayed: false };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
-  const stored = await props.prisma.problem.findUniqueOrThrow({ where: { id: result.id }, select: { publicationState: true } });
+  const stored = await props.prisma.problem.findUniqueOrThrow({
+    where: { id: result.id },
+    select: { publicationState: true },
+  });
   return {
     outcome: stored.publicationState === "PENDING_REVIEW" ? "PAUSED_FOR_REVIEW" : "ACCEPTED",
     problemId: result.id,

@@ -25,25 +25,56 @@ export function settledPublication(facts: PublicationFacts, now: Date): string {
  * in its own transaction with a `problem.challenge_period_ended` event. The state guard in the update
  * makes concurrent sweeps and lazy settles write each transition once. Returns how many ended.
  */
-export async function endChallengePeriods(props: { prisma: PrismaClient; notifier: EventNotifier; now?: Date; problemIds?: string[] }): Promise<number> {
+export async function endChallengePeriods(props: {
+  prisma: PrismaClient;
+  notifier: EventNotifier;
+  now?: Date;
+  problemIds?: string[];
+}): Promise<number> {
   const now = props.now ?? new Date();
   const due = await props.prisma.problem.findMany({
-    where: { publicationState: "CHALLENGE_PERIOD", challengeDeadline: { lte: now }, ...(props.problemIds ? { id: { in: props.problemIds } } : {}) },
-    select: { id: true, stableId: true, challengeDeadline: true, _count: { select: { advisories: { where: { resolvedAt: null } } } } },
+    where: {
+      publicationState: "CHALLENGE_PERIOD",
+      challengeDeadline: { lte: now },
+      ...(props.problemIds ? { id: { in: props.problemIds } } : {}),
+    },
+    select: {
+      id: true,
+      stableId: true,
+      challengeDeadline: true,
+      _count: { select: { advisories: { where: { resolvedAt: null } } } },
+    },
   });
   let ended = 0;
   for (const problem of due) {
-    const next = settledPublication({ publicationState: "CHALLENGE_PERIOD", challengeDeadline: problem.challengeDeadline, openAdvisoryCount: problem._count.advisories }, now);
+    const next = settledPublication(
+      {
+        publicationState: "CHALLENGE_PERIOD",
+        challengeDeadline: problem.challengeDeadline,
+        openAdvisoryCount: problem._count.advisories,
+      },
+      now,
+    );
     const sequence = await props.prisma.$transaction(async (tx) => {
       const updated = await tx.problem.updateMany({
         where: { id: problem.id, publicationState: "CHALLENGE_PERIOD", challengeDeadline: { lte: now } },
-        data: next === "PUBLISHED" ? { publicationState: "PUBLISHED", publishedAt: now } : { publicationState: "PENDING_REVIEW" },
+        data:
+          next === "PUBLISHED"
+            ? { publicationState: "PUBLISHED", publishedAt: now }
+            : { publicationState: "PENDING_REVIEW" },
       });
       if (updated.count === 0) return null;
       await maintainProblemDocuments(tx, [problem.id]);
       return appendEvent(tx, {
-        routingTargetId: problem.id, resourceType: "problem", resourceId: problem.id, eventType: "problem.challenge_period_ended",
-        payload: { stableId: problem.stableId, publicationState: next, challengeDeadline: problem.challengeDeadline?.toISOString() ?? null },
+        routingTargetId: problem.id,
+        resourceType: "problem",
+        resourceId: problem.id,
+        eventType: "problem.challenge_period_ended",
+        payload: {
+          stableId: problem.stableId,
+          publicationState: next,
+          challengeDeadline: problem.challengeDeadline?.toISOString() ?? null,
+        },
       });
     }, WRITE_TRANSACTION);
     if (sequence !== null) {
@@ -55,13 +86,23 @@ export async function endChallengePeriods(props: { prisma: PrismaClient; notifie
 }
 
 /** The problem with an ended challenge period recorded first, so the state checked is the state at this moment. */
-export async function settleChallengePeriod<Row extends { id: string; publicationState: string; challengeDeadline: Date | null }>(
-  props: { prisma: PrismaClient; notifier: EventNotifier },
-  problem: Row,
-): Promise<Row> {
-  if (problem.publicationState !== "CHALLENGE_PERIOD" || !problem.challengeDeadline || problem.challengeDeadline.getTime() > Date.now()) return problem;
+export async function settleChallengePeriod<
+  Row extends { id: string; publicationState: string; challengeDeadline: Date | null },
+>(props: { prisma: PrismaClient; notifier: EventNotifier }, problem: Row): Promise<Row> {
+  if (
+    problem.publicationState !== "CHALLENGE_PERIOD" ||
+    !problem.challengeDeadline ||
+    problem.challengeDeadline.getTime() > Date.now()
+  )
+    return problem;
   await endChallengePeriods({ prisma: props.prisma, notifier: props.notifier, problemIds: [problem.id] });
-  return { ...problem, ...(await props.prisma.problem.findUniqueOrThrow({ where: { id: problem.id }, select: { publicationState: true, challengeDeadline: true } })) };
+  return {
+    ...problem,
+    ...(await props.prisma.problem.findUniqueOrThrow({
+      where: { id: problem.id },
+      select: { publicationState: true, challengeDeadline: true },
+    })),
+  };
 }
 
 /** How often the service sweeps for ended challenge periods; reads settle lazily in between. */
@@ -80,7 +121,10 @@ export class ChallengePeriodSweeper {
   /** Sweeps once now (periods that ended while the service was down), then every interval. */
   start(): void {
     void this.sweep().catch((error: unknown) => this.props.onError(error as Error));
-    this.timer ??= setInterval(() => void this.sweep().catch((error: unknown) => this.props.onError(error as Error)), this.intervalMs);
+    this.timer ??= setInterval(
+      () => void this.sweep().catch((error: unknown) => this.props.onError(error as Error)),
+      this.intervalMs,
+    );
     this.timer.unref();
   }
 

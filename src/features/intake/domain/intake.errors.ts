@@ -21,7 +21,10 @@ export class ProblemStateError extends DomainError {
     operation: string,
     detail = "",
   ) {
-    super("WRONG_PROBLEM_STATE", `${operation} needs ${stableId} to be ${allowedStates.join(" or ")}; it is ${publicationState}${detail}`);
+    super(
+      "WRONG_PROBLEM_STATE",
+      `${operation} needs ${stableId} to be ${allowedStates.join(" or ")}; it is ${publicationState}${detail}`,
+    );
   }
 }
 

@@ -19,7 +19,8 @@ export interface StatementRefusal {
 }
 
 /** Relation symbols and LaTeX relation commands: `=`, `<`, `≤`, `\in`, `\to`, `\mid`, ... */
-const RELATION_SYMBOL = /[=<>≤≥≠∈∉⊂⊆⊃⊇→↔⇒⇔∣≡≈∼|]|\\(?:le|leq|ge|geq|lt|gt|ne|neq|in|notin|subset|subseteq|supset|to|mid|equiv|sim|approx|ll|gg)(?![a-z])/u;
+const RELATION_SYMBOL =
+  /[=<>≤≥≠∈∉⊂⊆⊃⊇→↔⇒⇔∣≡≈∼|]|\\(?:le|leq|ge|geq|lt|gt|ne|neq|in|notin|subset|subseteq|supset|to|mid|equiv|sim|approx|ll|gg)(?![a-z])/u;
 /** Quantities: digits, inline maths, Lean code, a LaTeX command, Greek or mathematical letters. */
 const QUANTITY_SYMBOL = /[0-9$`\\∞∑∏∫√π]|[\u0370-\u03ff]|[\u{1d400}-\u{1d7ff}]|[ℕℤℚℝℂ]/u;
 /** One-letter words that are English, not variables. */
@@ -46,7 +47,12 @@ function singular(word: string): string {
 function hasMathematicalContent(text: string, textWords: string[]): boolean {
   if (RELATION_SYMBOL.test(text) || QUANTITY_SYMBOL.test(text)) return true;
   return textWords.some(
-    (word) => (word.length === 1 && !ONE_LETTER_WORDS.has(word)) || RELATION_WORDS.has(word) || MATHEMATICIAN_NAMES.has(word) || MATHEMATICAL_OBJECT_WORDS.has(word) || MATHEMATICAL_OBJECT_WORDS.has(singular(word)),
+    (word) =>
+      (word.length === 1 && !ONE_LETTER_WORDS.has(word)) ||
+      RELATION_WORDS.has(word) ||
+      MATHEMATICIAN_NAMES.has(word) ||
+      MATHEMATICAL_OBJECT_WORDS.has(word) ||
+      MATHEMATICAL_OBJECT_WORDS.has(singular(word)),
   );
 }
 
@@ -54,22 +60,37 @@ function hasMathematicalContent(text: string, textWords: string[]): boolean {
 export function statementRefusal(statement: string): StatementRefusal | null {
   const visible = statement.replace(/\s+/gu, "");
   if ([...visible].length < MIN_STATEMENT_VISIBLE_CHARS) {
-    return { rule: "TOO_SHORT", message: `A statement needs at least ${MIN_STATEMENT_VISIBLE_CHARS} visible characters` };
+    return {
+      rule: "TOO_SHORT",
+      message: `A statement needs at least ${MIN_STATEMENT_VISIBLE_CHARS} visible characters`,
+    };
   }
   const run = longestRun(statement);
   if (run.length >= MAX_REPEATED_RUN) {
-    return { rule: "REPEATED_RUN", message: `"${run.character}" repeats ${run.length} times in a row: a statement is not filler` };
+    return {
+      rule: "REPEATED_RUN",
+      message: `"${run.character}" repeats ${run.length} times in a row: a statement is not filler`,
+    };
   }
   const digitRun = Math.max(0, ...(statement.match(/\d+/gu) ?? []).map((digits) => digits.length));
   if (digitRun > MAX_DIGIT_RUN) {
-    return { rule: "DIGIT_RUN", message: `A run of ${digitRun} digits is data, not a statement (at most ${MAX_DIGIT_RUN})` };
+    return {
+      rule: "DIGIT_RUN",
+      message: `A run of ${digitRun} digits is data, not a statement (at most ${MAX_DIGIT_RUN})`,
+    };
   }
   const textWords = words(statement);
   if (textWords.length === 0 && visible.length > MAX_WORDLESS_CHARS) {
-    return { rule: "NO_WORDS", message: `Over ${MAX_WORDLESS_CHARS} characters without a word: a statement needs words, not only digits and symbols` };
+    return {
+      rule: "NO_WORDS",
+      message: `Over ${MAX_WORDLESS_CHARS} characters without a word: a statement needs words, not only digits and symbols`,
+    };
   }
   if (!hasMathematicalContent(statement, textWords)) {
-    return { rule: "NO_MATHEMATICAL_CONTENT", message: "The statement names no relation, quantity or mathematical object" };
+    return {
+      rule: "NO_MATHEMATICAL_CONTENT",
+      message: "The statement names no relation, quantity or mathematical object",
+    };
   }
   return null;
 }

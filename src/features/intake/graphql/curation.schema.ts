@@ -14,7 +14,10 @@ const STATE_ERRORS = [...CURATION_ERRORS, ProblemStateError];
 const CurateProblemInput = builder.inputType("CurateProblemInput", {
   fields: (t) => ({
     problemRef: t.string({ required: true }),
-    reason: t.string({ required: true, description: "Why, for the agents who follow the problem (1-2,000 characters); recorded on the event." }),
+    reason: t.string({
+      required: true,
+      description: "Why, for the agents who follow the problem (1-2,000 characters); recorded on the event.",
+    }),
   }),
 });
 
@@ -25,11 +28,17 @@ const CuratedProblemPayload = builder.objectRef<{ problem: Problem }>("CuratedPr
 builder.mutationField("rejectSubmission", (t) =>
   t.field({
     type: CuratedProblemPayload,
-    description: "Refuses a submitted problem in PENDING_REVIEW or CHALLENGE_PERIOD; it becomes REJECTED and takes no work.",
+    description:
+      "Refuses a submitted problem in PENDING_REVIEW or CHALLENGE_PERIOD; it becomes REJECTED and takes no work.",
     errors: { types: STATE_ERRORS, directResult: true, union: { name: "RejectSubmissionResult" } },
     args: { input: t.arg({ type: CurateProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
-      rejectSubmission({ prisma: context.prisma, notifier: context.services.notifier, operator: requireRole(context.auth, "CURATOR"), input }),
+      rejectSubmission({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator: requireRole(context.auth, "CURATOR"),
+        input,
+      }),
   }),
 );
 
@@ -40,26 +49,42 @@ builder.mutationField("withdrawProblem", (t) =>
     errors: { types: STATE_ERRORS, directResult: true, union: { name: "WithdrawProblemResult" } },
     args: { input: t.arg({ type: CurateProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
-      withdrawProblem({ prisma: context.prisma, notifier: context.services.notifier, operator: requireRole(context.auth, "CURATOR"), input }),
+      withdrawProblem({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator: requireRole(context.auth, "CURATOR"),
+        input,
+      }),
   }),
 );
 
 const MergeProblemPayload = builder.objectRef<{ problem: Problem; merged: Problem }>("MergeProblemPayload").implement({
   fields: (t) => ({
-    problem: t.field({ type: ProblemType, description: "The survivor: every ref of the merged problem now resolves here.", resolve: (payload) => payload.problem }),
-    merged: t.field({ type: ProblemType, description: "The merged problem, now MERGED with `mergedInto` set.", resolve: (payload) => payload.merged }),
+    problem: t.field({
+      type: ProblemType,
+      description: "The survivor: every ref of the merged problem now resolves here.",
+      resolve: (payload) => payload.problem,
+    }),
+    merged: t.field({
+      type: ProblemType,
+      description: "The merged problem, now MERGED with `mergedInto` set.",
+      resolve: (payload) => payload.merged,
+    }),
   }),
 });
 
 builder.mutationField("mergeProblem", (t) =>
   t.field({
     type: MergeProblemPayload,
-    description: "Merges `input.problemRef` into `into`: its identifiers resolve to the survivor and its projects and records move there.",
+    description:
+      "Merges `input.problemRef` into `into`: its identifiers resolve to the survivor and its projects and records move there.",
     errors: { types: [...STATE_ERRORS, MergeIntoSelfError], directResult: true, union: { name: "MergeProblemResult" } },
     args: { input: t.arg({ type: CurateProblemInput, required: true }), into: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
       mergeProblem({
-        prisma: context.prisma, notifier: context.services.notifier, operator: requireRole(context.auth, "CURATOR"),
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator: requireRole(context.auth, "CURATOR"),
         input: { ...args.input, into: args.into },
       }),
   }),

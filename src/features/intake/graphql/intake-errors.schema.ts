@@ -8,7 +8,9 @@ builder.objectType(StatementRefusedError, {
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof StatementRefusedError,
   fields: (t) => ({
-    rule: t.exposeString("rule", { description: "TOO_SHORT, REPEATED_RUN, DIGIT_RUN, NO_WORDS or NO_MATHEMATICAL_CONTENT." }),
+    rule: t.exposeString("rule", {
+      description: "TOO_SHORT, REPEATED_RUN, DIGIT_RUN, NO_WORDS or NO_MATHEMATICAL_CONTENT.",
+    }),
   }),
 });
 

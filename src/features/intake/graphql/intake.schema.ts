@@ -28,7 +28,9 @@ const SubmitProblemInput = builder.inputType("SubmitProblemInput", {
     definitions: t.field({ type: [DefinitionInput] }),
     sourceUrl: t.string(),
     acceptanceConditions: t.string(),
-    confirmedDistinctFrom: t.stringList({ description: "Stable ids of published candidates you compared and found different." }),
+    confirmedDistinctFrom: t.stringList({
+      description: "Stable ids of published candidates you compared and found different.",
+    }),
     idempotencyKey: t.string({ required: true }),
   }),
 });
@@ -36,17 +38,27 @@ const SubmitProblemInput = builder.inputType("SubmitProblemInput", {
 const SubmissionOutcomeEnum = builder.enumType("SubmissionOutcome", {
   values: {
     ACCEPTED: { description: "Deterministic intake assigned an id; actionable now, in its challenge period." },
-    PAUSED_FOR_REVIEW: { description: "A catalogued problem matches strongly: a curator must review before it is actionable." },
-    POSSIBLE_DUPLICATE: { description: "Published problems match: compare them, then use one's stable ref or resubmit with confirmedDistinctFrom." },
+    PAUSED_FOR_REVIEW: {
+      description: "A catalogued problem matches strongly: a curator must review before it is actionable.",
+    },
+    POSSIBLE_DUPLICATE: {
+      description:
+        "Published problems match: compare them, then use one's stable ref or resubmit with confirmedDistinctFrom.",
+    },
     ALREADY_CATALOGUED: {
-      description: "The text names a catalogued problem by an exact identifier (`matchedReference`): `problem` is that one, nothing was minted. Resubmit with its stableId in confirmedDistinctFrom if yours is different.",
+      description:
+        "The text names a catalogued problem by an exact identifier (`matchedReference`): `problem` is that one, nothing was minted. Resubmit with its stableId in confirmedDistinctFrom if yours is different.",
     },
   },
 });
 
 const DuplicateCandidateType = builder.objectRef<DiscoveryCandidate>("DuplicateCandidate").implement({
   fields: (t) => ({
-    problem: t.prismaField({ type: "Problem", resolve: (query, candidate, _args, context) => context.prisma.problem.findUniqueOrThrow({ ...query, where: { id: candidate.problemId } }) }),
+    problem: t.prismaField({
+      type: "Problem",
+      resolve: (query, candidate, _args, context) =>
+        context.prisma.problem.findUniqueOrThrow({ ...query, where: { id: candidate.problemId } }),
+    }),
     confidence: t.exposeFloat("confidence"),
     sharedTerms: t.exposeStringList("sharedTerms"),
   }),
@@ -58,7 +70,8 @@ const SubmitProblemPayload = builder.objectRef<SubmissionResult>("SubmitProblemP
     problem: t.prismaField({
       type: "Problem",
       nullable: true,
-      resolve: (query, result, _args, context) => (result.problemId ? context.prisma.problem.findUnique({ ...query, where: { id: result.problemId } }) : null),
+      resolve: (query, result, _args, context) =>
+        result.problemId ? context.prisma.problem.findUnique({ ...query, where: { id: result.problemId } }) : null,
     }),
     candidates: t.field({ type: [DuplicateCandidateType], resolve: (result) => result.candidates }),
     replayed: t.exposeBoolean("replayed"),
@@ -69,22 +82,31 @@ const SubmitProblemPayload = builder.objectRef<SubmissionResult>("SubmitProblemP
 builder.mutationField("submitProblem", (t) =>
   t.field({
     type: SubmitProblemPayload,
-    errors: { types: [...CURATION_ERRORS, StatementRefusedError], directResult: true, union: { name: "SubmitProblemResult" } },
+    errors: {
+      types: [...CURATION_ERRORS, StatementRefusedError],
+      directResult: true,
+      union: { name: "SubmitProblemResult" },
+    },
     args: { input: t.arg({ type: SubmitProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
       submitProblem({
-        prisma: context.prisma, notifier: context.services.notifier, index: context.services.discovery.current(),
-        operator: requireRole(context.auth, "AGENT"), input,
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        index: context.services.discovery.current(),
+        operator: requireRole(context.auth, "AGENT"),
+        input,
       }),
   }),
 );
 
-export const ProblemPayload = builder.objectRef<{ problem: Problem; changed: boolean }>("PublishProblemPayload").implement({
-  fields: (t) => ({
-    problem: t.field({ type: ProblemType, resolve: (payload) => payload.problem }),
-    changed: t.exposeBoolean("changed"),
-  }),
-});
+export const ProblemPayload = builder
+  .objectRef<{ problem: Problem; changed: boolean }>("PublishProblemPayload")
+  .implement({
+    fields: (t) => ({
+      problem: t.field({ type: ProblemType, resolve: (payload) => payload.problem }),
+      changed: t.exposeBoolean("changed"),
+    }),
+  });
 
 builder.mutationField("publishProblem", (t) =>
   t.field({
@@ -92,7 +114,12 @@ builder.mutationField("publishProblem", (t) =>
     errors: { types: CURATION_ERRORS, directResult: true, union: { name: "PublishProblemResult" } },
     args: { problemRef: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
-      publishProblem({ prisma: context.prisma, notifier: context.services.notifier, operator: requireRole(context.auth, "CURATOR"), problemRef: args.problemRef }),
+      publishProblem({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator: requireRole(context.auth, "CURATOR"),
+        problemRef: args.problemRef,
+      }),
   }),
 );
 
@@ -103,7 +130,10 @@ const AdvisoryPayload = builder.objectRef<{ advisory: Advisory }>("AdvisoryPaylo
 const RaiseAdvisoryInput = builder.inputType("RaiseAdvisoryInput", {
   fields: (t) => ({
     problemRef: t.string({ required: true }),
-    kind: t.string({ required: true, description: "STATEMENT_INTEGRITY, SOURCE_MISMATCH, RESOLUTION_DISPUTED, FORMALIZATION_MISMATCH or OTHER." }),
+    kind: t.string({
+      required: true,
+      description: "STATEMENT_INTEGRITY, SOURCE_MISMATCH, RESOLUTION_DISPUTED, FORMALIZATION_MISMATCH or OTHER.",
+    }),
     message: t.string({ required: true }),
     blocking: t.boolean({ required: true, description: "A blocking advisory pauses PROVE, RESOLVE and BOUNTY work." }),
   }),
@@ -115,7 +145,12 @@ builder.mutationField("raiseAdvisory", (t) =>
     errors: { types: CURATION_ERRORS, directResult: true, union: { name: "RaiseAdvisoryResult" } },
     args: { input: t.arg({ type: RaiseAdvisoryInput, required: true }) },
     resolve: async (_root, { input }, context) => ({
-      advisory: await raiseAdvisory({ prisma: context.prisma, notifier: context.services.notifier, operator: requireRole(context.auth, "CURATOR"), input }),
+      advisory: await raiseAdvisory({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator: requireRole(context.auth, "CURATOR"),
+        input,
+      }),
     }),
   }),
 );
@@ -127,7 +162,9 @@ builder.mutationField("resolveAdvisory", (t) =>
     args: { advisoryId: t.arg.id({ required: true }), resolution: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => ({
       advisory: await resolveAdvisory({
-        prisma: context.prisma, notifier: context.services.notifier, operator: requireRole(context.auth, "CURATOR"),
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator: requireRole(context.auth, "CURATOR"),
         input: { advisoryId: String(args.advisoryId), resolution: args.resolution },
       }),
     }),

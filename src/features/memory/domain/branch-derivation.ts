@@ -38,7 +38,10 @@ const BRANCH_NAMESPACE = "memory-branch:v1";
 
 /** uuid (version 5 layout) of sha1(namespace, project, name). */
 export function branchId(projectId: string, name: string): string {
-  const bytes = createHash("sha1").update(`${BRANCH_NAMESPACE}\u0000${projectId}\u0000${name}`).digest().subarray(0, 16);
+  const bytes = createHash("sha1")
+    .update(`${BRANCH_NAMESPACE}\u0000${projectId}\u0000${name}`)
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString("hex");
@@ -60,12 +63,14 @@ export function deriveBranches(object: BranchSource): DerivedBranch[] {
   const outcome = OUTCOME_BRANCHES[object.kind];
   if (outcome) branches.push({ name: outcome, kind: "OUTCOME", parentName: ROOT_BRANCH });
   else branches.push({ name: ARTIFACT_BRANCH, kind: "ARTIFACT", parentName: ROOT_BRANCH });
-  if (object.evidenceGrade === "SOURCE_BACKED") branches.push({ name: SOURCE_BRANCH, kind: "SOURCE", parentName: ROOT_BRANCH });
+  if (object.evidenceGrade === "SOURCE_BACKED")
+    branches.push({ name: SOURCE_BRANCH, kind: "SOURCE", parentName: ROOT_BRANCH });
   if (object.branchName) branches.push(...approachChain(object.branchName));
   const byName = new Map<string, DerivedBranch>();
   for (const branch of branches) {
     const existing = byName.get(branch.name);
-    if (!existing || KIND_PRECEDENCE.indexOf(branch.kind) < KIND_PRECEDENCE.indexOf(existing.kind)) byName.set(branch.name, branch);
+    if (!existing || KIND_PRECEDENCE.indexOf(branch.kind) < KIND_PRECEDENCE.indexOf(existing.kind))
+      byName.set(branch.name, branch);
   }
   return [...byName.values()].sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
 }

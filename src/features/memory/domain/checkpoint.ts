@@ -42,7 +42,11 @@ function clip(sentence: string): string {
 }
 
 function sentencesOf(member: WindowMember): string[] {
-  const body = member.body.split(/(?<=[.!?])\s+|\n{2,}/).map(clip).filter(Boolean).slice(0, BODY_SENTENCES_CONSIDERED);
+  const body = member.body
+    .split(/(?<=[.!?])\s+|\n{2,}/)
+    .map(clip)
+    .filter(Boolean)
+    .slice(0, BODY_SENTENCES_CONSIDERED);
   const title = clip(member.title);
   return [/[.!?…]$/.test(title) ? title : `${title}.`, ...body];
 }
@@ -51,14 +55,18 @@ function sentencesOf(member: WindowMember): string[] {
 function documentFrequency(window: WindowMember[]): Map<string, number> {
   const frequency = new Map<string, number>();
   for (const member of window) {
-    for (const token of new Set(tokenize(`${member.title} ${member.body}`))) frequency.set(token, (frequency.get(token) ?? 0) + 1);
+    for (const token of new Set(tokenize(`${member.title} ${member.body}`)))
+      frequency.set(token, (frequency.get(token) ?? 0) + 1);
   }
   return frequency;
 }
 
 export function keyTerms(window: WindowMember[]): string[] {
   return [...documentFrequency(window)]
-    .sort(([leftToken, left], [rightToken, right]) => right - left || (leftToken < rightToken ? -1 : leftToken > rightToken ? 1 : 0))
+    .sort(
+      ([leftToken, left], [rightToken, right]) =>
+        right - left || (leftToken < rightToken ? -1 : leftToken > rightToken ? 1 : 0),
+    )
     .slice(0, KEY_TERM_COUNT)
     .map(([token]) => token);
 }
@@ -111,7 +119,11 @@ export function emptyDelta(): CountDelta {
 }
 
 /** Records one member in `delta`: `members` +1 when it joins, `current` +1 when it joins current, -1 when superseded. */
-export function countMember(delta: CountDelta, member: { kind: ResearchKind; evidenceGrade: EvidenceGrade }, change: { members: 0 | 1; current: -1 | 0 | 1 }): void {
+export function countMember(
+  delta: CountDelta,
+  member: { kind: ResearchKind; evidenceGrade: EvidenceGrade },
+  change: { members: 0 | 1; current: -1 | 0 | 1 },
+): void {
   delta.members += change.members;
   if (change.current === 0) return;
   delta.current += change.current;
@@ -132,7 +144,12 @@ function mergeMix(mix: Record<string, number>, delta: Map<string, number>): Reco
 export function applyCountDelta(counts: CheckpointCounts, delta: CountDelta): CheckpointCounts {
   const memberCount = Math.max(0, counts.memberCount + delta.members);
   const currentCount = Math.min(memberCount, Math.max(0, counts.currentCount + delta.current));
-  return { memberCount, currentCount, evidenceMix: mergeMix(counts.evidenceMix, delta.evidence), kindMix: mergeMix(counts.kindMix, delta.kinds) };
+  return {
+    memberCount,
+    currentCount,
+    evidenceMix: mergeMix(counts.evidenceMix, delta.evidence),
+    kindMix: mergeMix(counts.kindMix, delta.kinds),
+  };
 }
 
 /** Counts over all members, from grouped statistics (a build from scratch). */

@@ -14,7 +14,10 @@ const KEY_PURPOSE = "memory-branch-cursor:v1";
 const keys = new WeakMap<PrismaClient, Promise<Buffer>>();
 
 async function loadKey(prisma: PrismaClient): Promise<Buffer> {
-  await prisma.serviceSecret.createMany({ data: [{ name: SECRET_NAME, value: randomBytes(SECRET_BYTES) }], skipDuplicates: true });
+  await prisma.serviceSecret.createMany({
+    data: [{ name: SECRET_NAME, value: randomBytes(SECRET_BYTES) }],
+    skipDuplicates: true,
+  });
   const row = await prisma.serviceSecret.findUniqueOrThrow({ where: { name: SECRET_NAME } });
   return createHmac("sha256", Buffer.from(row.value)).update(KEY_PURPOSE).digest();
 }

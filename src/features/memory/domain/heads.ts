@@ -18,7 +18,11 @@ export interface HeadContent {
 }
 
 function bySize(left: HeadBranch, right: HeadBranch): number {
-  return right.memberCount - left.memberCount || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0) || (left.id < right.id ? -1 : 1);
+  return (
+    right.memberCount - left.memberCount ||
+    (left.name < right.name ? -1 : left.name > right.name ? 1 : 0) ||
+    (left.id < right.id ? -1 : 1)
+  );
 }
 
 function bounded(text: string): string {

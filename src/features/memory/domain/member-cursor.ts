@@ -25,7 +25,15 @@ function sign(payload: string, key: Buffer): Buffer {
 
 export function encodeMemberCursor(scope: CursorScope, position: KeysetPosition, key: Buffer): string {
   const payload = Buffer.from(
-    JSON.stringify([CURSOR_LAYOUT, scope.branchId, scope.projectId, scope.routingTargetId, scope.traversed, position.createdAt.toISOString(), position.id]),
+    JSON.stringify([
+      CURSOR_LAYOUT,
+      scope.branchId,
+      scope.projectId,
+      scope.routingTargetId,
+      scope.traversed,
+      position.createdAt.toISOString(),
+      position.id,
+    ]),
   ).toString("base64url");
   return `${payload}.${sign(payload, key).toString("base64url")}`;
 }
@@ -45,11 +53,15 @@ function sameScope(decoded: unknown[], scope: CursorScope): boolean {
 /** Checks signature, layout and scope; returns the keyset position to continue after. */
 export function decodeMemberCursor(cursor: string, scope: CursorScope, key: Buffer): KeysetPosition {
   const [payload, signature, extra] = cursor.split(".");
-  if (!payload || !signature || extra !== undefined) throw new InvalidCursorError("MALFORMED", "The member cursor is not one this service issued");
+  if (!payload || !signature || extra !== undefined)
+    throw new InvalidCursorError("MALFORMED", "The member cursor is not one this service issued");
   const expected = sign(payload, key);
   const given = Buffer.from(signature, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new InvalidCursorError("TAMPERED", "The member cursor's signature does not match: it was altered or issued elsewhere");
+    throw new InvalidCursorError(
+      "TAMPERED",
+      "The member cursor's signature does not match: it was altered or issued elsewhere",
+    );
   }
   let decoded: unknown;
   try {
@@ -61,9 +73,13 @@ export function decodeMemberCursor(cursor: string, scope: CursorScope, key: Buff
     throw new InvalidCursorError("MALFORMED", "The member cursor has an unknown layout");
   }
   if (!sameScope(decoded, scope)) {
-    throw new InvalidCursorError("FOREIGN", "The member cursor belongs to another branch, project or target: continue with a cursor from this branch");
+    throw new InvalidCursorError(
+      "FOREIGN",
+      "The member cursor belongs to another branch, project or target: continue with a cursor from this branch",
+    );
   }
   const createdAt = new Date(String(decoded[5]));
-  if (Number.isNaN(createdAt.getTime()) || typeof decoded[6] !== "string") throw new InvalidCursorError("MALFORMED", "The member cursor position is invalid");
+  if (Number.isNaN(createdAt.getTime()) || typeof decoded[6] !== "string")
+    throw new InvalidCursorError("MALFORMED", "The member cursor position is invalid");
   return { createdAt, id: decoded[6] };
 }

@@ -31,15 +31,27 @@ export async function projectBranches(prisma: PrismaClient, projectId: string): 
   return [...rows.filter((row) => row.name === ROOT_BRANCH), ...rows.filter((row) => row.name !== ROOT_BRANCH)];
 }
 
-export async function checkpointsByBranch(prisma: PrismaClient, branches: readonly BranchRow[]): Promise<Map<string, CheckpointRow>> {
+export async function checkpointsByBranch(
+  prisma: PrismaClient,
+  branches: readonly BranchRow[],
+): Promise<Map<string, CheckpointRow>> {
   if (branches.length === 0) return new Map();
   const rows = await prisma.checkpoint.findMany({
-    where: { OR: [...new Set(branches.map((branch) => branch.version))].map((version) => ({ version, branchId: { in: branches.filter((branch) => branch.version === version).map((branch) => branch.id) } })) },
+    where: {
+      OR: [...new Set(branches.map((branch) => branch.version))].map((version) => ({
+        version,
+        branchId: { in: branches.filter((branch) => branch.version === version).map((branch) => branch.id) },
+      })),
+    },
   });
   return new Map(rows.map((row) => [`${row.version}:${row.branchId}`, row]));
 }
 
-export async function headOf(prisma: PrismaClient, scope: "PROJECT" | "TARGET", scopeId: string): Promise<HeadRow | null> {
+export async function headOf(
+  prisma: PrismaClient,
+  scope: "PROJECT" | "TARGET",
+  scopeId: string,
+): Promise<HeadRow | null> {
   const version = await servingMemoryVersion(prisma);
   if (version === null) return null;
   return prisma.checkpointHead.findUnique({ where: { version_scope_scopeId: { version, scope, scopeId } } });
@@ -50,7 +62,9 @@ export async function ancestry(prisma: PrismaClient, branch: BranchRow): Promise
   const chain = [branch.id];
   let parentId = branch.parentId;
   while (parentId && chain.length < MAX_DEPTH) {
-    const parent = await prisma.memoryBranch.findUnique({ where: { version_id: { version: branch.version, id: parentId } } });
+    const parent = await prisma.memoryBranch.findUnique({
+      where: { version_id: { version: branch.version, id: parentId } },
+    });
     if (!parent) break;
     chain.unshift(parent.id);
     parentId = parent.parentId;
@@ -64,9 +78,19 @@ export interface MemberKey {
 }
 
 /** `take` members after the keyset position, in (creation time, record id) order. */
-export async function memberKeys(prisma: PrismaClient, branch: BranchRow, take: number, after: { createdAt: Date; id: string } | null): Promise<MemberKey[]> {
+export async function memberKeys(
+  prisma: PrismaClient,
+  branch: BranchRow,
+  take: number,
+  after: { createdAt: Date; id: string } | null,
+): Promise<MemberKey[]> {
   const keyset: Prisma.BranchMembershipWhereInput = after
-    ? { OR: [{ memberCreatedAt: { gt: after.createdAt } }, { memberCreatedAt: after.createdAt, researchObjectId: { gt: after.id } }] }
+    ? {
+        OR: [
+          { memberCreatedAt: { gt: after.createdAt } },
+          { memberCreatedAt: after.createdAt, researchObjectId: { gt: after.id } },
+        ],
+      }
     : {};
   return prisma.branchMembership.findMany({
     where: { version: branch.version, branchId: branch.id, ...keyset },

@@ -22,9 +22,20 @@ const MemberPageType = builder.objectRef<MemberPage>("MemoryBranchPage").impleme
         return page.memberIds.flatMap((id) => byId.get(id) ?? []);
       },
     }),
-    nextMemberCursor: t.string({ nullable: true, description: "Opaque; null on the last page.", resolve: (page) => page.nextMemberCursor }),
-    traversedBranchIds: t.stringList({ description: "Root-to-branch path the cursor is scoped to.", resolve: (page) => page.traversed }),
-    freshness: t.field({ type: ViewFreshnessType, description: "Lag of the memory view this page was read from.", resolve: (page) => page.freshness }),
+    nextMemberCursor: t.string({
+      nullable: true,
+      description: "Opaque; null on the last page.",
+      resolve: (page) => page.nextMemberCursor,
+    }),
+    traversedBranchIds: t.stringList({
+      description: "Root-to-branch path the cursor is scoped to.",
+      resolve: (page) => page.traversed,
+    }),
+    freshness: t.field({
+      type: ViewFreshnessType,
+      description: "Lag of the memory view this page was read from.",
+      resolve: (page) => page.freshness,
+    }),
   }),
 });
 
@@ -32,12 +43,21 @@ builder.queryField("memoryBranch", (t) =>
   t.field({
     type: MemberPageType,
     description: `A memory branch and its members, ${DEFAULT_MEMBER_PAGE} by default; continue with \`after: nextMemberCursor\`.`,
-    errors: { types: [InvalidCursorError, InvalidInputError, NotFoundError], directResult: true, union: { name: "MemoryBranchResult" } },
+    errors: {
+      types: [InvalidCursorError, InvalidInputError, NotFoundError],
+      directResult: true,
+      union: { name: "MemoryBranchResult" },
+    },
     args: {
       id: t.arg.id({ required: true }),
       first: t.arg.int({ defaultValue: DEFAULT_MEMBER_PAGE }),
       after: t.arg.string(),
     },
-    resolve: (_root, args, context) => readMemberPage(context.prisma, { id: String(args.id), first: args.first ?? DEFAULT_MEMBER_PAGE, after: args.after ?? null }),
+    resolve: (_root, args, context) =>
+      readMemberPage(context.prisma, {
+        id: String(args.id),
+        first: args.first ?? DEFAULT_MEMBER_PAGE,
+        after: args.after ?? null,
+      }),
   }),
 );

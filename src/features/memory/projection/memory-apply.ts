@@ -2,20 +2,48 @@
 // builds a version from scratch out of the canonical records. Both paths share every write.
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import type { ChangeEventRow } from "../../../events/event-stream.js";
-import { addObjects, ensureRootBranches, loadMemoryObjects, membershipsOfObjects, noteEarliest, settleCreationTimes } from "./memory-store.js";
+import {
+  addObjects,
+  ensureRootBranches,
+  loadMemoryObjects,
+  membershipsOfObjects,
+  noteEarliest,
+  settleCreationTimes,
+} from "./memory-store.js";
 import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
 
 /** Events that change the view; every other event only advances the high-water mark. */
-export const MEMORY_EVENT_TYPES = ["project.created", "research.recorded", "research.superseded", "research.quarantined", "research.released"] as const;
+export const MEMORY_EVENT_TYPES = [
+  "project.created",
+  "research.recorded",
+  "research.superseded",
+  "research.quarantined",
+  "research.released",
+] as const;
 
 // Objects read per page when building from scratch: bounded memory at 100k objects.
 const BUILD_PAGE = 2_000;
 
-async function refreshTouched(tx: TransactionClient, version: number, branchIds: string[], changes: BranchChanges, highWaterMark: bigint): Promise<void> {
+async function refreshTouched(
+  tx: TransactionClient,
+  version: number,
+  branchIds: string[],
+  changes: BranchChanges,
+  highWaterMark: bigint,
+): Promise<void> {
   if (branchIds.length === 0) return;
   await updateCheckpoints(tx, version, branchIds, changes, highWaterMark);
-  const projects = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } }, select: { projectId: true }, distinct: ["projectId"] });
-  await refreshHeads(tx, version, projects.map((row) => row.projectId), highWaterMark);
+  const projects = await tx.memoryBranch.findMany({
+    where: { version, id: { in: branchIds } },
+    select: { projectId: true },
+    distinct: ["projectId"],
+  });
+  await refreshHeads(
+    tx,
+    version,
+    projects.map((row) => row.projectId),
+    highWaterMark,
+  );
 }
 
 /**
@@ -24,19 +52,30 @@ async function refreshTouched(tx: TransactionClient, version: number, branchIds:
  * supersession event takes it out, so the counts at a mark are those of a build at that mark, and
  * the work is proportional to the batch. The summary window reads the members' current state.
  */
-export async function applyMemoryEvents(tx: TransactionClient, version: number, events: ChangeEventRow[]): Promise<void> {
+export async function applyMemoryEvents(
+  tx: TransactionClient,
+  version: number,
+  events: ChangeEventRow[],
+): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
   // One entry per event (a record may be quarantined, released and quarantined again in one batch).
   const eachOf = (type: string, counted: (payload: Record<string, unknown>) => boolean = () => true) =>
-    events.filter((event) => event.eventType === type && counted(event.payload as Record<string, unknown>)).map((event) => event.resourceId);
-  const ofType = (type: string, counted?: (payload: Record<string, unknown>) => boolean) => [...new Set(eachOf(type, counted))];
+    events
+      .filter((event) => event.eventType === type && counted(event.payload as Record<string, unknown>))
+      .map((event) => event.resourceId);
+  const ofType = (type: string, counted?: (payload: Record<string, unknown>) => boolean) => [
+    ...new Set(eachOf(type, counted)),
+  ];
   const projects = ofType("project.created");
   const recorded = ofType("research.recorded");
   // A record quarantined at write was never counted current.
   const recordedQuarantined = new Set(ofType("research.recorded", (payload) => payload.state === "QUARANTINED"));
   // Leaving CURRENT (superseded or quarantined) takes a member out of the current count; a release to CURRENT puts it back.
-  const leftCurrent = [...eachOf("research.superseded", (payload) => payload.fromState !== "QUARANTINED"), ...eachOf("research.quarantined", (payload) => payload.fromState === "CURRENT")];
+  const leftCurrent = [
+    ...eachOf("research.superseded", (payload) => payload.fromState !== "QUARANTINED"),
+    ...eachOf("research.quarantined", (payload) => payload.fromState === "CURRENT"),
+  ];
   const backToCurrent = eachOf("research.released", (payload) => payload.toState === "CURRENT");
   // Quarantine and release change what the summaries may quote, whatever the counts do.
   const restated = [...ofType("research.quarantined"), ...ofType("research.released")];
@@ -67,9 +106,18 @@ export interface BuildProgress {
 }
 
 /** Builds `version` from the canonical records as they stand in the transaction's snapshot. */
-export async function buildMemoryVersion(tx: TransactionClient, version: number, highWaterMark: bigint, progress: BuildProgress = () => undefined): Promise<void> {
+export async function buildMemoryVersion(
+  tx: TransactionClient,
+  version: number,
+  highWaterMark: bigint,
+  progress: BuildProgress = () => undefined,
+): Promise<void> {
   const projects = await tx.project.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-  await ensureRootBranches(tx, version, projects.map((project) => project.id));
+  await ensureRootBranches(
+    tx,
+    version,
+    projects.map((project) => project.id),
+  );
   const total = await tx.researchObject.count();
   // Counts, newest members and creation times accumulate in memory (a few numbers per branch), so
   // the build reads each object once and never groups over the memberships it wrote.
@@ -88,13 +136,20 @@ export async function buildMemoryVersion(tx: TransactionClient, version: number,
     progress("memberships", done, total);
   }
   await settleCreationTimes(tx, version, earliest);
-  const branches = (await tx.memoryBranch.findMany({ where: { version }, select: { id: true }, orderBy: { id: "asc" } })).map((row) => row.id);
+  const branches = (
+    await tx.memoryBranch.findMany({ where: { version }, select: { id: true }, orderBy: { id: "asc" } })
+  ).map((row) => row.id);
   // Checkpoints in slices so progress is visible on large stores.
   const slice = 500;
   for (let start = 0; start < branches.length; start += slice) {
     await updateCheckpoints(tx, version, branches.slice(start, start + slice), changes, highWaterMark);
     progress("checkpoints", Math.min(start + slice, branches.length), branches.length);
   }
-  await refreshHeads(tx, version, projects.map((project) => project.id), highWaterMark);
+  await refreshHeads(
+    tx,
+    version,
+    projects.map((project) => project.id),
+    highWaterMark,
+  );
   progress("heads", projects.length, projects.length);
 }

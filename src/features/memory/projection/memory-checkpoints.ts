@@ -5,7 +5,16 @@
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, ResearchKind } from "../../../generated/prisma/enums.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
-import { applyCountDelta, checkpointFromCounts, countMember, emptyDelta, EMPTY_COUNTS, type CheckpointCounts, type CountDelta, type WindowMember } from "../domain/checkpoint.js";
+import {
+  applyCountDelta,
+  checkpointFromCounts,
+  countMember,
+  emptyDelta,
+  EMPTY_COUNTS,
+  type CheckpointCounts,
+  type CountDelta,
+  type WindowMember,
+} from "../domain/checkpoint.js";
 import { buildProjectHead, buildTargetHead, type HeadBranch } from "../domain/heads.js";
 import { CHECKPOINT_BODY_CHARS, CHECKPOINT_WINDOW } from "../domain/memory.constants.js";
 import { ROOT_BRANCH } from "../domain/branch-derivation.js";
@@ -46,7 +55,16 @@ export class BranchChanges {
   }
 
   /** A new member; `current` is its state as counted (as recorded: current; in a build: its state in the snapshot). */
-  added(member: { branchId: string; researchObjectId: string; memberCreatedAt: Date; kind: ResearchKind; evidenceGrade: EvidenceGrade }, current = true): void {
+  added(
+    member: {
+      branchId: string;
+      researchObjectId: string;
+      memberCreatedAt: Date;
+      kind: ResearchKind;
+      evidenceGrade: EvidenceGrade;
+    },
+    current = true,
+  ): void {
     const change = this.of(member.branchId);
     countMember(change.delta, member, { members: 1, current: current ? 1 : 0 });
     change.newest = newer(change.newest, { id: member.researchObjectId, at: member.memberCreatedAt });
@@ -73,7 +91,14 @@ function groupBy<T extends { branch_id: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-type CandidateRow = { branch_id: string; id: string; at: Date; current: boolean; title: string | null; body: string | null };
+type CandidateRow = {
+  branch_id: string;
+  id: string;
+  at: Date;
+  current: boolean;
+  title: string | null;
+  body: string | null;
+};
 
 // Newest members read per branch on the first try: enough for a full window unless many of the
 // newest members were superseded, in which case the branch is read again with a larger limit.
@@ -105,11 +130,17 @@ function newestFirst(left: CandidateRow, right: CandidateRow): number {
  * bounded number of index entries whatever the branch size; states are filtered afterwards, and a
  * branch whose newest members are mostly superseded is read again with a larger limit.
  */
-async function windowsOf(tx: TransactionClient, version: number, branchIds: string[]): Promise<Map<string, WindowMember[]>> {
+async function windowsOf(
+  tx: TransactionClient,
+  version: number,
+  branchIds: string[],
+): Promise<Map<string, WindowMember[]>> {
   const windows = new Map<string, WindowMember[]>();
   let pending = branchIds;
   for (let limit = WINDOW_CANDIDATES; pending.length > 0; limit *= 4) {
-    const rows = await withOrderedIndexScans(tx, () => tx.$queryRaw<CandidateRow[]>`
+    const rows = await withOrderedIndexScans(
+      tx,
+      () => tx.$queryRaw<CandidateRow[]>`
       SELECT b.id::text AS branch_id, o.id::text AS id, m.member_created_at AS at, o.state = 'CURRENT' AS current,
              CASE WHEN o.state = 'CURRENT' THEN o.title END AS title, CASE WHEN o.state = 'CURRENT' THEN left(o.body, ${CHECKPOINT_BODY_CHARS}) END AS body
       FROM unnest(${pending}::uuid[]) AS b(id)
@@ -117,12 +148,16 @@ async function windowsOf(tx: TransactionClient, version: number, branchIds: stri
         SELECT m.research_object_id, m.member_created_at FROM branch_memberships m
         WHERE m.version = ${version} AND m.branch_id = b.id
         ORDER BY m.member_created_at DESC, m.research_object_id DESC LIMIT ${limit}) m
-      JOIN research_objects o ON o.id = m.research_object_id`);
+      JOIN research_objects o ON o.id = m.research_object_id`,
+    );
     const candidates = groupBy(rows);
     const again: string[] = [];
     for (const id of pending) {
       const read = (candidates.get(id) ?? []).sort(newestFirst);
-      const current = read.filter((row) => row.current).slice(0, CHECKPOINT_WINDOW).map((row) => ({ id: row.id, title: row.title!, body: row.body! }));
+      const current = read
+        .filter((row) => row.current)
+        .slice(0, CHECKPOINT_WINDOW)
+        .map((row) => ({ id: row.id, title: row.title!, body: row.body! }));
       if (current.length < CHECKPOINT_WINDOW && read.length === limit) again.push(id);
       else windows.set(id, current);
     }
@@ -131,25 +166,53 @@ async function windowsOf(tx: TransactionClient, version: number, branchIds: stri
   return windows;
 }
 
-function countsOf(row: { memberCount: number; currentCount: number; evidenceMix: Prisma.JsonValue; kindMix: Prisma.JsonValue } | undefined): CheckpointCounts {
+function countsOf(
+  row:
+    { memberCount: number; currentCount: number; evidenceMix: Prisma.JsonValue; kindMix: Prisma.JsonValue } | undefined,
+): CheckpointCounts {
   if (!row) return EMPTY_COUNTS;
-  return { memberCount: row.memberCount, currentCount: row.currentCount, evidenceMix: row.evidenceMix as Record<string, number>, kindMix: row.kindMix as Record<string, number> };
+  return {
+    memberCount: row.memberCount,
+    currentCount: row.currentCount,
+    evidenceMix: row.evidenceMix as Record<string, number>,
+    kindMix: row.kindMix as Record<string, number>,
+  };
 }
 
-async function updateChunk(tx: TransactionClient, version: number, branchIds: string[], changes: Map<string, BranchChange>, highWaterMark: bigint): Promise<void> {
+async function updateChunk(
+  tx: TransactionClient,
+  version: number,
+  branchIds: string[],
+  changes: Map<string, BranchChange>,
+  highWaterMark: bigint,
+): Promise<void> {
   const branches = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } } });
-  const existing = new Map((await tx.checkpoint.findMany({ where: { version, branchId: { in: branchIds } } })).map((row) => [row.branchId, row]));
+  const existing = new Map(
+    (await tx.checkpoint.findMany({ where: { version, branchId: { in: branchIds } } })).map((row) => [
+      row.branchId,
+      row,
+    ]),
+  );
   const windows = await windowsOf(tx, version, branchIds);
   const rows: Prisma.CheckpointCreateManyInput[] = branches.map((branch) => {
     const previous = existing.get(branch.id);
     const change = changes.get(branch.id);
     const counts = change ? applyCountDelta(countsOf(previous), change.delta) : countsOf(previous);
     const content = checkpointFromCounts(counts, windows.get(branch.id) ?? []);
-    const before = previous?.newestMemberId && previous.newestMemberAt ? { id: previous.newestMemberId, at: previous.newestMemberAt } : null;
+    const before =
+      previous?.newestMemberId && previous.newestMemberAt
+        ? { id: previous.newestMemberId, at: previous.newestMemberAt }
+        : null;
     const latest = newer(before, change?.newest ?? null);
     return {
-      version, branchId: branch.id, routingTargetId: branch.routingTargetId, projectId: branch.projectId, ...content,
-      newestMemberId: latest?.id ?? null, newestMemberAt: latest?.at ?? null, highWaterMark,
+      version,
+      branchId: branch.id,
+      routingTargetId: branch.routingTargetId,
+      projectId: branch.projectId,
+      ...content,
+      newestMemberId: latest?.id ?? null,
+      newestMemberAt: latest?.at ?? null,
+      highWaterMark,
     };
   });
   await tx.checkpoint.deleteMany({ where: { version, branchId: { in: branchIds } } });
@@ -160,41 +223,80 @@ async function updateChunk(tx: TransactionClient, version: number, branchIds: st
  * Rewrites the checkpoints of `branchIds`: counts are the stored ones plus `changes` (a branch without
  * a checkpoint starts from zero, as in a build), the text comes from each branch's current window.
  */
-export async function updateCheckpoints(tx: TransactionClient, version: number, branchIds: string[], changes: BranchChanges, highWaterMark: bigint): Promise<void> {
+export async function updateCheckpoints(
+  tx: TransactionClient,
+  version: number,
+  branchIds: string[],
+  changes: BranchChanges,
+  highWaterMark: bigint,
+): Promise<void> {
   const unique = [...new Set(branchIds)].sort();
   for (let start = 0; start < unique.length; start += BRANCH_CHUNK) {
     await updateChunk(tx, version, unique.slice(start, start + BRANCH_CHUNK), changes.byBranch, highWaterMark);
   }
 }
 
-async function headBranches(tx: TransactionClient, version: number, where: Prisma.MemoryBranchWhereInput): Promise<(HeadBranch & { projectId: string; routingTargetId: string })[]> {
+async function headBranches(
+  tx: TransactionClient,
+  version: number,
+  where: Prisma.MemoryBranchWhereInput,
+): Promise<(HeadBranch & { projectId: string; routingTargetId: string })[]> {
   const branches = await tx.memoryBranch.findMany({ where: { ...where, version } });
-  const checkpoints = new Map((await tx.checkpoint.findMany({ where: { version, branchId: { in: branches.map((branch) => branch.id) } } })).map((row) => [row.branchId, row]));
+  const checkpoints = new Map(
+    (await tx.checkpoint.findMany({ where: { version, branchId: { in: branches.map((branch) => branch.id) } } })).map(
+      (row) => [row.branchId, row],
+    ),
+  );
   return branches.map((branch) => {
     const checkpoint = checkpoints.get(branch.id);
     return {
-      id: branch.id, name: branch.name, projectId: branch.projectId, routingTargetId: branch.routingTargetId,
-      memberCount: checkpoint?.memberCount ?? 0, currentCount: checkpoint?.currentCount ?? 0, summary: checkpoint?.summary ?? "",
+      id: branch.id,
+      name: branch.name,
+      projectId: branch.projectId,
+      routingTargetId: branch.routingTargetId,
+      memberCount: checkpoint?.memberCount ?? 0,
+      currentCount: checkpoint?.currentCount ?? 0,
+      summary: checkpoint?.summary ?? "",
     };
   });
 }
 
-async function writeHeads(tx: TransactionClient, version: number, scope: "PROJECT" | "TARGET", heads: Map<string, ReturnType<typeof buildProjectHead>>, highWaterMark: bigint) {
+async function writeHeads(
+  tx: TransactionClient,
+  version: number,
+  scope: "PROJECT" | "TARGET",
+  heads: Map<string, ReturnType<typeof buildProjectHead>>,
+  highWaterMark: bigint,
+) {
   await tx.checkpointHead.deleteMany({ where: { version, scope, scopeId: { in: [...heads.keys()] } } });
-  await tx.checkpointHead.createMany({ data: [...heads].map(([scopeId, head]) => ({ version, scope, scopeId, ...head, highWaterMark })) });
+  await tx.checkpointHead.createMany({
+    data: [...heads].map(([scopeId, head]) => ({ version, scope, scopeId, ...head, highWaterMark })),
+  });
 }
 
 /** Heads of the given projects and of every target those projects belong to. */
-export async function refreshHeads(tx: TransactionClient, version: number, projectIds: string[], highWaterMark: bigint): Promise<void> {
+export async function refreshHeads(
+  tx: TransactionClient,
+  version: number,
+  projectIds: string[],
+  highWaterMark: bigint,
+): Promise<void> {
   const unique = [...new Set(projectIds)].sort();
   for (let start = 0; start < unique.length; start += PROJECT_CHUNK) {
     const chunk = unique.slice(start, start + PROJECT_CHUNK);
     const branches = await headBranches(tx, version, { projectId: { in: chunk } });
-    const projectHeads = new Map(chunk.map((projectId) => [projectId, buildProjectHead(branches.filter((branch) => branch.projectId === projectId))]));
+    const projectHeads = new Map(
+      chunk.map((projectId) => [
+        projectId,
+        buildProjectHead(branches.filter((branch) => branch.projectId === projectId)),
+      ]),
+    );
     await writeHeads(tx, version, "PROJECT", projectHeads, highWaterMark);
     const targets = [...new Set(branches.map((branch) => branch.routingTargetId))];
     const roots = await headBranches(tx, version, { routingTargetId: { in: targets }, name: ROOT_BRANCH });
-    const targetHeads = new Map(targets.map((targetId) => [targetId, buildTargetHead(roots.filter((root) => root.routingTargetId === targetId))]));
+    const targetHeads = new Map(
+      targets.map((targetId) => [targetId, buildTargetHead(roots.filter((root) => root.routingTargetId === targetId))]),
+    );
     await writeHeads(tx, version, "TARGET", targetHeads, highWaterMark);
   }
 }

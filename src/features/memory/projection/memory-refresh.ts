@@ -34,16 +34,28 @@ export interface RefreshOptions {
 }
 
 /** Locks the state row of `version` if it is free; null when another worker holds it. */
-export async function lockState(tx: TransactionClient, view: string, version: number, wait = false): Promise<bigint | null> {
+export async function lockState(
+  tx: TransactionClient,
+  view: string,
+  version: number,
+  wait = false,
+): Promise<bigint | null> {
   const rows = wait
-    ? await tx.$queryRaw<{ high_water_mark: bigint }[]>`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE`
-    : await tx.$queryRaw<{ high_water_mark: bigint }[]>`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE SKIP LOCKED`;
+    ? await tx.$queryRaw<
+        { high_water_mark: bigint }[]
+      >`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE`
+    : await tx.$queryRaw<
+        { high_water_mark: bigint }[]
+      >`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE SKIP LOCKED`;
   return rows[0] ? BigInt(rows[0].high_water_mark) : null;
 }
 
 /** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
 export async function nextEvents(tx: TransactionClient, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
-  const rows = await tx.changeEvent.findMany({ where: { sequence: { gt: mark, lte: mark + BigInt(batchSize) } }, orderBy: { sequence: "asc" } });
+  const rows = await tx.changeEvent.findMany({
+    where: { sequence: { gt: mark, lte: mark + BigInt(batchSize) } },
+    orderBy: { sequence: "asc" },
+  });
   const run: ChangeEventRow[] = [];
   for (const row of rows) {
     if (row.sequence !== mark + BigInt(run.length) + 1n) break;
@@ -59,12 +71,20 @@ async function batchSizeFor(tx: TransactionClient, mark: bigint): Promise<number
 }
 
 /** Applies events after `mark` to `version` and advances its mark; caller holds the row lock. */
-export async function applyAndAdvance(tx: TransactionClient, version: number, mark: bigint, options: RefreshOptions = {}): Promise<ChangeEventRow[]> {
+export async function applyAndAdvance(
+  tx: TransactionClient,
+  version: number,
+  mark: bigint,
+  options: RefreshOptions = {},
+): Promise<ChangeEventRow[]> {
   const events = await nextEvents(tx, mark, options.batchSize ?? (await batchSizeFor(tx, mark)));
   if (events.length === 0) return events;
   await applyMemoryEvents(tx, version, events);
   await options.beforeCommit?.(events);
-  await tx.projectionState.update({ where: { view_version: { view: MEMORY_VIEW, version } }, data: { highWaterMark: events.at(-1)!.sequence } });
+  await tx.projectionState.update({
+    where: { view_version: { view: MEMORY_VIEW, version } },
+    data: { highWaterMark: events.at(-1)!.sequence },
+  });
   return events;
 }
 

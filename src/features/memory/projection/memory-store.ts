@@ -8,7 +8,14 @@ import { branchId, deriveBranches, ROOT_BRANCH } from "../domain/branch-derivati
 const INSERT_CHUNK = 2_000;
 
 const OBJECT_FIELDS = {
-  id: true, projectId: true, routingTargetId: true, kind: true, evidenceGrade: true, branchName: true, createdAt: true, state: true,
+  id: true,
+  projectId: true,
+  routingTargetId: true,
+  kind: true,
+  evidenceGrade: true,
+  branchName: true,
+  createdAt: true,
+  state: true,
   project: { select: { createdAt: true } },
 } satisfies Prisma.ResearchObjectSelect;
 
@@ -19,18 +26,35 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /** Root branches of projects (members or not): every project has an entry point from its creation. */
-export async function ensureRootBranches(tx: TransactionClient, version: number, projectIds: string[]): Promise<string[]> {
+export async function ensureRootBranches(
+  tx: TransactionClient,
+  version: number,
+  projectIds: string[],
+): Promise<string[]> {
   if (projectIds.length === 0) return [];
-  const projects = await tx.project.findMany({ where: { id: { in: projectIds } }, select: { id: true, routingTargetId: true, createdAt: true } });
+  const projects = await tx.project.findMany({
+    where: { id: { in: projectIds } },
+    select: { id: true, routingTargetId: true, createdAt: true },
+  });
   const rows = projects.map((project) => ({
-    version, id: branchId(project.id, ROOT_BRANCH), projectId: project.id, routingTargetId: project.routingTargetId,
-    name: ROOT_BRANCH, kind: "PROJECT" as const, parentId: null, createdAt: project.createdAt,
+    version,
+    id: branchId(project.id, ROOT_BRANCH),
+    projectId: project.id,
+    routingTargetId: project.routingTargetId,
+    name: ROOT_BRANCH,
+    kind: "PROJECT" as const,
+    parentId: null,
+    createdAt: project.createdAt,
   }));
   await insertChunks(rows, (chunk) => tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }));
   return rows.map((row) => row.id);
 }
 
-export function loadMemoryObjects(tx: TransactionClient, where: Prisma.ResearchObjectWhereInput, page?: { take: number; afterId?: string }): Promise<MemoryObject[]> {
+export function loadMemoryObjects(
+  tx: TransactionClient,
+  where: Prisma.ResearchObjectWhereInput,
+  page?: { take: number; afterId?: string },
+): Promise<MemoryObject[]> {
   return tx.researchObject.findMany({
     where: page?.afterId ? { AND: [where, { id: { gt: page.afterId } }] } : where,
     select: OBJECT_FIELDS,
@@ -58,23 +82,41 @@ export interface AddedObjects {
 }
 
 /** Adds the objects' branches and memberships; returns the branches touched and the memberships inserted. */
-export async function addObjects(tx: TransactionClient, version: number, objects: MemoryObject[]): Promise<AddedObjects> {
+export async function addObjects(
+  tx: TransactionClient,
+  version: number,
+  objects: MemoryObject[],
+): Promise<AddedObjects> {
   const branches = new Map<string, Prisma.MemoryBranchCreateManyInput>();
   const memberships: AddedMember[] = [];
   for (const object of objects) {
     for (const derived of deriveBranches(object)) {
       const id = branchId(object.projectId, derived.name);
-      memberships.push({ branchId: id, researchObjectId: object.id, memberCreatedAt: object.createdAt, kind: object.kind, evidenceGrade: object.evidenceGrade, state: object.state });
+      memberships.push({
+        branchId: id,
+        researchObjectId: object.id,
+        memberCreatedAt: object.createdAt,
+        kind: object.kind,
+        evidenceGrade: object.evidenceGrade,
+        state: object.state,
+      });
       if (branches.has(id)) continue;
       branches.set(id, {
-        version, id, projectId: object.projectId, routingTargetId: object.routingTargetId, name: derived.name, kind: derived.kind,
+        version,
+        id,
+        projectId: object.projectId,
+        routingTargetId: object.routingTargetId,
+        name: derived.name,
+        kind: derived.kind,
         parentId: derived.parentName ? branchId(object.projectId, derived.parentName) : null,
         // Provisional: settleCreationTimes sets the earliest member's time; the root keeps the project's.
         createdAt: derived.kind === "PROJECT" ? object.project.createdAt : object.createdAt,
       });
     }
   }
-  await insertChunks([...branches.values()], (chunk) => tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }));
+  await insertChunks([...branches.values()], (chunk) =>
+    tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }),
+  );
   const added: AddedMember[] = [];
   // One statement per chunk over arrays (3 bind parameters, whatever the row count); RETURNING tells
   // which memberships are new, so counts never take a member twice.
@@ -105,7 +147,11 @@ export function noteEarliest(earliest: Map<string, Date>, added: AddedMember[]):
  * already its earliest member's, so only new members can move it earlier (a branch created by this
  * batch holds one of their times): `earliest` is the minimum over the new members only.
  */
-export async function settleCreationTimes(tx: TransactionClient, version: number, earliest: Map<string, Date>): Promise<void> {
+export async function settleCreationTimes(
+  tx: TransactionClient,
+  version: number,
+  earliest: Map<string, Date>,
+): Promise<void> {
   if (earliest.size === 0) return;
   const ids = [...earliest.keys()];
   await tx.$executeRaw`
@@ -115,10 +161,21 @@ export async function settleCreationTimes(tx: TransactionClient, version: number
 }
 
 /** Memberships of superseded objects, found by derivation and checked on the primary key (no scan by object). */
-export async function membershipsOfObjects(tx: TransactionClient, version: number, objects: MemoryObject[]): Promise<AddedMember[]> {
-  const candidates = objects.flatMap((object) => deriveBranches(object).map((derived) => ({
-    branchId: branchId(object.projectId, derived.name), researchObjectId: object.id, memberCreatedAt: object.createdAt, kind: object.kind, evidenceGrade: object.evidenceGrade, state: object.state,
-  })));
+export async function membershipsOfObjects(
+  tx: TransactionClient,
+  version: number,
+  objects: MemoryObject[],
+): Promise<AddedMember[]> {
+  const candidates = objects.flatMap((object) =>
+    deriveBranches(object).map((derived) => ({
+      branchId: branchId(object.projectId, derived.name),
+      researchObjectId: object.id,
+      memberCreatedAt: object.createdAt,
+      kind: object.kind,
+      evidenceGrade: object.evidenceGrade,
+      state: object.state,
+    })),
+  );
   if (candidates.length === 0) return [];
   const rows = await tx.$queryRaw<{ branch_id: string; research_object_id: string }[]>`
     SELECT m.branch_id::text, m.research_object_id::text FROM branch_memberships m

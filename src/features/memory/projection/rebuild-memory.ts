@@ -12,11 +12,27 @@ export const memoryRebuilder: Rebuilder = {
   viewVersion: String(MEMORY_VIEW_VERSION), // built from records alone, no lexicon
   inline: false,
   tables: [
-    { table: "memory_branches", key: ["id"], compare: ["project_id", "routing_target_id", "name", "kind", "parent_id", "created_at"] },
+    {
+      table: "memory_branches",
+      key: ["id"],
+      compare: ["project_id", "routing_target_id", "name", "kind", "parent_id", "created_at"],
+    },
     { table: "branch_memberships", key: ["branch_id", "research_object_id"], compare: ["member_created_at"] },
     {
-      table: "checkpoints", key: ["branch_id"],
-      compare: ["routing_target_id", "project_id", "summary", "key_terms", "member_count", "current_count", "evidence_mix", "kind_mix", "newest_member_id", "newest_member_at"],
+      table: "checkpoints",
+      key: ["branch_id"],
+      compare: [
+        "routing_target_id",
+        "project_id",
+        "summary",
+        "key_terms",
+        "member_count",
+        "current_count",
+        "evidence_mix",
+        "kind_mix",
+        "newest_member_id",
+        "newest_member_at",
+      ],
     },
     { table: "checkpoint_heads", key: ["scope", "scope_id"], compare: ["branch_ids", "summary", "member_count"] },
   ],

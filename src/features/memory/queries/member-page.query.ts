@@ -6,7 +6,14 @@ import { InvalidInputError, NotFoundError } from "../../../platform/errors/domai
 import { readFreshness, type ViewFreshness } from "../../../projections/freshness.js";
 import { cursorKey } from "../domain/cursor-secret.js";
 import { MAX_MEMBER_PAGE, MEMORY_VIEW } from "../domain/memory.constants.js";
-import { ancestry, branchesById, checkpointsByBranch, memberKeys, type BranchRow, type CheckpointRow } from "../domain/memory-reads.js";
+import {
+  ancestry,
+  branchesById,
+  checkpointsByBranch,
+  memberKeys,
+  type BranchRow,
+  type CheckpointRow,
+} from "../domain/memory-reads.js";
 import { decodeMemberCursor, encodeMemberCursor, type CursorScope } from "../domain/member-cursor.js";
 
 export interface MemberPage {
@@ -25,16 +32,28 @@ function branchUuid(id: string): string {
   throw new NotFoundError(`${id} is not a memory branch id`, id);
 }
 
-export async function readMemberPage(prisma: PrismaClient, args: { id: string; first: number; after: string | null }): Promise<MemberPage> {
+export async function readMemberPage(
+  prisma: PrismaClient,
+  args: { id: string; first: number; after: string | null },
+): Promise<MemberPage> {
   if (!Number.isInteger(args.first) || args.first < 1 || args.first > MAX_MEMBER_PAGE) {
     throw new InvalidInputError(`first must be between 1 and ${MAX_MEMBER_PAGE}`, "first");
   }
   const id = branchUuid(args.id);
   const [freshness] = await readFreshness(prisma, [MEMORY_VIEW]);
   const branch = (await branchesById(prisma, [id])).get(id);
-  if (!branch) throw new NotFoundError(`No memory branch ${args.id} in the serving version (memory view: ${freshness!.status})`, args.id);
+  if (!branch)
+    throw new NotFoundError(
+      `No memory branch ${args.id} in the serving version (memory view: ${freshness!.status})`,
+      args.id,
+    );
   const traversed = await ancestry(prisma, branch);
-  const scope: CursorScope = { branchId: branch.id, projectId: branch.projectId, routingTargetId: branch.routingTargetId, traversed };
+  const scope: CursorScope = {
+    branchId: branch.id,
+    projectId: branch.projectId,
+    routingTargetId: branch.routingTargetId,
+    traversed,
+  };
   const key = await cursorKey(prisma);
   const after = args.after ? decodeMemberCursor(args.after, scope, key) : null;
   // One extra row tells whether another page exists without a count.
@@ -45,7 +64,10 @@ export async function readMemberPage(prisma: PrismaClient, args: { id: string; f
     branch,
     checkpoint: (await checkpointsByBranch(prisma, [branch])).get(`${branch.version}:${branch.id}`) ?? null,
     memberIds: page.map((member) => member.researchObjectId),
-    nextMemberCursor: keys.length > args.first && last ? encodeMemberCursor(scope, { createdAt: last.memberCreatedAt, id: last.researchObjectId }, key) : null,
+    nextMemberCursor:
+      keys.length > args.first && last
+        ? encodeMemberCursor(scope, { createdAt: last.memberCreatedAt, id: last.researchObjectId }, key)
+        : null,
     traversed,
     freshness: freshness!,
   };

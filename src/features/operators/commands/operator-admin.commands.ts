@@ -31,24 +31,42 @@ async function requireOperator(prisma: PrismaClient, name: string): Promise<Oper
 async function isLastAdmin(prisma: PrismaClient, operator: OperatorRow): Promise<boolean> {
   if (operator.role !== "ADMIN") return false;
   const others = await prisma.operator.count({
-    where: { role: "ADMIN", revokedAt: null, id: { not: operator.id }, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    where: {
+      role: "ADMIN",
+      revokedAt: null,
+      id: { not: operator.id },
+      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
+    },
   });
   return others === 0;
 }
 
 /** Revokes at once: every later operation with the token, on any socket, is refused. Idempotent. */
-export async function revokeOperator(prisma: PrismaClient, name: string): Promise<{ operator: OperatorRow; changed: boolean }> {
+export async function revokeOperator(
+  prisma: PrismaClient,
+  name: string,
+): Promise<{ operator: OperatorRow; changed: boolean }> {
   const operator = await requireOperator(prisma, name);
   if (operator.revokedAt) return { operator, changed: false };
-  if (await isLastAdmin(prisma, operator)) throw new ConflictError(`${operator.name} is the last active ADMIN; create another ADMIN first`, "LAST_ADMIN");
-  const revoked = await prisma.operator.update({ where: { id: operator.id }, data: { revokedAt: new Date() }, select: ROW });
+  if (await isLastAdmin(prisma, operator))
+    throw new ConflictError(`${operator.name} is the last active ADMIN; create another ADMIN first`, "LAST_ADMIN");
+  const revoked = await prisma.operator.update({
+    where: { id: operator.id },
+    data: { revokedAt: new Date() },
+    select: ROW,
+  });
   return { operator: revoked, changed: true };
 }
 
 /** A new token for the operator; the old one stops working at once. A revoked operator stays revoked. */
-export async function rotateOperatorToken(prisma: PrismaClient, name: string, expiresAt?: Date | null): Promise<{ operator: OperatorRow; token: string }> {
+export async function rotateOperatorToken(
+  prisma: PrismaClient,
+  name: string,
+  expiresAt?: Date | null,
+): Promise<{ operator: OperatorRow; token: string }> {
   const operator = await requireOperator(prisma, name);
-  if (operator.revokedAt) throw new ConflictError(`${operator.name} was revoked; create a new operator instead`, "OPERATOR_REVOKED");
+  if (operator.revokedAt)
+    throw new ConflictError(`${operator.name} was revoked; create a new operator instead`, "OPERATOR_REVOKED");
   const token = generateToken();
   const rotated = await prisma.operator.update({
     where: { id: operator.id },

@@ -19,7 +19,8 @@ export async function createOperator(props: {
   expiresAt?: Date | null;
 }): Promise<{ operator: AuthenticatedOperator; token: string }> {
   const name = props.name.trim();
-  if (!/^[\w.@-]{1,80}$/.test(name)) throw new InvalidInputError("Operator names are 1-80 letters, digits, _ . @ -", "name");
+  if (!/^[\w.@-]{1,80}$/.test(name))
+    throw new InvalidInputError("Operator names are 1-80 letters, digits, _ . @ -", "name");
   const role = props.role.toUpperCase() as OperatorRole;
   if (!ROLES.includes(role)) throw new InvalidInputError(`Role must be one of ${ROLES.join(", ")}`, "role");
   const token = generateToken();
@@ -45,6 +46,7 @@ export async function authenticate(prisma: PrismaClient, header: string | undefi
   const operator = await prisma.operator.findUnique({ where: { tokenHash: hashToken(match[1]!) } });
   if (!operator) return { status: "INVALID", reason: "UNKNOWN_TOKEN" };
   if (operator.revokedAt) return { status: "INVALID", reason: "REVOKED_TOKEN" };
-  if (operator.expiresAt && operator.expiresAt.getTime() <= Date.now()) return { status: "INVALID", reason: "EXPIRED_TOKEN" };
+  if (operator.expiresAt && operator.expiresAt.getTime() <= Date.now())
+    return { status: "INVALID", reason: "EXPIRED_TOKEN" };
   return { status: "VALID", operator: { id: operator.id, name: operator.name, role: operator.role } };
 }

@@ -14,10 +14,16 @@ export function requireRole(auth: TokenCheck, role: OperatorRole): Authenticated
       EXPIRED_TOKEN: "The operator token has expired",
       REVOKED_TOKEN: "The operator token was revoked",
     } as const;
-    throw new AuthenticationError(messages[auth.reason], auth.reason === "EXPIRED_TOKEN" ? "TOKEN_EXPIRED" : "UNAUTHENTICATED");
+    throw new AuthenticationError(
+      messages[auth.reason],
+      auth.reason === "EXPIRED_TOKEN" ? "TOKEN_EXPIRED" : "UNAUTHENTICATED",
+    );
   }
   if (RANK[auth.operator.role] < RANK[role]) {
-    throw new ForbiddenError(`This operation needs the ${role} role; ${auth.operator.name} is ${auth.operator.role}`, role);
+    throw new ForbiddenError(
+      `This operation needs the ${role} role; ${auth.operator.name} is ${auth.operator.role}`,
+      role,
+    );
   }
   return auth.operator;
 }

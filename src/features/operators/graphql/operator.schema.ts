@@ -5,7 +5,12 @@ import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../../graphql/builder.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../domain/authorize.js";
-import { listOperators, revokeOperator, rotateOperatorToken, type OperatorRow } from "../commands/operator-admin.commands.js";
+import {
+  listOperators,
+  revokeOperator,
+  rotateOperatorToken,
+  type OperatorRow,
+} from "../commands/operator-admin.commands.js";
 import { createOperator } from "../commands/operator.commands.js";
 
 const OperatorRoleEnum = builder.enumType(OperatorRole, { name: "OperatorRole" });
@@ -22,19 +27,23 @@ const OperatorType = builder.objectRef<OperatorRow>("Operator").implement({
   }),
 });
 
-const OperatorTokenPayload = builder.objectRef<{ operator: OperatorRow; token: string }>("OperatorTokenPayload").implement({
-  fields: (t) => ({
-    operator: t.field({ type: OperatorType, resolve: (payload) => payload.operator }),
-    token: t.exposeString("token", { description: "Shown only in this answer: store it now." }),
-  }),
-});
+const OperatorTokenPayload = builder
+  .objectRef<{ operator: OperatorRow; token: string }>("OperatorTokenPayload")
+  .implement({
+    fields: (t) => ({
+      operator: t.field({ type: OperatorType, resolve: (payload) => payload.operator }),
+      token: t.exposeString("token", { description: "Shown only in this answer: store it now." }),
+    }),
+  });
 
-const OperatorChangePayload = builder.objectRef<{ operator: OperatorRow; changed: boolean }>("OperatorChangePayload").implement({
-  fields: (t) => ({
-    operator: t.field({ type: OperatorType, resolve: (payload) => payload.operator }),
-    changed: t.exposeBoolean("changed"),
-  }),
-});
+const OperatorChangePayload = builder
+  .objectRef<{ operator: OperatorRow; changed: boolean }>("OperatorChangePayload")
+  .implement({
+    fields: (t) => ({
+      operator: t.field({ type: OperatorType, resolve: (payload) => payload.operator }),
+      changed: t.exposeBoolean("changed"),
+    }),
+  });
 
 function expiryFrom(days: number | null | undefined): Date | null {
   if (days === null || days === undefined) return null;
@@ -57,10 +66,19 @@ builder.mutationField("createOperator", (t) =>
   t.field({
     type: OperatorTokenPayload,
     errors: { types: WRITE_ERRORS, directResult: true, union: { name: "CreateOperatorResult" } },
-    args: { name: t.arg.string({ required: true }), role: t.arg({ type: OperatorRoleEnum, required: true }), expiresInDays: t.arg.int() },
+    args: {
+      name: t.arg.string({ required: true }),
+      role: t.arg({ type: OperatorRoleEnum, required: true }),
+      expiresInDays: t.arg.int(),
+    },
     resolve: async (_root, args, context) => {
       requireRole(context.auth, "ADMIN");
-      const { operator, token } = await createOperator({ prisma: context.prisma, name: args.name, role: args.role, expiresAt: expiryFrom(args.expiresInDays) });
+      const { operator, token } = await createOperator({
+        prisma: context.prisma,
+        name: args.name,
+        role: args.role,
+        expiresAt: expiryFrom(args.expiresInDays),
+      });
       const row = (await listOperators(context.prisma)).find((entry) => entry.id === operator.id)!;
       return { operator: row, token };
     },
@@ -70,7 +88,8 @@ builder.mutationField("createOperator", (t) =>
 builder.mutationField("revokeOperator", (t) =>
   t.field({
     type: OperatorChangePayload,
-    description: "Revokes an operator's token at once, on every transport; idempotent. The last active ADMIN cannot be revoked.",
+    description:
+      "Revokes an operator's token at once, on every transport; idempotent. The last active ADMIN cannot be revoked.",
     errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RevokeOperatorResult" } },
     args: { name: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => {
@@ -88,7 +107,11 @@ builder.mutationField("rotateOperatorToken", (t) =>
     args: { name: t.arg.string({ required: true }), expiresInDays: t.arg.int() },
     resolve: (_root, args, context) => {
       requireRole(context.auth, "ADMIN");
-      return rotateOperatorToken(context.prisma, args.name, args.expiresInDays === undefined ? undefined : expiryFrom(args.expiresInDays));
+      return rotateOperatorToken(
+        context.prisma,
+        args.name,
+        args.expiresInDays === undefined ? undefined : expiryFrom(args.expiresInDays),
+      );
     },
   }),
 );

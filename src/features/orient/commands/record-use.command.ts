@@ -19,23 +19,38 @@ export interface RecordUseInput {
 }
 
 /** `impressions` is the writer orient used in this process: flushed first, so an id it returned is always found. */
-export async function recordUse(prisma: PrismaClient, impressions: ImpressionWriter, operatorId: string, input: RecordUseInput) {
-  if (!UUID.test(input.impressionId)) throw new InvalidInputError("impressionId is the id returned by orient or checkPlan", "impressionId", "INVALID_ID");
-  if (input.usedRecords.length > MAX_USED_RECORDS) throw new InvalidInputError(`at most ${MAX_USED_RECORDS} used records per call`, "usedRecords", "INPUT_TOO_LARGE");
+export async function recordUse(
+  prisma: PrismaClient,
+  impressions: ImpressionWriter,
+  operatorId: string,
+  input: RecordUseInput,
+) {
+  if (!UUID.test(input.impressionId))
+    throw new InvalidInputError("impressionId is the id returned by orient or checkPlan", "impressionId", "INVALID_ID");
+  if (input.usedRecords.length > MAX_USED_RECORDS)
+    throw new InvalidInputError(`at most ${MAX_USED_RECORDS} used records per call`, "usedRecords", "INPUT_TOO_LARGE");
   const outcome = input.outcome?.trim() || null;
-  if (outcome && outcome.length > MAX_OUTCOME_CHARS) throw new InvalidInputError(`outcome is at most ${MAX_OUTCOME_CHARS} characters`, "outcome", "INPUT_TOO_LARGE");
+  if (outcome && outcome.length > MAX_OUTCOME_CHARS)
+    throw new InvalidInputError(`outcome is at most ${MAX_OUTCOME_CHARS} characters`, "outcome", "INPUT_TOO_LARGE");
   await impressions.flush();
   const impression = await prisma.searchImpression.findUnique({ where: { id: input.impressionId.toLowerCase() } });
-  if (!impression) throw new NotFoundError(`No impression ${input.impressionId}`, input.impressionId, "IMPRESSION_NOT_FOUND");
+  if (!impression)
+    throw new NotFoundError(`No impression ${input.impressionId}`, input.impressionId, "IMPRESSION_NOT_FOUND");
   const ids: string[] = [];
   for (const ref of input.usedRecords) {
     const object = await findResearchObject(prisma, ref);
     if (!object) throw new NotFoundError(`No research object matches "${ref}"`, ref);
     if (impression.resolvedTargetId && object.routingTargetId !== impression.resolvedTargetId) {
-      throw new InvalidInputError(`R${object.accession} belongs to another problem than the impression`, "usedRecords", "RECORD_NOT_IN_TARGET");
+      throw new InvalidInputError(
+        `R${object.accession} belongs to another problem than the impression`,
+        "usedRecords",
+        "RECORD_NOT_IN_TARGET",
+      );
     }
     if (!ids.includes(object.id)) ids.push(object.id);
   }
-  const event = await prisma.causalUseEvent.create({ data: { impressionId: impression.id, operatorId, usedRecordIds: ids, outcome } });
+  const event = await prisma.causalUseEvent.create({
+    data: { impressionId: impression.id, operatorId, usedRecordIds: ids, outcome },
+  });
   return { event, impression, shownIds: new Set(impression.returnedOrder) };
 }

@@ -35,20 +35,26 @@ export interface Actionability {
 const CLOSED_STATES: Readonly<Record<string, string>> = {
   WITHDRAWN: "The problem is withdrawn: only SOURCE_AUDIT and CORRECTION work continues.",
   REJECTED: "A curator rejected this submission: only SOURCE_AUDIT and CORRECTION work continues.",
-  PENDING_REVIEW: "The problem waits for curator review (a strong match or a challenged period): only SOURCE_AUDIT and CORRECTION work continues.",
+  PENDING_REVIEW:
+    "The problem waits for curator review (a strong match or a challenged period): only SOURCE_AUDIT and CORRECTION work continues.",
 };
 
 function pausedFor(input: ActionabilityInput): { intents: Intent[]; reasons: string[] } {
   const closed = CLOSED_STATES[input.publicationState];
-  if (closed) return { intents: ["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", ...STATEMENT_DEPENDENT_INTENTS], reasons: [closed] };
+  if (closed)
+    return { intents: ["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", ...STATEMENT_DEPENDENT_INTENTS], reasons: [closed] };
   const reasons: string[] = [];
   const intents = new Set<Intent>();
   if (SETTLED_RESOLUTION_STATES.includes(input.resolutionState)) {
-    reasons.push(`The problem is ${input.resolutionState}: PROVE, RESOLVE and BOUNTY are paused; VERIFY, FORMALIZE, SOURCE_AUDIT and CORRECTION of the resolution stay open.`);
+    reasons.push(
+      `The problem is ${input.resolutionState}: PROVE, RESOLVE and BOUNTY are paused; VERIFY, FORMALIZE, SOURCE_AUDIT and CORRECTION of the resolution stay open.`,
+    );
     for (const intent of STATEMENT_DEPENDENT_INTENTS) intents.add(intent);
   }
   for (const advisory of input.blockingAdvisories) {
-    reasons.push(`Blocking ${advisory.kind} advisory: ${advisory.message} PROVE, RESOLVE and BOUNTY are paused; use SOURCE_AUDIT or CORRECTION.`);
+    reasons.push(
+      `Blocking ${advisory.kind} advisory: ${advisory.message} PROVE, RESOLVE and BOUNTY are paused; use SOURCE_AUDIT or CORRECTION.`,
+    );
     for (const intent of STATEMENT_DEPENDENT_INTENTS) intents.add(intent);
   }
   if (!input.hasStatement) {
@@ -63,11 +69,15 @@ export function actionability(input: ActionabilityInput): Actionability {
   const actionable = !paused.intents.includes(input.intent);
   const reasons = [...paused.reasons];
   if (input.publicationState !== "CHALLENGE_PERIOD" && input.challengeDeadline !== null) {
-    reasons.push(`The challenge period ended ${input.challengeDeadline.toISOString()}; the problem is now ${input.publicationState}.`);
+    reasons.push(
+      `The challenge period ended ${input.challengeDeadline.toISOString()}; the problem is now ${input.publicationState}.`,
+    );
   }
   if (input.publicationState === "CHALLENGE_PERIOD") {
     const deadline = input.challengeDeadline ? input.challengeDeadline.toISOString() : "not set";
-    reasons.push(`Challenge period until ${deadline}: the problem is actionable, but editorial review is not complete.`);
+    reasons.push(
+      `Challenge period until ${deadline}: the problem is actionable, but editorial review is not complete.`,
+    );
   }
   if (actionable && reasons.length === 0) reasons.push(`${input.intent} work on this problem is available.`);
   return {

@@ -60,14 +60,25 @@ export function clip(text: string, limit: number): string {
 
 function itemJson(item: PacketItem, textLimit: number, flat: Flatten) {
   return {
-    id: item.id, acc: item.accession, kind: item.kind, grade: item.evidenceGrade, state: item.state, why: item.reason,
+    id: item.id,
+    acc: item.accession,
+    kind: item.kind,
+    grade: item.evidenceGrade,
+    state: item.state,
+    why: item.reason,
     ...(item.branch ? { branch: item.branch } : {}),
     ...(item.duplicates.length ? { dups: item.duplicates } : {}),
     ...(item.relations.length ? { rel: item.relations } : {}),
     untrusted: {
       trust: UNTRUSTED_RECORD_TEXT,
       text: clipFlat(flat(item.text), textLimit),
-      ...(item.replay ? { replay: Object.fromEntries(Object.entries(item.replay).map(([key, value]) => [key, clipFlat(flat(value), textLimit)])) } : {}),
+      ...(item.replay
+        ? {
+            replay: Object.fromEntries(
+              Object.entries(item.replay).map(([key, value]) => [key, clipFlat(flat(value), textLimit)]),
+            ),
+          }
+        : {}),
     },
   };
 }
@@ -88,7 +99,15 @@ function memoisedItems(flat: Flatten): ItemRenderer {
 }
 
 /** The packet's JSON, stitched from the header, the items' kept JSON and the tail (as one JSON.stringify would write it). */
-function render(header: PacketHeader, items: PacketItem[], textLimit: number, summaryLimit: number, omitted: number, flat: Flatten, itemJsonOf: ItemRenderer): string {
+function render(
+  header: PacketHeader,
+  items: PacketItem[],
+  textLimit: number,
+  summaryLimit: number,
+  omitted: number,
+  flat: Flatten,
+  itemJsonOf: ItemRenderer,
+): string {
   const present = new Set(items.map((item) => item.accession));
   const sections: string[] = [];
   for (const category of header.categoryOrder) {
@@ -96,34 +115,71 @@ function render(header: PacketHeader, items: PacketItem[], textLimit: number, su
     if (parts.length > 0) sections.push(`{"category":${JSON.stringify(category)},"items":[${parts.join(",")}]}`);
   }
   const head = JSON.stringify({
-    v: 1, mode: header.mode, problem: header.problem, intent: header.intent, trust: TRUST_NOTE,
-    ...(header.fallback ? { fallback: "RELEVANCE_FALLBACK: nothing matched the query; these are the newest records, not matches" } : {}),
+    v: 1,
+    mode: header.mode,
+    problem: header.problem,
+    intent: header.intent,
+    trust: TRUST_NOTE,
+    ...(header.fallback
+      ? { fallback: "RELEVANCE_FALLBACK: nothing matched the query; these are the newest records, not matches" }
+      : {}),
     ...(header.bearings ? { bearings: header.bearings.filter((entry) => present.has(entry.accession)) } : {}),
     project: header.project,
-    branches: header.branches.map((branch) => ({ id: branch.id, name: branch.name, untrusted: { trust: UNTRUSTED_RECORD_TEXT, text: clipFlat(flat(branch.summary), summaryLimit) } })),
+    branches: header.branches.map((branch) => ({
+      id: branch.id,
+      name: branch.name,
+      untrusted: { trust: UNTRUSTED_RECORD_TEXT, text: clipFlat(flat(branch.summary), summaryLimit) },
+    })),
   });
-  const tail = JSON.stringify({ omitted, drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch" });
+  const tail = JSON.stringify({
+    omitted,
+    drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch",
+  });
   return `${head.slice(0, -1)},"sections":[${sections.join(",")}],${tail.slice(1)}`;
 }
 
 /** `items` best first; reserved ones are dropped last. The result's length is always <= maxChars. */
-export function assemblePacket(header: PacketHeader, items: readonly PacketItem[], maxChars: number, textMax: number): AssembledPacket {
+export function assemblePacket(
+  header: PacketHeader,
+  items: readonly PacketItem[],
+  maxChars: number,
+  textMax: number,
+): AssembledPacket {
   let kept = [...items];
   let textLimit = textMax;
   let summaryLimit = Math.min(textMax, 400);
   let branches = true;
   const flat = memoised(flatten);
   const itemJsonOf = memoisedItems(flat);
-  const attempt = () => render(branches ? header : { ...header, branches: [] }, kept, textLimit, summaryLimit, items.length - kept.length, flat, itemJsonOf);
+  const attempt = () =>
+    render(
+      branches ? header : { ...header, branches: [] },
+      kept,
+      textLimit,
+      summaryLimit,
+      items.length - kept.length,
+      flat,
+      itemJsonOf,
+    );
   for (;;) {
     const serialized = attempt();
-    if (serialized.length <= maxChars) return { serialized, chars: serialized.length, items: kept.map((item) => ({ ...item, text: clipFlat(flat(item.text), textLimit) })), omitted: items.length - kept.length, textLimit };
+    if (serialized.length <= maxChars)
+      return {
+        serialized,
+        chars: serialized.length,
+        items: kept.map((item) => ({ ...item, text: clipFlat(flat(item.text), textLimit) })),
+        omitted: items.length - kept.length,
+        textLimit,
+      };
     if (textLimit > COMFORTABLE_TEXT || summaryLimit > SUMMARY_FLOOR) {
       textLimit = Math.max(COMFORTABLE_TEXT, Math.floor(textLimit * SHRINK));
       summaryLimit = Math.max(SUMMARY_FLOOR, Math.floor(summaryLimit * SHRINK));
       continue;
     }
-    const droppable = kept.map((item, index) => ({ item, index })).filter((entry) => !entry.item.reserved).at(-1);
+    const droppable = kept
+      .map((item, index) => ({ item, index }))
+      .filter((entry) => !entry.item.reserved)
+      .at(-1);
     if (droppable && kept.length > 1) {
       kept.splice(droppable.index, 1);
       continue;

@@ -49,20 +49,30 @@ export function idf(stats: CorpusStats, term: string): number {
  * Statistics from a pool of documents fetched because they contain a query term. When the pool holds
  * every such document its frequencies are exact; a saturated pool is a sample, so they are scaled up.
  */
-export function poolStats(pool: readonly { fields: FieldCounts; length: number }[], terms: readonly string[], documentCount: number, saturated: boolean): CorpusStats {
+export function poolStats(
+  pool: readonly { fields: FieldCounts; length: number }[],
+  terms: readonly string[],
+  documentCount: number,
+  saturated: boolean,
+): CorpusStats {
   const documentFrequency = new Map<string, number>();
   let totalLength = 0;
   for (const document of pool) {
     totalLength += document.length;
     const weighted = weightedFrequencies(document.fields);
-    for (const term of terms) if (weighted.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    for (const term of terms)
+      if (weighted.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const count = Math.max(documentCount, pool.length, 1);
   if (saturated && pool.length > 0) {
     const scale = count / pool.length;
     for (const [term, df] of documentFrequency) documentFrequency.set(term, Math.min(count, Math.round(df * scale)));
   }
-  return { documentCount: count, averageLength: pool.length ? Math.max(1, totalLength / pool.length) : 1, documentFrequency };
+  return {
+    documentCount: count,
+    averageLength: pool.length ? Math.max(1, totalLength / pool.length) : 1,
+    documentFrequency,
+  };
 }
 
 export interface Bm25Scorer {
@@ -74,7 +84,11 @@ export interface Bm25Scorer {
  * per term, and a document's score once per counts object: a request builds one scorer, and graph
  * seeding and reranking score the same sparse hits through it (they share their cached counts objects).
  */
-export function bm25Scorer(terms: readonly string[], queryFrequency: ReadonlyMap<string, number>, stats: CorpusStats): Bm25Scorer {
+export function bm25Scorer(
+  terms: readonly string[],
+  queryFrequency: ReadonlyMap<string, number>,
+  stats: CorpusStats,
+): Bm25Scorer {
   const weights = terms.map((term) => idf(stats, term));
   const totalWeight = weights.reduce((total, weight) => total + weight, 0);
   // A repeated query term counts a little more, saturating like document term frequency.

@@ -25,7 +25,12 @@ export interface Eligibility {
 
 /** A candidate the query reached on its own: a shared term or a proof-state fingerprint, not just a branch or an edge. */
 export function matchesQuery(candidate: PooledCandidate, terms: readonly string[]): boolean {
-  if (candidate.sources.has("sparse") || candidate.sources.has("proof-exact") || candidate.sources.has("proof-structural")) return true;
+  if (
+    candidate.sources.has("sparse") ||
+    candidate.sources.has("proof-exact") ||
+    candidate.sources.has("proof-structural")
+  )
+    return true;
   return terms.some((term) => Object.values(candidate.record.fields).some((field) => (field[term] ?? 0) > 0));
 }
 
@@ -51,11 +56,17 @@ export function unionCandidates(sources: CandidateSources): PooledCandidate[] {
     const entry = add(member.id, "branch");
     if (entry && !entry.viaBranches.includes(member.branchName)) entry.viaBranches.push(member.branchName);
   }
-  for (const edge of sources.graphEdges) add(edge.neighbourId, "graph")?.viaEdges.push({ seedId: edge.seedId, type: edge.type });
+  for (const edge of sources.graphEdges)
+    add(edge.neighbourId, "graph")?.viaEdges.push({ seedId: edge.seedId, type: edge.type });
   return [...pool.values()];
 }
 
-export function applyEligibility(pool: readonly PooledCandidate[], intent: Intent, projectId: string | null, terms: readonly string[]): Eligibility {
+export function applyEligibility(
+  pool: readonly PooledCandidate[],
+  intent: Intent,
+  projectId: string | null,
+  terms: readonly string[],
+): Eligibility {
   const audit = includesSuperseded(intent);
   const eligibility: Eligibility = { eligible: [], filtered: [], heldBack: [] };
   for (const candidate of pool) {
@@ -69,9 +80,18 @@ export function applyEligibility(pool: readonly PooledCandidate[], intent: Inten
 }
 
 /** The lane's counts: matches eligibility removed from the pool, with those the sparse probe left out (each record once). */
-export function withheldCounts(removed: Pick<Eligibility, "filtered" | "heldBack">, withheld: readonly WithheldMatch[]): { filtered: number; heldBack: number } {
-  const heldBack = new Set([...removed.heldBack, ...withheld.filter((match) => match.state === "QUARANTINED").map((match) => match.id)]);
-  const filtered = new Set([...removed.filtered, ...withheld.filter((match) => match.state !== "QUARANTINED").map((match) => match.id)]);
+export function withheldCounts(
+  removed: Pick<Eligibility, "filtered" | "heldBack">,
+  withheld: readonly WithheldMatch[],
+): { filtered: number; heldBack: number } {
+  const heldBack = new Set([
+    ...removed.heldBack,
+    ...withheld.filter((match) => match.state === "QUARANTINED").map((match) => match.id),
+  ]);
+  const filtered = new Set([
+    ...removed.filtered,
+    ...withheld.filter((match) => match.state !== "QUARANTINED").map((match) => match.id),
+  ]);
   for (const id of heldBack) filtered.delete(id);
   return { filtered: filtered.size, heldBack: heldBack.size };
 }

@@ -3,7 +3,10 @@
 import type { Category, PacketItem } from "./orient.types.js";
 
 export const BEARINGS: Record<Category, { code: string; explanation: string }> = {
-  NEGATIVE_TRACE: { code: "FAILED_BEFORE", explanation: "This route failed before; check its conditions before repeating it." },
+  NEGATIVE_TRACE: {
+    code: "FAILED_BEFORE",
+    explanation: "This route failed before; check its conditions before repeating it.",
+  },
   ESTABLISHED_RESULT: { code: "BUILDS_ON", explanation: "An established result the plan can cite." },
   ARTIFACT: { code: "REUSABLE", explanation: "A replayable artifact: reuse it instead of recomputing." },
   FORMALIZATION: { code: "REUSABLE", explanation: "An existing formal record." },
@@ -23,5 +26,10 @@ export interface PlanBearing {
 export function planBearings(items: readonly PacketItem[], order: readonly Category[]): PlanBearing[] {
   return [...items]
     .sort((left, right) => order.indexOf(left.category) - order.indexOf(right.category) || right.score - left.score)
-    .map((item) => ({ accession: item.accession, id: item.id, bearing: BEARINGS[item.category].code, explanation: BEARINGS[item.category].explanation }));
+    .map((item) => ({
+      accession: item.accession,
+      id: item.id,
+      bearing: BEARINGS[item.category].code,
+      explanation: BEARINGS[item.category].explanation,
+    }));
 }

@@ -60,22 +60,48 @@ export interface PacketChoice extends PoolRanking {
   relations: readonly RelationEdge[];
 }
 
-function toItem(candidate: ScoredCandidate, reserved: boolean, folded: string[], relations: readonly RelationEdge[], included: ReadonlySet<string>, accessions: ReadonlyMap<string, string>, texts: ReadonlyMap<string, ItemText>): PacketItem {
+function toItem(
+  candidate: ScoredCandidate,
+  reserved: boolean,
+  folded: string[],
+  relations: readonly RelationEdge[],
+  included: ReadonlySet<string>,
+  accessions: ReadonlyMap<string, string>,
+  texts: ReadonlyMap<string, ItemText>,
+): PacketItem {
   const record = candidate.record;
   const bodyPrefix = texts.get(record.id)?.bodyPrefix ?? "";
   const text = bodyPrefix ? `${record.title}: ${bodyPrefix}` : record.title;
   return {
-    id: record.id, accession: `R${record.accession}`, kind: record.kind, category: candidate.category, evidenceGrade: record.evidenceGrade,
-    state: record.state, reason: reserved ? `${candidate.reason}; reserved ${candidate.category.toLowerCase().replace(/_/g, " ")} slot` : candidate.reason,
-    text, score: Math.round(candidate.score * 1000) / 1000, projectId: record.projectId, branch: record.branchName, reserved,
+    id: record.id,
+    accession: `R${record.accession}`,
+    kind: record.kind,
+    category: candidate.category,
+    evidenceGrade: record.evidenceGrade,
+    state: record.state,
+    reason: reserved
+      ? `${candidate.reason}; reserved ${candidate.category.toLowerCase().replace(/_/g, " ")} slot`
+      : candidate.reason,
+    text,
+    score: Math.round(candidate.score * 1000) / 1000,
+    projectId: record.projectId,
+    branch: record.branchName,
+    reserved,
     duplicates: folded.slice(0, 5).map((id) => accessions.get(id) ?? id),
-    relations: relations.filter((edge) => edge.fromId === record.id && included.has(edge.toId)).map((edge) => ({ type: edge.type, to: accessions.get(edge.toId)! })),
+    relations: relations
+      .filter((edge) => edge.fromId === record.id && included.has(edge.toId))
+      .map((edge) => ({ type: edge.type, to: accessions.get(edge.toId)! })),
     replay: texts.get(record.id)?.replay ?? null,
   };
 }
 
 export function rankPool(input: ComposeInput): PoolRanking {
-  const { eligible, filtered, heldBack } = applyEligibility(input.pool, input.intent, input.scopedProjectId, input.query.terms);
+  const { eligible, filtered, heldBack } = applyEligibility(
+    input.pool,
+    input.intent,
+    input.scopedProjectId,
+    input.query.terms,
+  );
   const { scored, selection } = rerank(eligible, input.scorer, input.scopedProjectId);
   const { records, fallback } = relevantRecords(scored);
   return { scored, selection, filtered, heldBack, relevant: records, fallback };
@@ -96,12 +122,21 @@ function reservePool(ranking: PoolRanking): ScoredCandidate[] {
  */
 export function packetCandidates(ranking: PoolRanking, intent: Intent): { relationScope: string[]; likely: string[] } {
   const window = dedupeWindow(ranking).map((candidate) => candidate.record.id);
-  const picks = pickReserves(reservePool(ranking), reservesFor(intent), ranking.fallback).flatMap((entry) => (entry.candidate ? [entry.candidate.record.id] : []));
-  return { relationScope: [...new Set([...window, ...picks])], likely: [...new Set([...window.slice(0, MAX_PACKET_ITEMS), ...picks])] };
+  const picks = pickReserves(reservePool(ranking), reservesFor(intent), ranking.fallback).flatMap((entry) =>
+    entry.candidate ? [entry.candidate.record.id] : [],
+  );
+  return {
+    relationScope: [...new Set([...window, ...picks])],
+    likely: [...new Set([...window.slice(0, MAX_PACKET_ITEMS), ...picks])],
+  };
 }
 
 /** `relations` are those among `packetCandidates(ranking).relationScope`: a disagreeing pair is never folded. */
-export function choosePacket(input: ComposeInput, ranking: PoolRanking, relations: readonly RelationEdge[]): PacketChoice {
+export function choosePacket(
+  input: ComposeInput,
+  ranking: PoolRanking,
+  relations: readonly RelationEdge[],
+): PacketChoice {
   const { kept, folded } = removeNearDuplicates(dedupeWindow(ranking), relations);
   const chosen = selectItems(kept, reservesFor(input.intent), ranking.fallback, reservePool(ranking));
   return { ...ranking, chosen, folded, relations };
@@ -113,22 +148,58 @@ export function chosenIds(choice: PacketChoice): string[] {
 }
 
 /** `texts` holds the chosen records' bodies and replays; a missing entry renders the title alone. */
-export function composePacket(input: ComposeInput, choice: PacketChoice, texts: ReadonlyMap<string, ItemText>): Composition {
+export function composePacket(
+  input: ComposeInput,
+  choice: PacketChoice,
+  texts: ReadonlyMap<string, ItemText>,
+): Composition {
   const { chosen, folded, fallback, selection, scored, filtered, heldBack, relations } = choice;
   const order = input.mode === "checkPlan" ? PLAN_CATEGORY_ORDER : CATEGORY_ORDER[input.intent];
   const included = new Set(chosenIds(choice));
   const accessions = new Map(input.pool.map((candidate) => [candidate.record.id, `R${candidate.record.accession}`]));
-  const items = chosen.ranked.map((entry) => toItem(entry.candidate, entry.reserved, folded.get(entry.candidate.record.id) ?? [], relations, included, accessions, texts));
+  const items = chosen.ranked.map((entry) =>
+    toItem(
+      entry.candidate,
+      entry.reserved,
+      folded.get(entry.candidate.record.id) ?? [],
+      relations,
+      included,
+      accessions,
+      texts,
+    ),
+  );
   const bearings = input.mode === "checkPlan" ? planBearings(items, order) : [];
-  const packet = assemblePacket({
-    problem: input.problemStableId, intent: input.intent, mode: input.mode, fallback,
-    project: { id: selection.projectId, margin: Math.round(selection.margin * 1000) / 1000, confident: selection.confident },
-    branches: [...input.branches], categoryOrder: order,
-    ...(input.mode === "checkPlan" ? { bearings: bearings.map((entry) => ({ accession: entry.accession, bearing: entry.bearing })) } : {}),
-  }, items, input.maxChars, input.mode === "checkPlan" ? PLAN_ITEM_TEXT_MAX : ITEM_TEXT_MAX);
+  const packet = assemblePacket(
+    {
+      problem: input.problemStableId,
+      intent: input.intent,
+      mode: input.mode,
+      fallback,
+      project: {
+        id: selection.projectId,
+        margin: Math.round(selection.margin * 1000) / 1000,
+        confident: selection.confident,
+      },
+      branches: [...input.branches],
+      categoryOrder: order,
+      ...(input.mode === "checkPlan"
+        ? { bearings: bearings.map((entry) => ({ accession: entry.accession, bearing: entry.bearing })) }
+        : {}),
+    },
+    items,
+    input.maxChars,
+    input.mode === "checkPlan" ? PLAN_ITEM_TEXT_MAX : ITEM_TEXT_MAX,
+  );
   const present = new Set(packet.items.map((item) => item.id));
   return {
-    packet, fallback, reserves: chosen.reserves, selection, scored, filtered, heldBack,
-    eligibleMatches: scored.filter(overlaps).length, bearings: bearings.filter((entry) => present.has(entry.id)),
+    packet,
+    fallback,
+    reserves: chosen.reserves,
+    selection,
+    scored,
+    filtered,
+    heldBack,
+    eligibleMatches: scored.filter(overlaps).length,
+    bearings: bearings.filter((entry) => present.has(entry.id)),
   };
 }

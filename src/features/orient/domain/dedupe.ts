@@ -17,7 +17,8 @@ const tokensOf = new WeakMap<object, Set<string>>();
 export function contentTokens(candidate: ScoredCandidate): ReadonlySet<string> {
   const fields = candidate.record.fields;
   let tokens = tokensOf.get(fields);
-  if (!tokens) tokensOf.set(fields, (tokens = new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})])));
+  if (!tokens)
+    tokensOf.set(fields, (tokens = new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})])));
   return tokens;
 }
 
@@ -47,13 +48,19 @@ export function disagreeingIds(edges: readonly RelationEdge[]): Set<string> {
 }
 
 /** `ranked` is best first; the first of a near-duplicate group is kept. */
-export function removeNearDuplicates(ranked: readonly ScoredCandidate[], edges: readonly RelationEdge[], threshold = NEAR_DUPLICATE_JACCARD): Deduplicated {
+export function removeNearDuplicates(
+  ranked: readonly ScoredCandidate[],
+  edges: readonly RelationEdge[],
+  threshold = NEAR_DUPLICATE_JACCARD,
+): Deduplicated {
   const protectedIds = disagreeingIds(edges);
   const kept: { candidate: ScoredCandidate; tokens: ReadonlySet<string> }[] = [];
   const folded = new Map<string, string[]>();
   for (const candidate of ranked) {
     const tokens = contentTokens(candidate);
-    const twin = protectedIds.has(candidate.record.id) ? undefined : kept.find((entry) => sizesAllow(entry.tokens, tokens, threshold) && jaccard(entry.tokens, tokens) >= threshold);
+    const twin = protectedIds.has(candidate.record.id)
+      ? undefined
+      : kept.find((entry) => sizesAllow(entry.tokens, tokens, threshold) && jaccard(entry.tokens, tokens) >= threshold);
     if (twin) {
       folded.set(twin.candidate.record.id, [...(folded.get(twin.candidate.record.id) ?? []), candidate.record.id]);
       continue;

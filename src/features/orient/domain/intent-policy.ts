@@ -4,29 +4,88 @@ import type { EvidenceGrade, ResearchKind } from "../../../generated/prisma/enum
 import type { Category, Intent } from "./orient.types.js";
 
 /** Grades that let a claim count as an established result; weaker claims stay visible but unverified. */
-export const ESTABLISHING_GRADES: readonly EvidenceGrade[] = ["FORMALLY_VERIFIED", "REPRODUCED", "SOURCE_BACKED", "COMPUTATIONAL"];
+export const ESTABLISHING_GRADES: readonly EvidenceGrade[] = [
+  "FORMALLY_VERIFIED",
+  "REPRODUCED",
+  "SOURCE_BACKED",
+  "COMPUTATIONAL",
+];
 
 export function categoryOf(kind: ResearchKind, grade: EvidenceGrade): Category {
   switch (kind) {
-    case "CLAIM": return ESTABLISHING_GRADES.includes(grade) ? "ESTABLISHED_RESULT" : "UNVERIFIED_CLAIM";
-    case "ATTEMPT": return "PRIOR_ATTEMPT";
-    case "NEGATIVE_TRACE": return "NEGATIVE_TRACE";
-    case "ARTIFACT": return "ARTIFACT";
-    case "FORMALIZATION": return "FORMALIZATION";
-    case "OPEN_QUESTION": return "OPEN_QUESTION";
+    case "CLAIM":
+      return ESTABLISHING_GRADES.includes(grade) ? "ESTABLISHED_RESULT" : "UNVERIFIED_CLAIM";
+    case "ATTEMPT":
+      return "PRIOR_ATTEMPT";
+    case "NEGATIVE_TRACE":
+      return "NEGATIVE_TRACE";
+    case "ARTIFACT":
+      return "ARTIFACT";
+    case "FORMALIZATION":
+      return "FORMALIZATION";
+    case "OPEN_QUESTION":
+      return "OPEN_QUESTION";
   }
 }
 
-const PROOF_ORDER: Category[] = ["ESTABLISHED_RESULT", "NEGATIVE_TRACE", "PRIOR_ATTEMPT", "FORMALIZATION", "UNVERIFIED_CLAIM", "ARTIFACT", "OPEN_QUESTION"];
-const AUDIT_ORDER: Category[] = ["ESTABLISHED_RESULT", "UNVERIFIED_CLAIM", "FORMALIZATION", "NEGATIVE_TRACE", "PRIOR_ATTEMPT", "ARTIFACT", "OPEN_QUESTION"];
+const PROOF_ORDER: Category[] = [
+  "ESTABLISHED_RESULT",
+  "NEGATIVE_TRACE",
+  "PRIOR_ATTEMPT",
+  "FORMALIZATION",
+  "UNVERIFIED_CLAIM",
+  "ARTIFACT",
+  "OPEN_QUESTION",
+];
+const AUDIT_ORDER: Category[] = [
+  "ESTABLISHED_RESULT",
+  "UNVERIFIED_CLAIM",
+  "FORMALIZATION",
+  "NEGATIVE_TRACE",
+  "PRIOR_ATTEMPT",
+  "ARTIFACT",
+  "OPEN_QUESTION",
+];
 
 /** Category order per intent: the seed's context order for ORIENT, the intent's own material first otherwise. */
 export const CATEGORY_ORDER: Record<Intent, Category[]> = {
-  ORIENT: ["ESTABLISHED_RESULT", "PRIOR_ATTEMPT", "NEGATIVE_TRACE", "ARTIFACT", "FORMALIZATION", "UNVERIFIED_CLAIM", "OPEN_QUESTION"],
-  COMPUTE: ["ARTIFACT", "NEGATIVE_TRACE", "ESTABLISHED_RESULT", "PRIOR_ATTEMPT", "UNVERIFIED_CLAIM", "FORMALIZATION", "OPEN_QUESTION"],
-  FORMALIZE: ["FORMALIZATION", "ESTABLISHED_RESULT", "NEGATIVE_TRACE", "PRIOR_ATTEMPT", "ARTIFACT", "UNVERIFIED_CLAIM", "OPEN_QUESTION"],
+  ORIENT: [
+    "ESTABLISHED_RESULT",
+    "PRIOR_ATTEMPT",
+    "NEGATIVE_TRACE",
+    "ARTIFACT",
+    "FORMALIZATION",
+    "UNVERIFIED_CLAIM",
+    "OPEN_QUESTION",
+  ],
+  COMPUTE: [
+    "ARTIFACT",
+    "NEGATIVE_TRACE",
+    "ESTABLISHED_RESULT",
+    "PRIOR_ATTEMPT",
+    "UNVERIFIED_CLAIM",
+    "FORMALIZATION",
+    "OPEN_QUESTION",
+  ],
+  FORMALIZE: [
+    "FORMALIZATION",
+    "ESTABLISHED_RESULT",
+    "NEGATIVE_TRACE",
+    "PRIOR_ATTEMPT",
+    "ARTIFACT",
+    "UNVERIFIED_CLAIM",
+    "OPEN_QUESTION",
+  ],
   // Claims and active proof records lead a verification.
-  VERIFY: ["ESTABLISHED_RESULT", "UNVERIFIED_CLAIM", "PRIOR_ATTEMPT", "FORMALIZATION", "NEGATIVE_TRACE", "ARTIFACT", "OPEN_QUESTION"],
+  VERIFY: [
+    "ESTABLISHED_RESULT",
+    "UNVERIFIED_CLAIM",
+    "PRIOR_ATTEMPT",
+    "FORMALIZATION",
+    "NEGATIVE_TRACE",
+    "ARTIFACT",
+    "OPEN_QUESTION",
+  ],
   PROVE: PROOF_ORDER,
   RESOLVE: PROOF_ORDER,
   BOUNTY: PROOF_ORDER,
@@ -35,7 +94,15 @@ export const CATEGORY_ORDER: Record<Intent, Category[]> = {
 };
 
 /** check_plan: a reproduced failure leads, then what the plan can build on. */
-export const PLAN_CATEGORY_ORDER: Category[] = ["NEGATIVE_TRACE", "ESTABLISHED_RESULT", "ARTIFACT", "FORMALIZATION", "PRIOR_ATTEMPT", "UNVERIFIED_CLAIM", "OPEN_QUESTION"];
+export const PLAN_CATEGORY_ORDER: Category[] = [
+  "NEGATIVE_TRACE",
+  "ESTABLISHED_RESULT",
+  "ARTIFACT",
+  "FORMALIZATION",
+  "PRIOR_ATTEMPT",
+  "UNVERIFIED_CLAIM",
+  "OPEN_QUESTION",
+];
 
 /** Reserved categories: a relevant record of each keeps one slot even when stronger records crowd in. */
 export function reservesFor(intent: Intent): Category[] {

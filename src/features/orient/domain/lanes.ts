@@ -13,7 +13,15 @@ export interface LaneFacts {
    * `eligibleMatches`: eligible records sharing a query term; `filtered`: matching records eligibility
    * removed (superseded, other project); `heldBack`: matching records kept out as QUARANTINED.
    */
-  sparse: { version: number | null; hits: number; eligibleMatches: number; filtered: number; heldBack: number; fallback: boolean; saturated: boolean };
+  sparse: {
+    version: number | null;
+    hits: number;
+    eligibleMatches: number;
+    filtered: number;
+    heldBack: number;
+    fallback: boolean;
+    saturated: boolean;
+  };
   memory: { version: number | null; checkpoints: number; selected: string[] };
   graph: { seeds: number; neighbours: number };
   proof: { goals: number; worlds: string[]; exact: number; structural: number };
@@ -40,26 +48,67 @@ function sparseAbstention(facts: LaneFacts): string | null {
 }
 
 export function laneReports(facts: LaneFacts): LaneReport[] {
-  const fields = Object.entries(FIELD_WEIGHTS).map(([field, weight]) => `${field} ${weight}`).join(", ");
-  const proofAbstention = facts.proof.goals === 0 ? "NO_GOAL_IN_QUERY" : facts.proof.worlds.length === 0 ? "NO_PINNED_WORLD" : facts.proof.exact + facts.proof.structural === 0 ? "WEAK_MATCH" : null;
+  const fields = Object.entries(FIELD_WEIGHTS)
+    .map(([field, weight]) => `${field} ${weight}`)
+    .join(", ");
+  const proofAbstention =
+    facts.proof.goals === 0
+      ? "NO_GOAL_IN_QUERY"
+      : facts.proof.worlds.length === 0
+        ? "NO_PINNED_WORLD"
+        : facts.proof.exact + facts.proof.structural === 0
+          ? "WEAK_MATCH"
+          : null;
   return [
-    { lane: "identity", candidateCount: 1, indexVersion: "problem-identifiers", highWaterMark: facts.headSequence, lagEvents: 0, scoreBasis: `exact identifier (${facts.matchedBy})`, abstentionReason: null },
     {
-      lane: "problem-discovery", candidateCount: 0, indexVersion: `problem-discovery@${facts.freshness.find((entry) => entry.view === "problem-discovery")?.version ?? "none"}`,
-      ...viewState(facts, "problem-discovery"), scoreBasis: "not consulted: an exact problemRef resolved", abstentionReason: "EXACT_REF_RESOLVED",
+      lane: "identity",
+      candidateCount: 1,
+      indexVersion: "problem-identifiers",
+      highWaterMark: facts.headSequence,
+      lagEvents: 0,
+      scoreBasis: `exact identifier (${facts.matchedBy})`,
+      abstentionReason: null,
     },
     {
-      lane: "research-memory", candidateCount: facts.sparse.eligibleMatches, heldBack: facts.sparse.heldBack, indexVersion: `research-memory@${facts.sparse.version ?? "none"}`, ...viewState(facts, "research-memory"),
+      lane: "problem-discovery",
+      candidateCount: 0,
+      indexVersion: `problem-discovery@${facts.freshness.find((entry) => entry.view === "problem-discovery")?.version ?? "none"}`,
+      ...viewState(facts, "problem-discovery"),
+      scoreBasis: "not consulted: an exact problemRef resolved",
+      abstentionReason: "EXACT_REF_RESOLVED",
+    },
+    {
+      lane: "research-memory",
+      candidateCount: facts.sparse.eligibleMatches,
+      heldBack: facts.sparse.heldBack,
+      indexVersion: `research-memory@${facts.sparse.version ?? "none"}`,
+      ...viewState(facts, "research-memory"),
       scoreBasis: `field-weighted BM25 (k1 ${BM25_K1}, b ${BM25_B}; ${fields}) with exact-coverage share; IDF from a bounded pool (${facts.sparse.saturated ? "sampled" : "exact"}) over ${facts.documentCount} records; graph neighbours of ${facts.graph.seeds} top hits added ${facts.graph.neighbours}${facts.sparse.fallback ? "; relevance fallback: the packet holds the newest records, not matches" : ""}`,
       abstentionReason: sparseAbstention(facts),
     },
     {
-      lane: "hierarchical-memory", candidateCount: facts.memory.checkpoints, indexVersion: `memory-branches@${facts.memory.version ?? "none"}`, ...viewState(facts, "memory-branches"),
-      scoreBasis: facts.memory.selected.length ? `checkpoint key-term and summary overlap, intent kind tie-break; descended into ${facts.memory.selected.join(", ")}` : "checkpoint key-term and summary overlap; stopped at project summaries",
-      abstentionReason: facts.memory.version === null ? "INDEX_UNAVAILABLE" : facts.memory.checkpoints === 0 ? "EMPTY_STORE" : facts.memory.selected.length === 0 ? "WEAK_MATCH" : null,
+      lane: "hierarchical-memory",
+      candidateCount: facts.memory.checkpoints,
+      indexVersion: `memory-branches@${facts.memory.version ?? "none"}`,
+      ...viewState(facts, "memory-branches"),
+      scoreBasis: facts.memory.selected.length
+        ? `checkpoint key-term and summary overlap, intent kind tie-break; descended into ${facts.memory.selected.join(", ")}`
+        : "checkpoint key-term and summary overlap; stopped at project summaries",
+      abstentionReason:
+        facts.memory.version === null
+          ? "INDEX_UNAVAILABLE"
+          : facts.memory.checkpoints === 0
+            ? "EMPTY_STORE"
+            : facts.memory.selected.length === 0
+              ? "WEAK_MATCH"
+              : null,
     },
     {
-      lane: "proof-state", candidateCount: facts.proof.exact + facts.proof.structural, indexVersion: "goal-fingerprint:v1", highWaterMark: facts.headSequence, lagEvents: 0,
+      lane: "proof-state",
+      candidateCount: facts.proof.exact + facts.proof.structural,
+      indexVersion: "goal-fingerprint:v1",
+      highWaterMark: facts.headSequence,
+      lagEvents: 0,
       scoreBasis: `exact and structural fingerprints of ${facts.proof.goals} Lean goal(s) in the query, scoped to pinned worlds ${facts.proof.worlds.join(", ") || "(none)"}: ${facts.proof.exact} exact, ${facts.proof.structural} structural`,
       abstentionReason: proofAbstention,
     },

@@ -2,11 +2,27 @@
 // Stages take and return these values only, so each one is a pure function testable without a database.
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 
-export const INTENTS = ["ORIENT", "COMPUTE", "FORMALIZE", "VERIFY", "PROVE", "RESOLVE", "BOUNTY", "SOURCE_AUDIT", "CORRECTION"] as const;
+export const INTENTS = [
+  "ORIENT",
+  "COMPUTE",
+  "FORMALIZE",
+  "VERIFY",
+  "PROVE",
+  "RESOLVE",
+  "BOUNTY",
+  "SOURCE_AUDIT",
+  "CORRECTION",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 
 export const CATEGORIES = [
-  "ESTABLISHED_RESULT", "UNVERIFIED_CLAIM", "PRIOR_ATTEMPT", "NEGATIVE_TRACE", "ARTIFACT", "FORMALIZATION", "OPEN_QUESTION",
+  "ESTABLISHED_RESULT",
+  "UNVERIFIED_CLAIM",
+  "PRIOR_ATTEMPT",
+  "NEGATIVE_TRACE",
+  "ARTIFACT",
+  "FORMALIZATION",
+  "OPEN_QUESTION",
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 

@@ -16,17 +16,30 @@ export interface AnalysedQuery {
 
 export function validateBudget(maxChars: number, field = "maxChars"): number {
   if (!Number.isInteger(maxChars) || maxChars < MIN_MAX_CHARS || maxChars > MAX_MAX_CHARS) {
-    throw new InvalidInputError(`${field} must be an integer between ${MIN_MAX_CHARS} and ${MAX_MAX_CHARS} (got ${maxChars})`, field, "BUDGET_OUT_OF_RANGE");
+    throw new InvalidInputError(
+      `${field} must be an integer between ${MIN_MAX_CHARS} and ${MAX_MAX_CHARS} (got ${maxChars})`,
+      field,
+      "BUDGET_OUT_OF_RANGE",
+    );
   }
   return maxChars;
 }
 
 export function validateQuery(text: string, field: string): string {
   if (text.length > MAX_QUERY_CHARS) {
-    throw new InvalidInputError(`${field} is at most ${MAX_QUERY_CHARS} characters (got ${text.length}); name the action, scope and method briefly`, field, "QUERY_TOO_LONG");
+    throw new InvalidInputError(
+      `${field} is at most ${MAX_QUERY_CHARS} characters (got ${text.length}); name the action, scope and method briefly`,
+      field,
+      "QUERY_TOO_LONG",
+    );
   }
   const trimmed = text.trim();
-  if (!trimmed) throw new InvalidInputError(`${field} must describe the task: the action, its scope and the method`, field, "EMPTY_QUERY");
+  if (!trimmed)
+    throw new InvalidInputError(
+      `${field} must describe the task: the action, its scope and the method`,
+      field,
+      "EMPTY_QUERY",
+    );
   return trimmed;
 }
 
@@ -41,7 +54,13 @@ export function extractGoals(text: string): string[] {
     if (!line.includes("⊢")) return;
     let start = index;
     while (start > 0 && /^\s*[\w'.₀-₉]+(?:\s+[\w'.₀-₉]+)*\s*:/.test(lines[start - 1]!)) start -= 1;
-    goals.push(lines.slice(start, index + 1).join("\n").trim(), line.trim());
+    goals.push(
+      lines
+        .slice(start, index + 1)
+        .join("\n")
+        .trim(),
+      line.trim(),
+    );
   });
   return [...new Set(goals)].filter((goal) => goal.length > 0);
 }
@@ -50,7 +69,9 @@ export function extractGoals(text: string): string[] {
 function keepInformative(terms: string[], frequency: Map<string, number>): string[] {
   if (terms.length <= MAX_QUERY_TERMS) return terms;
   const weight = (term: string) => (/[_^~-]|\d/.test(term) ? 2 : 1) * (1 / (frequency.get(term) ?? 1));
-  return [...terms].sort((left, right) => weight(right) - weight(left) || (left < right ? -1 : 1)).slice(0, MAX_QUERY_TERMS);
+  return [...terms]
+    .sort((left, right) => weight(right) - weight(left) || (left < right ? -1 : 1))
+    .slice(0, MAX_QUERY_TERMS);
 }
 
 export function analyseQuery(text: string): AnalysedQuery {

@@ -2,7 +2,12 @@
 // Overlap with a checkpoint's key terms and summary decides; the intent's preferred kinds only break ties.
 import { tokenize } from "../../../text/normalize.js";
 import { PREFERRED_KINDS } from "./intent-policy.js";
-import { CHECKPOINT_INTENT_WEIGHT, CHECKPOINT_KEY_TERM_WEIGHT, CHECKPOINT_SUMMARY_WEIGHT, SUMMARY_RESCORE } from "./orient.constants.js";
+import {
+  CHECKPOINT_INTENT_WEIGHT,
+  CHECKPOINT_KEY_TERM_WEIGHT,
+  CHECKPOINT_SUMMARY_WEIGHT,
+  SUMMARY_RESCORE,
+} from "./orient.constants.js";
 import type { Intent } from "./orient.types.js";
 
 export interface CheckpointView {
@@ -31,7 +36,8 @@ function preferredShare(checkpoint: CheckpointView, intent: Intent): number {
   let share = shares.get(intent);
   if (share === undefined) {
     const total = Object.values(checkpoint.kindMix).reduce((sum, count) => sum + count, 0);
-    share = total === 0 ? 0 : PREFERRED_KINDS[intent].reduce((sum, kind) => sum + (checkpoint.kindMix[kind] ?? 0), 0) / total;
+    share =
+      total === 0 ? 0 : PREFERRED_KINDS[intent].reduce((sum, kind) => sum + (checkpoint.kindMix[kind] ?? 0), 0) / total;
     shares.set(intent, share);
   }
   return share;
@@ -72,45 +78,71 @@ function checkpointIndex(checkpoints: readonly CheckpointView[]): CheckpointInde
       else byTerm.set(term, [checkpoint]);
     }
   }
-  const unmatched = live.map((checkpoint) => ({ checkpoint, ranked: { ...checkpoint, score: 0, matchedTerms: [] as string[] } })).sort((left, right) => rankOrder(left.ranked, right.ranked));
+  const unmatched = live
+    .map((checkpoint) => ({ checkpoint, ranked: { ...checkpoint, score: 0, matchedTerms: [] as string[] } }))
+    .sort((left, right) => rankOrder(left.ranked, right.ranked));
   index = { weight: checkpointTermWeights(checkpoints), byTerm, unmatched };
   indexes.set(checkpoints, index);
   return index;
 }
 
 function rankOrder(left: RankedCheckpoint, right: RankedCheckpoint): number {
-  return right.score - left.score || right.currentCount - left.currentCount || (left.branchId < right.branchId ? -1 : 1);
+  return (
+    right.score - left.score || right.currentCount - left.currentCount || (left.branchId < right.branchId ? -1 : 1)
+  );
 }
 
 export function checkpointTermWeights(checkpoints: readonly CheckpointView[]): TermWeight {
   const frequency = new Map<string, number>();
-  for (const checkpoint of checkpoints) for (const term of new Set(checkpoint.keyTerms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  for (const checkpoint of checkpoints)
+    for (const term of new Set(checkpoint.keyTerms)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const count = Math.max(1, checkpoints.length);
   const unlisted = Math.log(1 + count / 0.5);
   const weights = new Map([...frequency].map(([term, listed]) => [term, Math.log(1 + count / listed)]));
   return (term) => weights.get(term) ?? unlisted;
 }
 
-export function scoreCheckpoint(checkpoint: CheckpointView, queryTerms: ReadonlySet<string>, intent: Intent, weight: TermWeight = () => 1, readSummary = true): RankedCheckpoint {
+export function scoreCheckpoint(
+  checkpoint: CheckpointView,
+  queryTerms: ReadonlySet<string>,
+  intent: Intent,
+  weight: TermWeight = () => 1,
+  readSummary = true,
+): RankedCheckpoint {
   const keyMatches = checkpoint.keyTerms.filter((term) => queryTerms.has(term));
-  const summaryMatches = [...(readSummary ? summaryTerms(checkpoint) : [])].filter((term) => queryTerms.has(term) && !keyMatches.includes(term));
+  const summaryMatches = [...(readSummary ? summaryTerms(checkpoint) : [])].filter(
+    (term) => queryTerms.has(term) && !keyMatches.includes(term),
+  );
   const size = Math.max(1, queryTerms.size);
   const sum = (terms: string[]) => terms.reduce((total, term) => total + weight(term), 0);
-  const overlap = (CHECKPOINT_KEY_TERM_WEIGHT * sum(keyMatches) + CHECKPOINT_SUMMARY_WEIGHT * sum(summaryMatches)) / size;
+  const overlap =
+    (CHECKPOINT_KEY_TERM_WEIGHT * sum(keyMatches) + CHECKPOINT_SUMMARY_WEIGHT * sum(summaryMatches)) / size;
   const score = overlap > 0 ? overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent) : 0;
   return withScore(checkpoint, score, [...keyMatches, ...summaryMatches].sort());
 }
 
 function withScore(checkpoint: CheckpointView, score: number, matchedTerms: string[]): RankedCheckpoint {
   return {
-    branchId: checkpoint.branchId, name: checkpoint.name, kind: checkpoint.kind, projectId: checkpoint.projectId, summary: checkpoint.summary,
-    keyTerms: checkpoint.keyTerms, memberCount: checkpoint.memberCount, currentCount: checkpoint.currentCount, kindMix: checkpoint.kindMix,
-    score, matchedTerms,
+    branchId: checkpoint.branchId,
+    name: checkpoint.name,
+    kind: checkpoint.kind,
+    projectId: checkpoint.projectId,
+    summary: checkpoint.summary,
+    keyTerms: checkpoint.keyTerms,
+    memberCount: checkpoint.memberCount,
+    currentCount: checkpoint.currentCount,
+    kindMix: checkpoint.kindMix,
+    score,
+    matchedTerms,
   };
 }
 
 /** Every checkpoint scored, best first; ties go to the branch with more current records, then by name. */
-export function rankCheckpoints(checkpoints: readonly CheckpointView[], queryTerms: readonly string[], intent: Intent): RankedCheckpoint[] {
+export function rankCheckpoints(
+  checkpoints: readonly CheckpointView[],
+  queryTerms: readonly string[],
+  intent: Intent,
+): RankedCheckpoint[] {
   const terms = new Set(queryTerms);
   const index = checkpointIndex(checkpoints);
   // Key-term overlap accumulated from the term index: only checkpoints sharing a query term are touched
@@ -130,7 +162,14 @@ export function rankCheckpoints(checkpoints: readonly CheckpointView[], queryTer
   const size = Math.max(1, terms.size);
   const matched = [...overlaps].map(([checkpoint, entry]) => {
     const overlap = (CHECKPOINT_KEY_TERM_WEIGHT * entry.sum) / size;
-    return { checkpoint, ranked: withScore(checkpoint, overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent), entry.matched.sort()) };
+    return {
+      checkpoint,
+      ranked: withScore(
+        checkpoint,
+        overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent),
+        entry.matched.sort(),
+      ),
+    };
   });
   // Summaries, costly to normalise, are read only for the leading few (rescored from the original
   // views, which key the memoised summary terms).
@@ -143,7 +182,9 @@ export function rankCheckpoints(checkpoints: readonly CheckpointView[], queryTer
   // checkpoint that was ahead of them in that same order. So the tail is appended, not sorted again.
   const movableCount = Math.max(SUMMARY_RESCORE, matched.length);
   const movable = [
-    ...byKeyTerms.slice(0, SUMMARY_RESCORE).map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight)),
+    ...byKeyTerms
+      .slice(0, SUMMARY_RESCORE)
+      .map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight)),
     ...byKeyTerms.slice(SUMMARY_RESCORE, movableCount).map((entry) => entry.ranked),
   ].sort(rankOrder);
   return [...movable, ...byKeyTerms.slice(movableCount).map((entry) => entry.ranked)];

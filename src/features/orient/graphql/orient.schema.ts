@@ -16,7 +16,8 @@ import "./record-use.schema.js";
 const ORIENT_ERRORS = [InvalidInputError, NotFoundError, AmbiguousRefError];
 
 export const OrientationType = builder.objectRef<OrientOutcome>("Orientation").implement({
-  description: "Envelope (outside the budget), packet (within it), lane reports, freshness and the impression to cite in recordUse.",
+  description:
+    "Envelope (outside the budget), packet (within it), lane reports, freshness and the impression to cite in recordUse.",
   fields: (t) => ({
     envelope: t.field({ type: EnvelopeType, resolve: (outcome) => outcome.envelope }),
     packet: t.field({ type: PacketType, resolve: (outcome) => outcome.packet }),
@@ -50,12 +51,21 @@ const PlanCheckType = builder.objectRef<OrientOutcome>("PlanCheck").implement({
 
 const OrientInput = builder.inputType("OrientInput", {
   fields: (t) => ({
-    problemRef: t.string({ required: true, description: "Exact problem ref (number, stable id, slug, URL, Lean name...); never free text." }),
-    problem: t.string({ required: true, description: "The task: intended action, its scope and the method under consideration." }),
+    problemRef: t.string({
+      required: true,
+      description: "Exact problem ref (number, stable id, slug, URL, Lean name...); never free text.",
+    }),
+    problem: t.string({
+      required: true,
+      description: "The task: intended action, its scope and the method under consideration.",
+    }),
     intent: t.field({ type: IntentEnum, defaultValue: "ORIENT" }),
     maxChars: t.int({ defaultValue: DEFAULT_MAX_CHARS, description: "Packet budget, 4000..40000 characters." }),
     projectId: t.id(),
-    pinnedWorld: t.string({ description: "Lean world (repository@commit) for proof-state fingerprints; the problem's declarations' worlds are always tried." }),
+    pinnedWorld: t.string({
+      description:
+        "Lean world (repository@commit) for proof-state fingerprints; the problem's declarations' worlds are always tried.",
+    }),
   }),
 });
 
@@ -70,7 +80,8 @@ const CheckPlanInput = builder.inputType("CheckPlanInput", {
   }),
 });
 
-const operatorOf = (auth: { status: string; operator?: { id: string } }) => (auth.status === "VALID" ? auth.operator!.id : null);
+const operatorOf = (auth: { status: string; operator?: { id: string } }) =>
+  auth.status === "VALID" ? auth.operator!.id : null;
 
 interface SharedInput {
   problemRef: string;
@@ -81,29 +92,51 @@ interface SharedInput {
 }
 
 /** The request both operations send: they differ only in mode, where the text comes from and the default budget. */
-function orientRequest(mode: OrientRequest["mode"], text: string, defaultMaxChars: number, input: SharedInput, auth: { status: string; operator?: { id: string } }): OrientRequest {
+function orientRequest(
+  mode: OrientRequest["mode"],
+  text: string,
+  defaultMaxChars: number,
+  input: SharedInput,
+  auth: { status: string; operator?: { id: string } },
+): OrientRequest {
   return {
-    mode, problemRef: input.problemRef, text, intent: input.intent ?? "ORIENT", maxChars: input.maxChars ?? defaultMaxChars,
-    projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId), pinnedWorld: input.pinnedWorld ?? null, operatorId: operatorOf(auth),
+    mode,
+    problemRef: input.problemRef,
+    text,
+    intent: input.intent ?? "ORIENT",
+    maxChars: input.maxChars ?? defaultMaxChars,
+    projectId: input.projectId === null || input.projectId === undefined ? null : String(input.projectId),
+    pinnedWorld: input.pinnedWorld ?? null,
+    operatorId: operatorOf(auth),
   };
 }
 
 builder.queryField("orient", (t) =>
   t.field({
     type: OrientationType,
-    description: "Orientation for an agent about to work on an exact problem: envelope, bounded packet, lanes, freshness; stores an impression.",
+    description:
+      "Orientation for an agent about to work on an exact problem: envelope, bounded packet, lanes, freshness; stores an impression.",
     args: { input: t.arg({ type: OrientInput, required: true }) },
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "OrientResult" } },
-    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, orientRequest("orient", input.problem, DEFAULT_MAX_CHARS, input, context.auth)),
+    resolve: (_root, { input }, context) =>
+      runOrient(
+        context.services.db.pool,
+        orientRequest("orient", input.problem, DEFAULT_MAX_CHARS, input, context.auth),
+      ),
   }),
 );
 
 builder.queryField("checkPlan", (t) =>
   t.field({
     type: PlanCheckType,
-    description: "Checks a plan against the problem's memory: failed routes, citable results and reusable artifacts first, by packet id.",
+    description:
+      "Checks a plan against the problem's memory: failed routes, citable results and reusable artifacts first, by packet id.",
     args: { input: t.arg({ type: CheckPlanInput, required: true }) },
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "CheckPlanResult" } },
-    resolve: (_root, { input }, context) => runOrient(context.services.db.pool, orientRequest("checkPlan", input.plan, DEFAULT_PLAN_MAX_CHARS, input, context.auth)),
+    resolve: (_root, { input }, context) =>
+      runOrient(
+        context.services.db.pool,
+        orientRequest("checkPlan", input.plan, DEFAULT_PLAN_MAX_CHARS, input, context.auth),
+      ),
   }),
 );

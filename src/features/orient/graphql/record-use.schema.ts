@@ -9,7 +9,10 @@ import { recordUse } from "../commands/record-use.command.js";
 const RecordUseInput = builder.inputType("RecordUseInput", {
   fields: (t) => ({
     impressionId: t.id({ required: true }),
-    usedRecords: t.stringList({ required: true, description: "Research-object refs (id, accession, slug or content hash) the agent used." }),
+    usedRecords: t.stringList({
+      required: true,
+      description: "Research-object refs (id, accession, slug or content hash) the agent used.",
+    }),
     outcome: t.string({ description: "Short label of what came of it, e.g. `progress`, `dead end`, `solved`." }),
   }),
 });
@@ -21,7 +24,10 @@ const RecordUsePayload = builder.objectRef<Payload>("RecordUsePayload").implemen
     useEventId: t.id({ resolve: (payload) => payload.event.id }),
     impressionId: t.id({ resolve: (payload) => payload.impression.id }),
     usedRecordIds: t.idList({ resolve: (payload) => payload.event.usedRecordIds }),
-    notShown: t.idList({ description: "Used records the impression did not return (found elsewhere).", resolve: (payload) => payload.event.usedRecordIds.filter((id) => !payload.shownIds.has(id)) }),
+    notShown: t.idList({
+      description: "Used records the impression did not return (found elsewhere).",
+      resolve: (payload) => payload.event.usedRecordIds.filter((id) => !payload.shownIds.has(id)),
+    }),
     outcome: t.string({ nullable: true, resolve: (payload) => payload.event.outcome }),
   }),
 });
@@ -33,7 +39,11 @@ builder.mutationField("recordUse", (t) =>
     args: { input: t.arg({ type: RecordUseInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
-      return recordUse(context.prisma, impressionWriter(context.services.db.pool), operator.id, { impressionId: String(input.impressionId), usedRecords: input.usedRecords, outcome: input.outcome });
+      return recordUse(context.prisma, impressionWriter(context.services.db.pool), operator.id, {
+        impressionId: String(input.impressionId),
+        usedRecords: input.usedRecords,
+        outcome: input.outcome,
+      });
     },
   }),
 );

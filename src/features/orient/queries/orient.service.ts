@@ -13,11 +13,27 @@ import type { LaneReport } from "../../discovery/graphql/discovery.schema.js";
 import type { ViewFreshness } from "../../../projections/freshness.js";
 import type { AssembledPacket } from "../domain/assemble-packet.js";
 import { unionCandidates, withheldCounts } from "../domain/candidates.js";
-import { choosePacket, chosenIds, composePacket, packetCandidates, rankPool, type Composition } from "../domain/compose.js";
+import {
+  choosePacket,
+  chosenIds,
+  composePacket,
+  packetCandidates,
+  rankPool,
+  type Composition,
+} from "../domain/compose.js";
 import { buildEnvelope, type Envelope } from "../domain/envelope.js";
 import { laneReports } from "../domain/lanes.js";
 import { checkProjectScope, loadProblem, loadProject } from "../read/load-problem.js";
-import { absorbRecordRows, cachedRelationsAmong, loadItemTexts, loadNeighbours, loadRecords, loadRelationsAmong, readRecordRows, uncachedRecords } from "../read/load-records.js";
+import {
+  absorbRecordRows,
+  cachedRelationsAmong,
+  loadItemTexts,
+  loadNeighbours,
+  loadRecords,
+  loadRelationsAmong,
+  readRecordRows,
+  uncachedRecords,
+} from "../read/load-records.js";
 import { documentCountOf, leadingHits } from "../read/pool-stats.js";
 import { bm25Scorer, poolStats } from "../domain/bm25.js";
 import type { Intent, RelationEdge } from "../domain/orient.types.js";
@@ -43,7 +59,12 @@ export interface OrientRequest {
 
 export interface OrientOutcome {
   envelope: Envelope;
-  packet: AssembledPacket & { maxChars: number; fallback: boolean; reserves: { category: string; satisfied: boolean; recordId: string | null }[]; selectedBranches: { id: string; name: string }[] };
+  packet: AssembledPacket & {
+    maxChars: number;
+    fallback: boolean;
+    reserves: { category: string; satisfied: boolean; recordId: string | null }[];
+    selectedBranches: { id: string; name: string }[];
+  };
   composition: Composition;
   lanes: LaneReport[];
   freshness: ViewFreshness[];
@@ -51,7 +72,13 @@ export interface OrientOutcome {
 }
 
 function sameEdges(left: readonly RelationEdge[], right: readonly RelationEdge[]): boolean {
-  return left.length === right.length && left.every((edge, index) => edge.fromId === right[index]!.fromId && edge.toId === right[index]!.toId && edge.type === right[index]!.type);
+  return (
+    left.length === right.length &&
+    left.every(
+      (edge, index) =>
+        edge.fromId === right[index]!.fromId && edge.toId === right[index]!.toId && edge.type === right[index]!.type,
+    )
+  );
 }
 
 /** Every read and the impression go straight through the Database's pg pool (see sql.ts). */
@@ -77,17 +104,21 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const scope = checkProjectScope(project, request.projectId, problem.id);
   const memoryVersion = freshness.find((view) => view.view === "memory-branches")?.version ?? null;
   const context: ReadContext = {
-    targetId: problem.id, scope, memoryVersion,
+    targetId: problem.id,
+    scope,
+    memoryVersion,
     sparseVersion: freshness.find((view) => view.view === "research-memory")?.version ?? null,
-    headMark: memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null,
+    headMark:
+      memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null,
     worlds: [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])],
   };
   caches.contexts.set(contextKey, context);
   warmTargetInBackground(sql, caches, problem.id, context.sparseVersion);
   const graph = targetGraph(caches.graphs, problem.id, problem.generation);
-  const { checkpoints, descent, sparse, proof, members, memberRows } = early && speculated && sameReadContext(speculated, context)
-    ? await early
-    : await readCandidates(sql, caches, context, query, request.intent, pending.shares);
+  const { checkpoints, descent, sparse, proof, members, memberRows } =
+    early && speculated && sameReadContext(speculated, context)
+      ? await early
+      : await readCandidates(sql, caches, context, query, request.intent, pending.shares);
   const { sparseVersion, worlds } = context;
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
   const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
@@ -96,11 +127,20 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const seeds = leading.slice(0, GRAPH_SEEDS);
   // States seen by this request's reads win over the graph's.
   // An eligible hit is CURRENT; an ineligible one (audit views) may be superseded or quarantined, so its row says which.
-  const states = new Map<string, ResearchState>(sparse.hits.filter((hit) => hit.eligible).map((hit) => [hit.id, "CURRENT"]));
+  const states = new Map<string, ResearchState>(
+    sparse.hits.filter((hit) => hit.eligible).map((hit) => [hit.id, "CURRENT"]),
+  );
   for (const [id, state] of proof.states) states.set(id, state);
   const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
   absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
-  const found = [...new Set([...proof.exactIds, ...proof.structuralIds, ...sparse.hits.map((hit) => hit.id), ...members.map((member) => member.id)])];
+  const found = [
+    ...new Set([
+      ...proof.exactIds,
+      ...proof.structuralIds,
+      ...sparse.hits.map((hit) => hit.id),
+      ...members.map((member) => member.id),
+    ]),
+  ];
   // Round trip 3 (only for what the caches lack): the records found so far; the graph neighbours of the
   // top hits (with the outgoing relations of the leading hits, which the packet's relations need),
   // followed at once by the rows of neighbours new to the process; and the texts of the leading hits,
@@ -109,15 +149,48 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const textsEarly = loadItemTexts(sql, leading, caches.texts);
   const neighboursPending = loadNeighbours(sql, graph, seeds, leading);
   const neighbourRowsPending = neighboursPending.then((neighbourEdges) =>
-    readRecordRows(sql, sparseVersion, problem.id, uncachedRecords([...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)), sparseVersion, caches)));
-  const [edges, foundRecords, neighbourRows] = await Promise.all([neighboursPending, loadRecords(sql, sparseVersion, problem.id, found, states, fresh, caches, graph), neighbourRowsPending, textsEarly]);
+    readRecordRows(
+      sql,
+      sparseVersion,
+      problem.id,
+      uncachedRecords(
+        [...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)),
+        sparseVersion,
+        caches,
+      ),
+    ),
+  );
+  const [edges, foundRecords, neighbourRows] = await Promise.all([
+    neighboursPending,
+    loadRecords(sql, sparseVersion, problem.id, found, states, fresh, caches, graph),
+    neighbourRowsPending,
+    textsEarly,
+  ]);
   absorbRecordRows(neighbourRows, sparseVersion, fresh, states, caches, graph);
   const neighbourIds = [...new Set(edges.map((edge) => edge.neighbourId))].filter((id) => !foundRecords.has(id));
-  const records = new Map([...foundRecords, ...(await loadRecords(sql, sparseVersion, problem.id, neighbourIds, states, fresh, caches, graph))]);
-  const pool = unionCandidates({ records, sparseIds: sparse.hits.map((hit) => hit.id), branchMembers: members, graphEdges: edges, proofExactIds: proof.exactIds, proofStructuralIds: proof.structuralIds });
+  const records = new Map([
+    ...foundRecords,
+    ...(await loadRecords(sql, sparseVersion, problem.id, neighbourIds, states, fresh, caches, graph)),
+  ]);
+  const pool = unionCandidates({
+    records,
+    sparseIds: sparse.hits.map((hit) => hit.id),
+    branchMembers: members,
+    graphEdges: edges,
+    proofExactIds: proof.exactIds,
+    proofStructuralIds: proof.structuralIds,
+  });
   const branches = descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name, summary: entry.summary }));
   const composeInput = {
-    mode: request.mode, intent: request.intent, maxChars, problemStableId: problem.stableId, scopedProjectId: scope, query, pool, scorer, branches,
+    mode: request.mode,
+    intent: request.intent,
+    maxChars,
+    problemStableId: problem.stableId,
+    scopedProjectId: scope,
+    query,
+    pool,
+    scorer,
+    branches,
   };
   const ranking = rankPool(composeInput);
   // Round trip 5 (only for what the caches lack): relations among the records a packet can include, and
@@ -128,21 +201,41 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const cachedRelations = cachedRelationsAmong(graph, candidates.relationScope);
   const provisional = choosePacket(composeInput, ranking, cachedRelations);
   const likely = [...new Set([...candidates.likely, ...chosenIds(provisional)])];
-  const [relations] = await Promise.all([loadRelationsAmong(sql, graph, candidates.relationScope), loadItemTexts(sql, likely, caches.texts)]);
+  const [relations] = await Promise.all([
+    loadRelationsAmong(sql, graph, candidates.relationScope),
+    loadItemTexts(sql, likely, caches.texts),
+  ]);
   // choosePacket is pure: when the read found no relation the caches lacked, the provisional choice is the choice.
   const choice = sameEdges(relations, cachedRelations) ? provisional : choosePacket(composeInput, ranking, relations);
   keepTargetGraph(caches.graphs, problem.id, graph);
   const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
   const withheld = withheldCounts(composition, sparse.withheld);
-  const envelope = buildEnvelope(problem, request.intent, problem.matchedBy, scope ?? composition.selection.projectId, withheld.heldBack);
+  const envelope = buildEnvelope(
+    problem,
+    request.intent,
+    problem.matchedBy,
+    scope ?? composition.selection.projectId,
+    withheld.heldBack,
+  );
   const headSequence = freshness[0]?.headSequence ?? 0n;
   const lanes = laneReports({
-    matchedBy: problem.matchedBy, freshness, headSequence, documentCount,
+    matchedBy: problem.matchedBy,
+    freshness,
+    headSequence,
+    documentCount,
     sparse: {
-      version: sparseVersion, hits: sparse.hits.length, eligibleMatches: composition.eligibleMatches, fallback: composition.fallback, saturated: sparse.saturated,
+      version: sparseVersion,
+      hits: sparse.hits.length,
+      eligibleMatches: composition.eligibleMatches,
+      fallback: composition.fallback,
+      saturated: sparse.saturated,
       ...withheld,
     },
-    memory: { version: memoryVersion, checkpoints: checkpoints.length, selected: descent.selected.map((entry) => entry.name) },
+    memory: {
+      version: memoryVersion,
+      checkpoints: checkpoints.length,
+      selected: descent.selected.map((entry) => entry.name),
+    },
     graph: { seeds: seeds.length, neighbours: edges.length },
     proof: { goals: query.goals.length, worlds, exact: proof.exactIds.length, structural: proof.structuralIds.length },
   });
@@ -150,17 +243,33 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const top = composition.scored.slice(0, 100);
   // The impression, written behind the response (impressions.ts).
   const impressionId = impressionWriter(pgPool).write({
-    operation: request.mode, operatorId: request.operatorId, queryText: text, intent: request.intent, resolvedTargetId: problem.id, projectId: scope,
+    operation: request.mode,
+    operatorId: request.operatorId,
+    queryText: text,
+    intent: request.intent,
+    resolvedTargetId: problem.id,
+    projectId: scope,
     outcome: composition.fallback ? "RELEVANCE_FALLBACK" : composition.packet.items.length ? "PACKET" : "EMPTY",
-    candidateIds: top.map((candidate) => candidate.record.id), scores: top.map((candidate) => candidate.score),
-    returnedOrder: composition.packet.items.map((item) => item.id), selectedBranches: descent.selected.map((entry) => entry.branchId),
+    candidateIds: top.map((candidate) => candidate.record.id),
+    scores: top.map((candidate) => candidate.score),
+    returnedOrder: composition.packet.items.map((item) => item.id),
+    selectedBranches: descent.selected.map((entry) => entry.branchId),
     laneVersions: Object.fromEntries(lanes.map((lane) => [lane.lane, lane.indexVersion])),
   });
   return {
-    envelope, composition, lanes, freshness, impressionId,
+    envelope,
+    composition,
+    lanes,
+    freshness,
+    impressionId,
     packet: {
-      ...composition.packet, maxChars, fallback: composition.fallback,
-      reserves: composition.reserves.map((reserve) => ({ ...reserve, satisfied: reserve.recordId !== null && present.has(reserve.recordId) })),
+      ...composition.packet,
+      maxChars,
+      fallback: composition.fallback,
+      reserves: composition.reserves.map((reserve) => ({
+        ...reserve,
+        satisfied: reserve.recordId !== null && present.has(reserve.recordId),
+      })),
       selectedBranches: descent.selected.map((entry) => ({ id: entry.branchId, name: entry.name })),
     },
   };

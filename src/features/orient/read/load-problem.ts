@@ -33,9 +33,24 @@ export interface LoadedProblem extends EnvelopeProblem {
 }
 
 type ProblemRow = FreshnessColumns & {
-  matched_kind: string; matched_value: string; id: string; stable_id: string; number: number | null; slug: string; title: string; statement: string | null; definitions: unknown;
-  resolution_state: string; publication_state: string; challenge_deadline: Date | null; acceptance_conditions: string | null;
-  statement_family_accession: number | null; pinned_worlds: string[]; memory_version: number | null; head_mark: string | null; generation: string | null;
+  matched_kind: string;
+  matched_value: string;
+  id: string;
+  stable_id: string;
+  number: number | null;
+  slug: string;
+  title: string;
+  statement: string | null;
+  definitions: unknown;
+  resolution_state: string;
+  publication_state: string;
+  challenge_deadline: Date | null;
+  acceptance_conditions: string | null;
+  statement_family_accession: number | null;
+  pinned_worlds: string[];
+  memory_version: number | null;
+  head_mark: string | null;
+  generation: string | null;
   advisories: { id: string; kind: string; message: string; blocking: boolean; raisedAt: string }[];
 };
 
@@ -52,7 +67,10 @@ function looksLikeFreeText(ref: string): boolean {
  */
 export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem> {
   const probes = probeKeys(validateRef(ref));
-  const rows = probes.length === 0 ? [] : await sql<ProblemRow>`
+  const rows =
+    probes.length === 0
+      ? []
+      : await sql<ProblemRow>`
     SELECT i.kind::text AS matched_kind, i.value AS matched_value,
            p.id::text, p.stable_id, p.number, p.slug, p.title, p.statement, p.definitions, p.resolution_state::text, p.publication_state::text,
            p.challenge_deadline AT TIME ZONE 'UTC' AS challenge_deadline, p.acceptance_conditions, f.accession AS statement_family_accession,
@@ -71,18 +89,38 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
     WHERE i.value = ANY(${probes.map((probe) => probe.key)}::text[])
       AND i.kind::text || ':' || i.value = ANY(${probes.map((probe) => `${probe.kind}:${probe.key}`)}::text[])
     ORDER BY array_position(${IDENTITY_PRECEDENCE}::text[], i.kind::text), p.id LIMIT 64`;
-  const matched = pickByPrecedence(probes, rows.map((row) => ({ ...row, kind: row.matched_kind, value: row.matched_value, problemId: row.id })));
-  if (matched && matched.rows.length > 1) throw new AmbiguousRefError(ref, matched.rows.map((row) => row.stable_id).sort());
+  const matched = pickByPrecedence(
+    probes,
+    rows.map((row) => ({ ...row, kind: row.matched_kind, value: row.matched_value, problemId: row.id })),
+  );
+  if (matched && matched.rows.length > 1)
+    throw new AmbiguousRefError(ref, matched.rows.map((row) => row.stable_id).sort());
   const problem = matched?.rows[0];
   if (!matched || !problem) {
-    const hint = looksLikeFreeText(ref) ? "problemRef takes an exact identifier, not a description: find the problem with discoverProblems(text) first" : `No problem has the identifier "${ref}"; for free text use discoverProblems`;
+    const hint = looksLikeFreeText(ref)
+      ? "problemRef takes an exact identifier, not a description: find the problem with discoverProblems(text) first"
+      : `No problem has the identifier "${ref}"; for free text use discoverProblems`;
     throw new NotFoundError(hint, ref, looksLikeFreeText(ref) ? "FREE_TEXT_REF" : "NOT_FOUND");
   }
   return {
-    id: problem.id, stableId: problem.stable_id, number: problem.number, slug: problem.slug, title: problem.title, statement: problem.statement,
-    definitions: problem.definitions, resolutionState: problem.resolution_state,
-    publicationState: settledPublication({ publicationState: problem.publication_state, challengeDeadline: problem.challenge_deadline, openAdvisoryCount: problem.advisories.length }, new Date()),
-    challengeDeadline: problem.challenge_deadline, acceptanceConditions: problem.acceptance_conditions,
+    id: problem.id,
+    stableId: problem.stable_id,
+    number: problem.number,
+    slug: problem.slug,
+    title: problem.title,
+    statement: problem.statement,
+    definitions: problem.definitions,
+    resolutionState: problem.resolution_state,
+    publicationState: settledPublication(
+      {
+        publicationState: problem.publication_state,
+        challengeDeadline: problem.challenge_deadline,
+        openAdvisoryCount: problem.advisories.length,
+      },
+      new Date(),
+    ),
+    challengeDeadline: problem.challenge_deadline,
+    acceptanceConditions: problem.acceptance_conditions,
     statementFamilyAccession: problem.statement_family_accession,
     // json_agg carries timestamps as text: restore the Date the envelope (and its schema) expects.
     advisories: problem.advisories.map((advisory) => ({ ...advisory, raisedAt: new Date(`${advisory.raisedAt}Z`) })),
@@ -95,19 +133,33 @@ export async function loadProblem(sql: Sql, ref: string): Promise<LoadedProblem>
 }
 
 /** The requested project's routing target (null when none was requested); checked by checkProjectScope. */
-export async function loadProject(sql: Sql, projectId: string | null | undefined): Promise<{ id: string; routingTargetId: string } | null> {
+export async function loadProject(
+  sql: Sql,
+  projectId: string | null | undefined,
+): Promise<{ id: string; routingTargetId: string } | null> {
   if (projectId === null || projectId === undefined) return null;
   const id = projectUuid(projectId);
-  const [project] = await sql<{ id: string; routingTargetId: string }>`SELECT id::text, routing_target_id::text AS "routingTargetId" FROM projects WHERE id = ${id}::uuid`;
+  const [project] = await sql<{
+    id: string;
+    routingTargetId: string;
+  }>`SELECT id::text, routing_target_id::text AS "routingTargetId" FROM projects WHERE id = ${id}::uuid`;
   if (!project) throw new NotFoundError(`No project ${projectId}`, projectId);
   return project;
 }
 
 /** The requested project, which must exist and belong to the resolved problem's target. */
-export function checkProjectScope(project: { id: string; routingTargetId: string } | null, projectId: string | null | undefined, targetId: string): string | null {
+export function checkProjectScope(
+  project: { id: string; routingTargetId: string } | null,
+  projectId: string | null | undefined,
+  targetId: string,
+): string | null {
   if (project === null) return null;
   if (project.routingTargetId !== targetId) {
-    throw new InvalidInputError(`Project ${projectId} belongs to another problem; omit projectId or pass one of this problem's projects`, "projectId", "PROJECT_NOT_ON_PROBLEM");
+    throw new InvalidInputError(
+      `Project ${projectId} belongs to another problem; omit projectId or pass one of this problem's projects`,
+      "projectId",
+      "PROJECT_NOT_ON_PROBLEM",
+    );
   }
   return project.id;
 }

@@ -8,27 +8,63 @@ import { replaySummary } from "../../research/domain/manifest.js";
 import { RESEARCH_SPARSE_VIEW } from "../../research/projection/research-documents.js";
 import { GRAPH_EDGE_LIMIT, ITEM_TEXT_MAX, PROOF_STATE_LIMIT } from "../domain/orient.constants.js";
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "../domain/orient.types.js";
-import { documentCounts, documentKey, type DocumentCounts, type OrientCaches, type RecordAttributes, type TargetGraph } from "./orient-caches.js";
+import {
+  documentCounts,
+  documentKey,
+  type DocumentCounts,
+  type OrientCaches,
+  type RecordAttributes,
+  type TargetGraph,
+} from "./orient-caches.js";
 
 export type RecordRow = {
-  id: string; accession: number; project_id: string; kind: ResearchKind; title: string; state: ResearchState;
-  evidence_grade: EvidenceGrade; branch_name: string | null; created_at: Date; fields: FieldCounts | null; length: number | null;
+  id: string;
+  accession: number;
+  project_id: string;
+  kind: ResearchKind;
+  title: string;
+  state: ResearchState;
+  evidence_grade: EvidenceGrade;
+  branch_name: string | null;
+  created_at: Date;
+  fields: FieldCounts | null;
+  length: number | null;
   outgoing: { toId: string; type: string }[];
   /** The target's generation in the snapshot the row was read in (see absorbRecordRows). */
   generation: string;
 };
 
-function toRecord(attributes: RecordAttributes, state: ResearchState, counts: DocumentCounts | undefined): CandidateRecord {
+function toRecord(
+  attributes: RecordAttributes,
+  state: ResearchState,
+  counts: DocumentCounts | undefined,
+): CandidateRecord {
   return {
-    id: attributes.id, accession: attributes.accession, projectId: attributes.projectId, kind: attributes.kind, title: attributes.title,
-    evidenceGrade: attributes.evidenceGrade, branchName: attributes.branchName, createdAt: attributes.createdAt,
-    state, fields: counts?.fields ?? {}, length: counts?.length ?? 0, distinctTerms: counts?.distinctTerms ?? 0,
+    id: attributes.id,
+    accession: attributes.accession,
+    projectId: attributes.projectId,
+    kind: attributes.kind,
+    title: attributes.title,
+    evidenceGrade: attributes.evidenceGrade,
+    branchName: attributes.branchName,
+    createdAt: attributes.createdAt,
+    state,
+    fields: counts?.fields ?? {},
+    length: counts?.length ?? 0,
+    distinctTerms: counts?.distinctTerms ?? 0,
   };
 }
 
 /** Records whose attributes or token counts this process lacks. */
-export function uncachedRecords(ids: readonly string[], sparseVersion: number | null, caches: Pick<OrientCaches, "records" | "documents">): string[] {
-  return ids.filter((id) => !caches.records.get(id) || (sparseVersion !== null && !caches.documents.get(documentKey(sparseVersion, id))));
+export function uncachedRecords(
+  ids: readonly string[],
+  sparseVersion: number | null,
+  caches: Pick<OrientCaches, "records" | "documents">,
+): string[] {
+  return ids.filter(
+    (id) =>
+      !caches.records.get(id) || (sparseVersion !== null && !caches.documents.get(documentKey(sparseVersion, id))),
+  );
 }
 
 /**
@@ -36,7 +72,12 @@ export function uncachedRecords(ids: readonly string[], sparseVersion: number | 
  * relations leaving each (one index probe per row), so a record new to the process needs no second
  * read; with the target's generation in the same snapshot.
  */
-export async function readRecordRows(sql: Sql, sparseVersion: number | null, targetId: string, ids: readonly string[]): Promise<RecordRow[]> {
+export async function readRecordRows(
+  sql: Sql,
+  sparseVersion: number | null,
+  targetId: string,
+  ids: readonly string[],
+): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
   return sql<RecordRow>`
     SELECT o.id::text, o.accession, o.project_id::text, o.kind, o.title, o.state,
@@ -55,16 +96,30 @@ export async function readRecordRows(sql: Sql, sparseVersion: number | null, tar
  * already counts, and must not be remembered as that generation's state.
  */
 export function absorbRecordRows(
-  rows: readonly RecordRow[], sparseVersion: number | null, fresh: ReadonlyMap<string, DocumentCounts>, states: ReadonlyMap<string, ResearchState>,
-  caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
+  rows: readonly RecordRow[],
+  sparseVersion: number | null,
+  fresh: ReadonlyMap<string, DocumentCounts>,
+  states: ReadonlyMap<string, ResearchState>,
+  caches: Pick<OrientCaches, "records" | "documents">,
+  graph: TargetGraph,
 ): Map<string, CandidateRecord> {
   const records = new Map<string, CandidateRecord>();
   for (const row of rows) {
     const atGraphGeneration = row.generation === graph.generation;
-    if (atGraphGeneration) graph.outgoing.set(row.id, row.outgoing.map((edge) => ({ fromId: row.id, toId: edge.toId, type: edge.type })));
+    if (atGraphGeneration)
+      graph.outgoing.set(
+        row.id,
+        row.outgoing.map((edge) => ({ fromId: row.id, toId: edge.toId, type: edge.type })),
+      );
     const attributes: RecordAttributes = {
-      id: row.id, accession: row.accession, projectId: row.project_id, kind: row.kind, title: row.title,
-      evidenceGrade: row.evidence_grade, branchName: row.branch_name, createdAt: row.created_at,
+      id: row.id,
+      accession: row.accession,
+      projectId: row.project_id,
+      kind: row.kind,
+      title: row.title,
+      evidenceGrade: row.evidence_grade,
+      branchName: row.branch_name,
+      createdAt: row.created_at,
     };
     caches.records.set(row.id, attributes);
     if (atGraphGeneration) graph.states.set(row.id, row.state);
@@ -84,25 +139,44 @@ export function absorbRecordRows(
  * sparse probe's hits). Only records missing any of these are read (readRecordRows) and cached.
  */
 export async function loadRecords(
-  sql: Sql, sparseVersion: number | null, targetId: string, ids: readonly string[], states: ReadonlyMap<string, ResearchState>, fresh: ReadonlyMap<string, DocumentCounts>,
-  caches: Pick<OrientCaches, "records" | "documents">, graph: TargetGraph,
+  sql: Sql,
+  sparseVersion: number | null,
+  targetId: string,
+  ids: readonly string[],
+  states: ReadonlyMap<string, ResearchState>,
+  fresh: ReadonlyMap<string, DocumentCounts>,
+  caches: Pick<OrientCaches, "records" | "documents">,
+  graph: TargetGraph,
 ): Promise<Map<string, CandidateRecord>> {
   const records = new Map<string, CandidateRecord>();
   const unread: string[] = [];
   for (const id of ids) {
     const state = states.get(id) ?? graph.states.get(id);
     const attributes = caches.records.get(id);
-    const counts = fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(documentKey(sparseVersion, id)));
+    const counts =
+      fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(documentKey(sparseVersion, id)));
     if (state && attributes && (counts || sparseVersion === null)) records.set(id, toRecord(attributes, state, counts));
     else unread.push(id);
   }
   if (unread.length === 0) return records;
-  for (const [id, record] of absorbRecordRows(await readRecordRows(sql, sparseVersion, targetId, unread), sparseVersion, fresh, states, caches, graph)) records.set(id, record);
+  for (const [id, record] of absorbRecordRows(
+    await readRecordRows(sql, sparseVersion, targetId, unread),
+    sparseVersion,
+    fresh,
+    states,
+    caches,
+    graph,
+  ))
+    records.set(id, record);
   return records;
 }
 
 /** Clipped bodies and replay summaries of the packet's records (at most MAX_PACKET_ITEMS), cached ones without a read. */
-export async function loadItemTexts(sql: Sql, ids: readonly string[], cache: OrientCaches["texts"]): Promise<Map<string, ItemText>> {
+export async function loadItemTexts(
+  sql: Sql,
+  ids: readonly string[],
+  cache: OrientCaches["texts"],
+): Promise<Map<string, ItemText>> {
   const texts = new Map<string, ItemText>();
   for (const id of ids) {
     const cached = cache.get(id);
@@ -121,7 +195,12 @@ export async function loadItemTexts(sql: Sql, ids: readonly string[], cache: Ori
 }
 
 /** Fills the target graph's outgoing relation lists of `outgoingIds` and both lists of `bothIds`, for records it lacks. */
-async function loadEdges(sql: Sql, graph: TargetGraph, outgoingIds: readonly string[], bothIds: readonly string[]): Promise<void> {
+async function loadEdges(
+  sql: Sql,
+  graph: TargetGraph,
+  outgoingIds: readonly string[],
+  bothIds: readonly string[],
+): Promise<void> {
   const into = bothIds.filter((id) => !graph.incoming.has(id));
   const unread = [...new Set([...outgoingIds, ...bothIds])].filter((id) => !graph.outgoing.has(id));
   if (unread.length === 0 && into.length === 0) return;
@@ -154,16 +233,29 @@ async function loadEdges(sql: Sql, graph: TargetGraph, outgoingIds: readonly str
  * statement reads the outgoing edges of `alsoOutgoing` (the likely packet records), which the relations
  * among the packet's candidates need later (loadRelationsAmong then finds them in the graph).
  */
-export async function loadNeighbours(sql: Sql, graph: TargetGraph, seedIds: readonly string[], alsoOutgoing: readonly string[] = []): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
+export async function loadNeighbours(
+  sql: Sql,
+  graph: TargetGraph,
+  seedIds: readonly string[],
+  alsoOutgoing: readonly string[] = [],
+): Promise<{ seedId: string; neighbourId: string; type: string }[]> {
   await loadEdges(sql, graph, alsoOutgoing, seedIds);
   if (seedIds.length === 0) return [];
-  const out = seedIds.flatMap((seedId) => graph.outgoing.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.toId, type: edge.type })));
-  const into = seedIds.flatMap((seedId) => graph.incoming.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.fromId, type: edge.type })));
+  const out = seedIds.flatMap((seedId) =>
+    graph.outgoing.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.toId, type: edge.type })),
+  );
+  const into = seedIds.flatMap((seedId) =>
+    graph.incoming.get(seedId)!.map((edge) => ({ seedId, neighbourId: edge.fromId, type: edge.type })),
+  );
   return [...out.slice(0, GRAPH_EDGE_LIMIT), ...into.slice(0, GRAPH_EDGE_LIMIT)];
 }
 
 /** Relations whose both ends are among `ids` (disagreements and support inside the packet), from the target graph. */
-export async function loadRelationsAmong(sql: Sql, graph: TargetGraph, ids: readonly string[]): Promise<RelationEdge[]> {
+export async function loadRelationsAmong(
+  sql: Sql,
+  graph: TargetGraph,
+  ids: readonly string[],
+): Promise<RelationEdge[]> {
   if (ids.length < 2) return [];
   await loadEdges(sql, graph, ids, []);
   return cachedRelationsAmong(graph, ids);
@@ -172,7 +264,9 @@ export async function loadRelationsAmong(sql: Sql, graph: TargetGraph, ids: read
 /** The same relations as far as the target graph already holds them, without a read (records it lacks contribute none). */
 export function cachedRelationsAmong(graph: TargetGraph, ids: readonly string[]): RelationEdge[] {
   const among = new Set(ids);
-  return ids.flatMap((id) => graph.outgoing.get(id)?.filter((edge) => among.has(edge.toId)) ?? []).slice(0, GRAPH_EDGE_LIMIT * 2);
+  return ids
+    .flatMap((id) => graph.outgoing.get(id)?.filter((edge) => among.has(edge.toId)) ?? [])
+    .slice(0, GRAPH_EDGE_LIMIT * 2);
 }
 
 export interface ProofMatches {
@@ -182,9 +276,20 @@ export interface ProofMatches {
 }
 
 /** Fingerprint matches on the target, within `projectId` when the request is scoped to one project. */
-export async function loadProofMatches(sql: Sql, targetId: string, projectId: string | null, exact: string[], structural: string[]): Promise<ProofMatches> {
+export async function loadProofMatches(
+  sql: Sql,
+  targetId: string,
+  projectId: string | null,
+  exact: string[],
+  structural: string[],
+): Promise<ProofMatches> {
   if (exact.length === 0 && structural.length === 0) return { exactIds: [], structuralIds: [], states: new Map() };
-  const rows = await sql<{ id: string; state: ResearchState; goal_fingerprint: string | null; goal_shape_fingerprint: string | null }>`
+  const rows = await sql<{
+    id: string;
+    state: ResearchState;
+    goal_fingerprint: string | null;
+    goal_shape_fingerprint: string | null;
+  }>`
     SELECT id::text, state, goal_fingerprint, goal_shape_fingerprint FROM research_objects
     WHERE routing_target_id = ${targetId}::uuid AND (${projectId}::uuid IS NULL OR project_id = ${projectId}::uuid)
       AND (goal_fingerprint = ANY(${exact}::text[]) OR goal_shape_fingerprint = ANY(${structural}::text[]))
@@ -192,7 +297,9 @@ export async function loadProofMatches(sql: Sql, targetId: string, projectId: st
   const exactSet = new Set(exact);
   return {
     exactIds: rows.filter((row) => row.goal_fingerprint && exactSet.has(row.goal_fingerprint)).map((row) => row.id),
-    structuralIds: rows.filter((row) => !(row.goal_fingerprint && exactSet.has(row.goal_fingerprint))).map((row) => row.id),
+    structuralIds: rows
+      .filter((row) => !(row.goal_fingerprint && exactSet.has(row.goal_fingerprint)))
+      .map((row) => row.id),
     states: new Map(rows.map((row) => [row.id, row.state])),
   };
 }

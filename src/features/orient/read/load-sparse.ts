@@ -31,7 +31,14 @@ export interface SparsePool {
   saturated: boolean;
 }
 
-type Row = { probe: number; document_id: string; project_id: string; length: number; eligible: boolean; state: ResearchState | null };
+type Row = {
+  probe: number;
+  document_id: string;
+  project_id: string;
+  length: number;
+  eligible: boolean;
+  state: ResearchState | null;
+};
 
 /**
  * One statement, two bounded probes. The first asks for the query's distinctive terms (at most half the
@@ -45,7 +52,14 @@ type Row = { probe: number; document_id: string; project_id: string; length: num
  * cache; those it lacks are read by key in a second statement (a cold target only).
  */
 export async function loadSparsePool(
-  sql: Sql, cache: OrientCaches["documents"], version: number, targetId: string, projectId: string | null, terms: string[], distinctive: string[], eligibleOnly: boolean,
+  sql: Sql,
+  cache: OrientCaches["documents"],
+  version: number,
+  targetId: string,
+  projectId: string | null,
+  terms: string[],
+  distinctive: string[],
+  eligibleOnly: boolean,
 ): Promise<SparsePool> {
   if (terms.length === 0) return { hits: [], withheld: [], saturated: false };
   const half = Math.floor(SPARSE_POOL_LIMIT / 2);
@@ -79,11 +93,27 @@ export async function loadSparsePool(
   const withheld = rows.filter((row) => row.probe === 3).map((row) => ({ id: row.document_id, state: row.state! }));
   const seen = new Set(first.map((row) => row.document_id));
   const kept = [...first, ...secondRaw.filter((row) => !seen.has(row.document_id))];
-  const counts = await documentCountsOf(sql, cache, version, kept.map((row) => row.document_id));
+  const counts = await documentCountsOf(
+    sql,
+    cache,
+    version,
+    kept.map((row) => row.document_id),
+  );
   return {
     hits: kept.flatMap((row) => {
       const document = counts.get(row.document_id);
-      return document ? [{ id: row.document_id, projectId: row.project_id, fields: document.fields, length: row.length, distinctTerms: document.distinctTerms, eligible: row.eligible }] : [];
+      return document
+        ? [
+            {
+              id: row.document_id,
+              projectId: row.project_id,
+              fields: document.fields,
+              length: row.length,
+              distinctTerms: document.distinctTerms,
+              eligible: row.eligible,
+            },
+          ]
+        : [];
     }),
     withheld,
     saturated: first.length >= half || secondRaw.length >= SPARSE_POOL_LIMIT - first.length,
@@ -91,7 +121,12 @@ export async function loadSparsePool(
 }
 
 /** Token counts of the given documents: cached ones at once, the rest read by key and cached. */
-async function documentCountsOf(sql: Sql, cache: OrientCaches["documents"], version: number, ids: readonly string[]): Promise<Map<string, DocumentCounts>> {
+async function documentCountsOf(
+  sql: Sql,
+  cache: OrientCaches["documents"],
+  version: number,
+  ids: readonly string[],
+): Promise<Map<string, DocumentCounts>> {
   const counts = new Map<string, DocumentCounts>();
   for (const id of ids) {
     const cached = cache.get(documentKey(version, id));

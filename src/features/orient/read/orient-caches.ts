@@ -19,7 +19,16 @@
 import { LruCache } from "../../../platform/lib/lru-cache.js";
 import type { ResearchState } from "../../../generated/prisma/enums.js";
 import type { ReadContext } from "./read-candidates.js";
-import { CHECKPOINT_CACHE_ROWS, CONTEXT_CACHE_ENTRIES, DOCUMENT_CACHE_ENTRIES, GRAPH_CACHE_ENTRIES, MEMBER_CACHE_ENTRIES, RECORD_CACHE_ENTRIES, TEXT_CACHE_ENTRIES, WARM_TARGET_ENTRIES } from "../domain/orient.constants.js";
+import {
+  CHECKPOINT_CACHE_ROWS,
+  CONTEXT_CACHE_ENTRIES,
+  DOCUMENT_CACHE_ENTRIES,
+  GRAPH_CACHE_ENTRIES,
+  MEMBER_CACHE_ENTRIES,
+  RECORD_CACHE_ENTRIES,
+  TEXT_CACHE_ENTRIES,
+  WARM_TARGET_ENTRIES,
+} from "../domain/orient.constants.js";
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "../domain/orient.types.js";
 import type { CheckpointView } from "../domain/rank-checkpoints.js";
 

@@ -7,7 +7,10 @@ import { GRAPH_SEEDS } from "../domain/orient.constants.js";
 import type { CheckpointView } from "../domain/rank-checkpoints.js";
 import type { SparseHit } from "./load-sparse.js";
 
-export function goalFingerprints(goals: readonly string[], worlds: readonly string[]): { exact: string[]; structural: string[] } {
+export function goalFingerprints(
+  goals: readonly string[],
+  worlds: readonly string[],
+): { exact: string[]; structural: string[] } {
   const pairs = goals.flatMap((goal) => worlds.map((world) => ({ goal, world })));
   return {
     exact: [...new Set(pairs.map((pair) => exactGoalFingerprint(pair.goal, pair.world)))],
@@ -18,12 +21,17 @@ export function goalFingerprints(goals: readonly string[], worlds: readonly stri
 /** Records on the target (or project): the root checkpoints count every member; the pool is a floor. */
 export function documentCountOf(checkpoints: readonly CheckpointView[], poolSize: number): number {
   const roots = checkpoints.filter((checkpoint) => checkpoint.name === ROOT_BRANCH);
-  return Math.max(poolSize, roots.reduce((total, root) => total + root.memberCount, 0));
+  return Math.max(
+    poolSize,
+    roots.reduce((total, root) => total + root.memberCount, 0),
+  );
 }
 
 /** Key terms of the project roots: what nearly every record on the target talks about. */
 export function commonTermsOf(checkpoints: readonly CheckpointView[]): Set<string> {
-  return new Set(checkpoints.filter((checkpoint) => checkpoint.name === ROOT_BRANCH).flatMap((checkpoint) => checkpoint.keyTerms));
+  return new Set(
+    checkpoints.filter((checkpoint) => checkpoint.name === ROOT_BRANCH).flatMap((checkpoint) => checkpoint.keyTerms),
+  );
 }
 
 /** The eligible hits that score, best first: the first GRAPH_SEEDS seed the graph lane; the first MAX_PACKET_ITEMS are the likely packet. */

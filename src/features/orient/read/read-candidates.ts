@@ -8,7 +8,13 @@ import { ROOT_BRANCH } from "../../memory/domain/branch-derivation.js";
 import { chooseBranches, type Descent } from "../domain/descend.js";
 import { includesSuperseded } from "../domain/intent-policy.js";
 import { loadBranchMembers, loadCheckpoints } from "./load-memory.js";
-import { loadProofMatches, readRecordRows, uncachedRecords, type ProofMatches, type RecordRow } from "./load-records.js";
+import {
+  loadProofMatches,
+  readRecordRows,
+  uncachedRecords,
+  type ProofMatches,
+  type RecordRow,
+} from "./load-records.js";
 import { loadSparsePool, type SparsePool } from "./load-sparse.js";
 import type { OrientCaches } from "./orient-caches.js";
 import type { Intent } from "../domain/orient.types.js";
@@ -38,32 +44,85 @@ export interface CandidateReads {
 }
 
 export function sameReadContext(left: ReadContext, right: ReadContext): boolean {
-  return left.targetId === right.targetId && left.scope === right.scope && left.memoryVersion === right.memoryVersion
-    && left.sparseVersion === right.sparseVersion && left.headMark === right.headMark
-    && left.worlds.length === right.worlds.length && left.worlds.every((world, index) => world === right.worlds[index]);
+  return (
+    left.targetId === right.targetId &&
+    left.scope === right.scope &&
+    left.memoryVersion === right.memoryVersion &&
+    left.sparseVersion === right.sparseVersion &&
+    left.headMark === right.headMark &&
+    left.worlds.length === right.worlds.length &&
+    left.worlds.every((world, index) => world === right.worlds[index])
+  );
 }
 
 export async function readCandidates(
-  sql: Sql, caches: OrientCaches, context: ReadContext, query: AnalysedQuery, intent: Intent, shares: Promise<ReadonlyMap<string, number>>,
+  sql: Sql,
+  caches: OrientCaches,
+  context: ReadContext,
+  query: AnalysedQuery,
+  intent: Intent,
+  shares: Promise<ReadonlyMap<string, number>>,
 ): Promise<CandidateReads> {
   const fingerprints = goalFingerprints(query.goals, context.worlds);
-  const proofPending = loadProofMatches(sql, context.targetId, context.scope, fingerprints.exact, fingerprints.structural);
+  const proofPending = loadProofMatches(
+    sql,
+    context.targetId,
+    context.scope,
+    fingerprints.exact,
+    fingerprints.structural,
+  );
   proofPending.catch(() => undefined); // awaited below
-  const checkpoints = context.memoryVersion === null ? [] : await loadCheckpoints(sql, caches.checkpoints, context.memoryVersion, context.targetId, context.scope, context.headMark);
+  const checkpoints =
+    context.memoryVersion === null
+      ? []
+      : await loadCheckpoints(
+          sql,
+          caches.checkpoints,
+          context.memoryVersion,
+          context.targetId,
+          context.scope,
+          context.headMark,
+        );
   // The sparse probe needs only the root checkpoints' key terms, not the ranking: it starts first, and the
   // checkpoints are ranked while it runs.
   const distinctive = distinctiveTerms(query.terms, commonTermsOf(checkpoints), await shares);
-  const sparsePending: Promise<SparsePool> = context.sparseVersion === null
-    ? Promise.resolve({ hits: [], withheld: [], saturated: false })
-    : loadSparsePool(sql, caches.documents, context.sparseVersion, context.targetId, context.scope, query.terms, distinctive, !includesSuperseded(intent));
+  const sparsePending: Promise<SparsePool> =
+    context.sparseVersion === null
+      ? Promise.resolve({ hits: [], withheld: [], saturated: false })
+      : loadSparsePool(
+          sql,
+          caches.documents,
+          context.sparseVersion,
+          context.targetId,
+          context.scope,
+          query.terms,
+          distinctive,
+          !includesSuperseded(intent),
+        );
   sparsePending.catch(() => undefined); // awaited below
   const ranked = rankCheckpoints(checkpoints, query.terms, intent);
   const descent = chooseBranches(ranked);
-  const descended = descent.selected.length ? descent.selected : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
+  const descended = descent.selected.length
+    ? descent.selected
+    : ranked.filter((entry) => entry.name === ROOT_BRANCH).slice(0, 2);
   // Members of newly descended branches are mostly new to the process: their rows are read as soon as
   // their ids are known, alongside the sparse probe, instead of in a later round trip.
-  const membersPending = context.memoryVersion === null ? Promise.resolve([]) : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark);
-  const memberRowsPending = membersPending.then((members) => readRecordRows(sql, context.sparseVersion, context.targetId, uncachedRecords(members.map((member) => member.id), context.sparseVersion, caches)));
+  const membersPending =
+    context.memoryVersion === null
+      ? Promise.resolve([])
+      : loadBranchMembers(sql, caches.members, context.memoryVersion, descended, context.headMark);
+  const memberRowsPending = membersPending.then((members) =>
+    readRecordRows(
+      sql,
+      context.sparseVersion,
+      context.targetId,
+      uncachedRecords(
+        members.map((member) => member.id),
+        context.sparseVersion,
+        caches,
+      ),
+    ),
+  );
   const [sparse, proof, members, memberRows] = await Promise.all([
     sparsePending,
     proofPending,

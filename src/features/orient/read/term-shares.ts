@@ -25,6 +25,10 @@ export function termShares(sql: Sql, pool: object, now = Date.now()): Promise<Ma
 }
 
 /** Query terms that can narrow a probe: not among the target's common terms nor in COMMON_TERM_SHARE of all documents. */
-export function distinctiveTerms(terms: readonly string[], commonTerms: ReadonlySet<string>, shares: ReadonlyMap<string, number>): string[] {
+export function distinctiveTerms(
+  terms: readonly string[],
+  commonTerms: ReadonlySet<string>,
+  shares: ReadonlyMap<string, number>,
+): string[] {
   return terms.filter((term) => !commonTerms.has(term) && (shares.get(term) ?? 0) < COMMON_TERM_SHARE);
 }

@@ -22,7 +22,11 @@ function warmKey(sparseVersion: number, targetId: string): string {
 }
 
 /** Every relation arriving at each record, with the target's generation in the same snapshot. */
-function readIncoming(sql: Sql, targetId: string, ids: readonly string[]): Promise<{ id: string; incoming: { fromId: string; type: string }[]; generation: string }[]> {
+function readIncoming(
+  sql: Sql,
+  targetId: string,
+  ids: readonly string[],
+): Promise<{ id: string; incoming: { fromId: string; type: string }[]; generation: string }[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return sql`
     SELECT f.id::text,
@@ -32,13 +36,21 @@ function readIncoming(sql: Sql, targetId: string, ids: readonly string[]): Promi
 }
 
 /** Reads the target's newest records into the caches in batches, one statement at a time. */
-export async function warmTarget(sql: Sql, caches: OrientCaches, targetId: string, sparseVersion: number, options: WarmOptions = {}): Promise<number> {
+export async function warmTarget(
+  sql: Sql,
+  caches: OrientCaches,
+  targetId: string,
+  sparseVersion: number,
+  options: WarmOptions = {},
+): Promise<number> {
   const limit = options.records ?? WARM_RECORDS;
   const batch = options.batch ?? WARM_BATCH;
-  const newest = (await sql<{ document_id: string }>`
+  const newest = (
+    await sql<{ document_id: string }>`
     SELECT document_id FROM sparse_documents
     WHERE view = ${RESEARCH_SPARSE_VIEW} AND version = ${sparseVersion} AND routing_target_id = ${targetId}::uuid
-    ORDER BY source_sequence DESC LIMIT ${limit}`).map((row) => row.document_id);
+    ORDER BY source_sequence DESC LIMIT ${limit}`
+  ).map((row) => row.document_id);
   let warmed = 0;
   for (let start = 0; start < newest.length; start += batch) {
     const ids = uncachedRecords(newest.slice(start, start + batch), sparseVersion, caches);
@@ -49,7 +61,11 @@ export async function warmTarget(sql: Sql, caches: OrientCaches, targetId: strin
     const graph = targetGraph(caches.graphs, targetId, generation);
     absorbRecordRows(rows, sparseVersion, new Map(), new Map(), caches, graph);
     for (const row of await readIncoming(sql, targetId, ids)) {
-      if (row.generation === graph.generation) graph.incoming.set(row.id, row.incoming.map((edge) => ({ fromId: edge.fromId, toId: row.id, type: edge.type })));
+      if (row.generation === graph.generation)
+        graph.incoming.set(
+          row.id,
+          row.incoming.map((edge) => ({ fromId: edge.fromId, toId: row.id, type: edge.type })),
+        );
     }
     keepTargetGraph(caches.graphs, targetId, graph);
     warmed += rows.length;
@@ -63,7 +79,12 @@ export async function warmTarget(sql: Sql, caches: OrientCaches, targetId: strin
  * costs only speed (the requests read what they need, as before), so no request sees its error: it goes
  * to `caches.onWarmupFailure` (the service logs it), and the next process tries again.
  */
-export function warmTargetInBackground(sql: Sql, caches: OrientCaches, targetId: string, sparseVersion: number | null): void {
+export function warmTargetInBackground(
+  sql: Sql,
+  caches: OrientCaches,
+  targetId: string,
+  sparseVersion: number | null,
+): void {
   if (sparseVersion === null) return;
   const key = warmKey(sparseVersion, targetId);
   if (caches.warmups.get(key)) return;
@@ -75,6 +96,10 @@ export function warmTargetInBackground(sql: Sql, caches: OrientCaches, targetId:
 }
 
 /** The warm-up started for the target, if any (tests wait on it). */
-export function targetWarmup(caches: OrientCaches, targetId: string, sparseVersion: number): Promise<number> | undefined {
+export function targetWarmup(
+  caches: OrientCaches,
+  targetId: string,
+  sparseVersion: number,
+): Promise<number> | undefined {
   return caches.warmups.get(warmKey(sparseVersion, targetId));
 }

@@ -22,7 +22,12 @@ export interface StrategyMetrics {
   mrr: number;
 }
 
-export function evaluateStrategy(engine: PremiseSearchEngine, graded: readonly GradedQuery[], strategy: string, topK = DEFAULT_TOP_K): StrategyMetrics {
+export function evaluateStrategy(
+  engine: PremiseSearchEngine,
+  graded: readonly GradedQuery[],
+  strategy: string,
+  topK = DEFAULT_TOP_K,
+): StrategyMetrics {
   const recalls: Record<number, number[]> = { 1: [], 10: [] };
   const recallsAtTopK: number[] = [];
   const reciprocalRanks: number[] = [];

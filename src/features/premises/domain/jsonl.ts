@@ -36,7 +36,10 @@ export function parseJsonl(text: string): JsonlParse {
 
 /** Collects field problems for one row. */
 export class FieldReader {
-  constructor(private readonly row: JsonlRow, private readonly problems: LineProblem[]) {}
+  constructor(
+    private readonly row: JsonlRow,
+    private readonly problems: LineProblem[],
+  ) {}
 
   private fail(key: string, expected: string): void {
     this.problems.push({ line: this.row.line, reason: `"${key}" must be ${expected}` });

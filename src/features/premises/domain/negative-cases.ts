@@ -31,13 +31,21 @@ export interface NegativeCaseOutcome {
   observed: boolean;
 }
 
-const asRows = (input: unknown): Record<string, unknown>[] => (Array.isArray(input) ? input : [input]) as Record<string, unknown>[];
-const toJsonl = (input: unknown): string => asRows(input).map((row) => JSON.stringify(row)).join("\n");
+const asRows = (input: unknown): Record<string, unknown>[] =>
+  (Array.isArray(input) ? input : [input]) as Record<string, unknown>[];
+const toJsonl = (input: unknown): string =>
+  asRows(input)
+    .map((row) => JSON.stringify(row))
+    .join("\n");
 
 const VALIDATORS: Record<NegativeCaseInputKind, (input: unknown) => void> = {
   premise_index_rows: (input) => void loadPremiseIndex(toJsonl(input), "negative case"),
   retrieval_query: (input) => void parseRetrievalInput(asRows(input)[0] ?? {}),
-  training_queries: (input) => void citationsFromGradedQueries(loadGradedQueries(toJsonl(input), { split: "train" }), "negative case training queries"),
+  training_queries: (input) =>
+    void citationsFromGradedQueries(
+      loadGradedQueries(toJsonl(input), { split: "train" }),
+      "negative case training queries",
+    ),
   context_recipe: (input) => void parseContextRecipe(asRows(input)[0] ?? {}),
 };
 
@@ -62,7 +70,9 @@ export function parseNegativeCase(jsonText: string, source: string): NegativeCas
   }
   const inputKind = String(raw.input_kind) as NegativeCaseInputKind;
   if (typeof raw.case_id !== "string" || !(inputKind in VALIDATORS)) {
-    throw new MalformedJsonlError(source, [{ line: 1, reason: `needs a string "case_id" and "input_kind" in ${Object.keys(VALIDATORS).join(", ")}` }]);
+    throw new MalformedJsonlError(source, [
+      { line: 1, reason: `needs a string "case_id" and "input_kind" in ${Object.keys(VALIDATORS).join(", ")}` },
+    ]);
   }
   return { caseId: raw.case_id, inputKind, input: raw.input };
 }

@@ -12,7 +12,9 @@ export function buildNeighbourVoter({ index, citations }: StrategyInputs): Query
   const size = index.premises.length;
   const texts = new Bm25Field(citations.map((citation) => identifierTerms(citation.text)));
   const cited = citations.map((citation) =>
-    citation.citedPremiseIds.map((id) => index.positionById.get(id)).filter((position): position is number => position !== undefined),
+    citation.citedPremiseIds
+      .map((id) => index.positionById.get(id))
+      .filter((position): position is number => position !== undefined),
   );
   return (query, terms) => {
     const votes = new Float64Array(size);

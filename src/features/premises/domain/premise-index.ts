@@ -29,7 +29,8 @@ function refuseProofBody(row: JsonlRow): void {
 function readPremise(row: JsonlRow, problems: LineProblem[], unknownSplits: string[]): Premise {
   const fields = new FieldReader(row, problems);
   const allowed = fields.stringList("allowed_for_split");
-  if (allowed.length === 0) problems.push({ line: row.line, reason: `"allowed_for_split" must name at least one split` });
+  if (allowed.length === 0)
+    problems.push({ line: row.line, reason: `"allowed_for_split" must name at least one split` });
   unknownSplits.push(...allowed.filter((split) => !isSplit(split)));
   return {
     premiseId: fields.string("premise_id", { nonEmpty: true }),
@@ -64,7 +65,11 @@ export function loadPremiseIndex(jsonlText: string, source = "premise index"): P
   rows.forEach(refuseProofBody);
   const unknownSplits: string[] = [];
   const premises = rows.map((row) => readPremise(row, problems, unknownSplits));
-  if (problems.length > 0) throw new MalformedJsonlError(source, problems.sort((a, b) => a.line - b.line));
+  if (problems.length > 0)
+    throw new MalformedJsonlError(
+      source,
+      problems.sort((a, b) => a.line - b.line),
+    );
   if (unknownSplits[0] !== undefined) throw new UnknownSplitError(unknownSplits[0]);
   refuseDuplicates(premises, rows);
   return buildPremiseIndex(premises);

@@ -29,14 +29,18 @@ export class PremiseService {
   readonly recipes: ReadonlyMap<string, ContextRecipe>;
 
   constructor(private readonly prisma: PrismaClient) {
-    this.recipes = loadContextRecipes(readFileSync(path.join(FIXTURE_DIRECTORY, "context_recipes.jsonl"), "utf8"), "bundled context recipes");
+    this.recipes = loadContextRecipes(
+      readFileSync(path.join(FIXTURE_DIRECTORY, "context_recipes.jsonl"), "utf8"),
+      "bundled context recipes",
+    );
   }
 
   async start(initial: InitialPremiseSource = "fixture"): Promise<PremiseStartReport> {
     let stored = await readPremiseIndex(this.prisma, DEFAULT_PREMISE_INDEX_ID);
     const found = stored !== null;
     if (!stored) {
-      const sourcePath = initial === "bundled" ? bundledFilePath("premiseCorpus") : path.join(FIXTURE_DIRECTORY, "premise_index.jsonl");
+      const sourcePath =
+        initial === "bundled" ? bundledFilePath("premiseCorpus") : path.join(FIXTURE_DIRECTORY, "premise_index.jsonl");
       const jsonlText = initial === "bundled" ? readBundledText("premiseCorpus") : readFileSync(sourcePath, "utf8");
       await storePremiseIndex(this.prisma, { id: DEFAULT_PREMISE_INDEX_ID, sourcePath, jsonlText });
       stored = await readPremiseIndex(this.prisma, DEFAULT_PREMISE_INDEX_ID);

@@ -23,7 +23,9 @@ export async function storePremiseIndex(
   const contentHash = sha256Hex(props.jsonlText);
   await prisma.$transaction(async (tx) => {
     await tx.premiseIndex.deleteMany({ where: { id: props.id } });
-    await tx.premiseIndex.create({ data: { id: props.id, sourcePath: props.sourcePath, contentHash, premiseCount: index.premises.length } });
+    await tx.premiseIndex.create({
+      data: { id: props.id, sourcePath: props.sourcePath, contentHash, premiseCount: index.premises.length },
+    });
     for (let start = 0; start < index.premises.length; start += INSERT_BATCH) {
       await tx.premise.createMany({
         data: index.premises.slice(start, start + INSERT_BATCH).map((premise) => ({
@@ -46,7 +48,10 @@ export async function storePremiseIndex(
   return { id: props.id, premiseCount: index.premises.length, contentHash };
 }
 
-export async function readPremiseIndex(prisma: PrismaClient, id: string): Promise<{ index: PremiseIndex; info: StoredIndexInfo } | null> {
+export async function readPremiseIndex(
+  prisma: PrismaClient,
+  id: string,
+): Promise<{ index: PremiseIndex; info: StoredIndexInfo } | null> {
   const stored = await prisma.premiseIndex.findUnique({ where: { id } });
   if (!stored) return null;
   const rows = await prisma.premise.findMany({ where: { indexId: id } });
@@ -63,5 +68,8 @@ export async function readPremiseIndex(prisma: PrismaClient, id: string): Promis
     allowedForSplit: row.allowedForSplit as Split[],
     strategyTags: row.strategyTags,
   }));
-  return { index: buildPremiseIndex(premises), info: { id, premiseCount: stored.premiseCount, contentHash: stored.contentHash } };
+  return {
+    index: buildPremiseIndex(premises),
+    info: { id, premiseCount: stored.premiseCount, contentHash: stored.contentHash },
+  };
 }

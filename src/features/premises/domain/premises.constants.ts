@@ -48,8 +48,15 @@ export const PROOF_BODY_KEYS = ["proof_body", "proof", "proof_text", "proof_term
  * scorer receives: a query that names its answers measures nothing.
  */
 export const ORACLE_KEYS = [
-  "expected_premise_ids", "expectedPremiseIds", "oracle_premise_ids", "oraclePremiseIds",
-  "oracle_ids", "oracleIds", "answer_premise_ids", "answerPremiseIds", "needed_premise_ids",
+  "expected_premise_ids",
+  "expectedPremiseIds",
+  "oracle_premise_ids",
+  "oraclePremiseIds",
+  "oracle_ids",
+  "oracleIds",
+  "answer_premise_ids",
+  "answerPremiseIds",
+  "needed_premise_ids",
 ] as const;
 
 /** Grading rows may carry this one oracle key; the loader moves it out of the retrieval input. */

@@ -30,49 +30,81 @@ export abstract class PremiseRetrievalError extends Error {
 
 export class PremiseIndexProofBodyForbiddenError extends PremiseRetrievalError {
   readonly code = "PREMISE_INDEX_PROOF_BODY_FORBIDDEN";
-  constructor(readonly premiseId: string, readonly key: string, readonly line: number | null) {
-    super(`premise ${premiseId}${line === null ? "" : ` (line ${line})`} carries a proof body in "${key}"; the index is metadata only`);
+  constructor(
+    readonly premiseId: string,
+    readonly key: string,
+    readonly line: number | null,
+  ) {
+    super(
+      `premise ${premiseId}${line === null ? "" : ` (line ${line})`} carries a proof body in "${key}"; the index is metadata only`,
+    );
   }
 }
 
 export class QueryOracleIdsForbiddenError extends PremiseRetrievalError {
   readonly code = "QUERY_ORACLE_IDS_FORBIDDEN";
-  constructor(readonly queryId: string, readonly key: string) {
+  constructor(
+    readonly queryId: string,
+    readonly key: string,
+  ) {
     super(`query ${queryId} carries oracle premise ids in "${key}"; grading truth never reaches the scorer`);
   }
 }
 
 export class TestSplitTuningAttemptError extends PremiseRetrievalError {
   readonly code = "TEST_SPLIT_TUNING_ATTEMPT";
-  constructor(readonly source: string, readonly queryIds: string[]) {
-    super(`${source} would tune on ${queryIds.length} test-split quer${queryIds.length === 1 ? "y" : "ies"}; test truth is never training data`);
+  constructor(
+    readonly source: string,
+    readonly queryIds: string[],
+  ) {
+    super(
+      `${source} would tune on ${queryIds.length} test-split quer${queryIds.length === 1 ? "y" : "ies"}; test truth is never training data`,
+    );
   }
 }
 
 export class ContextRecipeBudgetOverflowError extends PremiseRetrievalError {
   readonly code = "CONTEXT_RECIPE_BUDGET_OVERFLOW";
-  constructor(readonly recipeId: string, readonly requiredBytes: number, readonly budgetBytes: number) {
+  constructor(
+    readonly recipeId: string,
+    readonly requiredBytes: number,
+    readonly budgetBytes: number,
+  ) {
     super(`context recipe ${recipeId} needs ${requiredBytes} bytes but its budget is ${budgetBytes}`);
   }
 }
 
 export class UnknownStrategyIdError extends PremiseRetrievalError {
   readonly code = "UNKNOWN_STRATEGY_ID";
-  constructor(readonly strategyId: string, readonly allowed: readonly string[]) {
+  constructor(
+    readonly strategyId: string,
+    readonly allowed: readonly string[],
+  ) {
     super(`unknown strategy id "${strategyId}"; allowed: ${allowed.join(", ")}`);
   }
 }
 
 export class MalformedJsonlError extends PremiseRetrievalError {
   readonly code = "MALFORMED_JSONL";
-  constructor(readonly source: string, readonly problems: LineProblem[]) {
-    super(`${source}: ${problems.length} malformed line(s): ${problems.slice(0, 5).map((p) => `line ${p.line}: ${p.reason}`).join("; ")}`);
+  constructor(
+    readonly source: string,
+    readonly problems: LineProblem[],
+  ) {
+    super(
+      `${source}: ${problems.length} malformed line(s): ${problems
+        .slice(0, 5)
+        .map((p) => `line ${p.line}: ${p.reason}`)
+        .join("; ")}`,
+    );
   }
 }
 
 export class DuplicatePremiseIdError extends PremiseRetrievalError {
   readonly code = "DUPLICATE_PREMISE_ID";
-  constructor(readonly premiseId: string, readonly lines: number[]) {
+  constructor(
+    readonly premiseId: string,
+    readonly lines: number[],
+  ) {
     super(`premise id ${premiseId} appears on lines ${lines.join(", ")}`);
   }
 }
@@ -86,7 +118,11 @@ export class UnknownSplitError extends PremiseRetrievalError {
 
 export class TopKOutOfRangeError extends PremiseRetrievalError {
   readonly code = "TOP_K_OUT_OF_RANGE";
-  constructor(readonly topK: number, readonly min: number, readonly max: number) {
+  constructor(
+    readonly topK: number,
+    readonly min: number,
+    readonly max: number,
+  ) {
     super(`top_k ${topK} is outside ${min}..${max}`);
   }
 }
@@ -100,7 +136,11 @@ export class EmptyQueryError extends PremiseRetrievalError {
 
 export class QueryTooLongError extends PremiseRetrievalError {
   readonly code = "QUERY_TOO_LONG";
-  constructor(readonly queryId: string, readonly characters: number, readonly limit: number) {
+  constructor(
+    readonly queryId: string,
+    readonly characters: number,
+    readonly limit: number,
+  ) {
     super(`query ${queryId} has ${characters} characters of text and terms; the limit is ${limit}`);
   }
 }

@@ -2,8 +2,22 @@
 // Grading truth is lifted out of a row before the rest becomes a RetrievalQuery; any other oracle key is refused.
 
 import type { GradedQuery, RetrievalQuery, Split } from "./premise.types.js";
-import { DEFAULT_STRATEGY_ID, DEFAULT_TOP_K, GRADING_KEY, MAX_QUERY_TEXT_CHARS, ORACLE_KEYS, STRATEGY_IDS } from "./premises.constants.js";
-import { EmptyQueryError, MalformedJsonlError, type LineProblem, QueryOracleIdsForbiddenError, QueryTooLongError, UnknownStrategyIdError } from "./premises.errors.js";
+import {
+  DEFAULT_STRATEGY_ID,
+  DEFAULT_TOP_K,
+  GRADING_KEY,
+  MAX_QUERY_TEXT_CHARS,
+  ORACLE_KEYS,
+  STRATEGY_IDS,
+} from "./premises.constants.js";
+import {
+  EmptyQueryError,
+  MalformedJsonlError,
+  type LineProblem,
+  QueryOracleIdsForbiddenError,
+  QueryTooLongError,
+  UnknownStrategyIdError,
+} from "./premises.errors.js";
 import { FieldReader, parseJsonl, type JsonlRow } from "./jsonl.js";
 import { parseSplit, parseTopK } from "./splits.js";
 import { wordTokens } from "./tokenize.js";
@@ -27,7 +41,11 @@ export function parseStrategyId(value: unknown): string {
 }
 
 /** Refusals first (oracle ids), then typed field checks; throws instead of returning a half-valid query. */
-export function parseRetrievalInput(raw: Record<string, unknown>, defaults: QueryDefaults = {}, line = 1): RetrievalQuery {
+export function parseRetrievalInput(
+  raw: Record<string, unknown>,
+  defaults: QueryDefaults = {},
+  line = 1,
+): RetrievalQuery {
   const queryId = String(pick(raw, "query_id", "queryId") ?? "query");
   const oracleKey = ORACLE_KEYS.find((key) => raw[key] !== undefined);
   if (oracleKey !== undefined) throw new QueryOracleIdsForbiddenError(queryId, oracleKey);
@@ -78,6 +96,10 @@ function readGradedRow(row: JsonlRow, defaults: QueryDefaults, problems: LinePro
 export function loadGradedQueries(jsonlText: string, defaults: QueryDefaults = {}, source = "queries"): GradedQuery[] {
   const { rows, problems } = parseJsonl(jsonlText);
   const graded = rows.map((row) => readGradedRow(row, defaults, problems));
-  if (problems.length > 0) throw new MalformedJsonlError(source, problems.sort((a, b) => a.line - b.line));
+  if (problems.length > 0)
+    throw new MalformedJsonlError(
+      source,
+      problems.sort((a, b) => a.line - b.line),
+    );
   return graded.filter((query): query is GradedQuery => query !== null);
 }

@@ -4,11 +4,23 @@
 import type { Premise, RetrievalResult } from "./premise.types.js";
 import type { PremiseIndex } from "./premise-index.js";
 import { CONTEXT_BYTE_CEILING } from "./premises.constants.js";
-import { ContextRecipeBudgetOverflowError, type LineProblem, MalformedJsonlError, UnknownRecipeIdError } from "./premises.errors.js";
+import {
+  ContextRecipeBudgetOverflowError,
+  type LineProblem,
+  MalformedJsonlError,
+  UnknownRecipeIdError,
+} from "./premises.errors.js";
 import { FieldReader, parseJsonl } from "./jsonl.js";
 
 /** Public metadata only: a recipe cannot ask for a proof because no premise holds one. */
-export const RECIPE_FIELDS = ["premise_id", "namespace", "decl_name", "statement_excerpt", "retrieval_terms", "docstring"] as const;
+export const RECIPE_FIELDS = [
+  "premise_id",
+  "namespace",
+  "decl_name",
+  "statement_excerpt",
+  "retrieval_terms",
+  "docstring",
+] as const;
 export type RecipeField = (typeof RECIPE_FIELDS)[number];
 
 export interface ContextRecipe {
@@ -29,8 +41,10 @@ export interface RenderedContext {
 /** Worst case is every premise filling its slot, so the check needs no retrieval to run. */
 export function checkRecipeBudget(recipe: ContextRecipe): void {
   const required = recipe.maxPremises * recipe.perPremiseBytes;
-  if (required > recipe.byteBudget) throw new ContextRecipeBudgetOverflowError(recipe.recipeId, required, recipe.byteBudget);
-  if (recipe.byteBudget > CONTEXT_BYTE_CEILING) throw new ContextRecipeBudgetOverflowError(recipe.recipeId, recipe.byteBudget, CONTEXT_BYTE_CEILING);
+  if (required > recipe.byteBudget)
+    throw new ContextRecipeBudgetOverflowError(recipe.recipeId, required, recipe.byteBudget);
+  if (recipe.byteBudget > CONTEXT_BYTE_CEILING)
+    throw new ContextRecipeBudgetOverflowError(recipe.recipeId, recipe.byteBudget, CONTEXT_BYTE_CEILING);
 }
 
 export function parseContextRecipe(raw: Record<string, unknown>, line = 1): ContextRecipe {
@@ -49,7 +63,8 @@ export function parseContextRecipe(raw: Record<string, unknown>, line = 1): Cont
     fields: fields.stringList("fields") as RecipeField[],
   };
   const unknown = recipe.fields.filter((field) => !(RECIPE_FIELDS as readonly string[]).includes(field));
-  if (unknown.length > 0 || recipe.fields.length === 0) problems.push({ line, reason: `"fields" must be a non-empty subset of ${RECIPE_FIELDS.join(", ")}` });
+  if (unknown.length > 0 || recipe.fields.length === 0)
+    problems.push({ line, reason: `"fields" must be a non-empty subset of ${RECIPE_FIELDS.join(", ")}` });
   if (problems.length > 0) throw new MalformedJsonlError(`recipe ${recipe.recipeId || "?"}`, problems);
   checkRecipeBudget(recipe);
   return recipe;
@@ -69,12 +84,18 @@ export function resolveRecipe(recipes: ReadonlyMap<string, ContextRecipe>, recip
 
 function fieldText(premise: Premise, field: RecipeField): string {
   switch (field) {
-    case "premise_id": return premise.premiseId;
-    case "namespace": return premise.namespace;
-    case "decl_name": return premise.declName;
-    case "statement_excerpt": return premise.statementExcerpt;
-    case "retrieval_terms": return premise.retrievalTerms.join(" ");
-    case "docstring": return premise.docstring ?? "";
+    case "premise_id":
+      return premise.premiseId;
+    case "namespace":
+      return premise.namespace;
+    case "decl_name":
+      return premise.declName;
+    case "statement_excerpt":
+      return premise.statementExcerpt;
+    case "retrieval_terms":
+      return premise.retrievalTerms.join(" ");
+    case "docstring":
+      return premise.docstring ?? "";
   }
 }
 
@@ -91,7 +112,10 @@ export function renderContext(recipe: ContextRecipe, result: RetrievalResult, in
   const blocks = result.ranked.slice(0, recipe.maxPremises).flatMap((ranked) => {
     const premise = index.premises[index.positionById.get(ranked.premiseId) ?? -1];
     if (premise === undefined) return [];
-    const block = recipe.fields.map((field) => fieldText(premise, field)).filter((text) => text !== "").join("\n");
+    const block = recipe.fields
+      .map((field) => fieldText(premise, field))
+      .filter((text) => text !== "")
+      .join("\n");
     // The block's separator counts against its own slot, so the total never exceeds the budget.
     return [`${truncateUtf8(block, recipe.perPremiseBytes - 1)}\n`];
   });

@@ -53,7 +53,15 @@ export interface QueryOutcome {
   contextBytes: number | null;
 }
 
-export function queryRecord({ result, topK, recipeId, recall, hitCount, expectedCount, contextBytes }: QueryOutcome): QueryRecord {
+export function queryRecord({
+  result,
+  topK,
+  recipeId,
+  recall,
+  hitCount,
+  expectedCount,
+  contextBytes,
+}: QueryOutcome): QueryRecord {
   return {
     query_id: result.queryId,
     split: result.split,
@@ -61,7 +69,12 @@ export function queryRecord({ result, topK, recipeId, recall, hitCount, expected
     top_k: topK,
     recipe_id: recipeId,
     considered_candidate_count: result.consideredCount,
-    retrieved: result.ranked.map(({ rank, premiseId, score, components }) => ({ rank, premise_id: premiseId, score, components })),
+    retrieved: result.ranked.map(({ rank, premiseId, score, components }) => ({
+      rank,
+      premise_id: premiseId,
+      score,
+      components,
+    })),
     expected_count: expectedCount,
     hit_count: hitCount,
     recall,
@@ -69,8 +82,16 @@ export function queryRecord({ result, topK, recipeId, recall, hitCount, expected
   };
 }
 
-export function negativeCaseSummary(outcomes: readonly NegativeCaseOutcome[], expected: readonly string[], missing: string[]): PremiseRetrievalRecord["negative_cases"] {
-  return { expected: [...expected], observed: outcomes.filter((outcome) => outcome.observed).map((outcome) => outcome.caseId), missing };
+export function negativeCaseSummary(
+  outcomes: readonly NegativeCaseOutcome[],
+  expected: readonly string[],
+  missing: string[],
+): PremiseRetrievalRecord["negative_cases"] {
+  return {
+    expected: [...expected],
+    observed: outcomes.filter((outcome) => outcome.observed).map((outcome) => outcome.caseId),
+    missing,
+  };
 }
 
 /**
@@ -83,7 +104,10 @@ export function sealRecord(record: Omit<PremiseRetrievalRecord, "secret_exclusio
   return {
     ...record,
     status: "blocked",
-    blocked_reasons: [...record.blocked_reasons, `secret-exclusion scan found ${scan.blocking_hit_count} blocking hit(s)`],
+    blocked_reasons: [
+      ...record.blocked_reasons,
+      `secret-exclusion scan found ${scan.blocking_hit_count} blocking hit(s)`,
+    ],
     queries: [],
     secret_exclusion_scan: scan,
   };

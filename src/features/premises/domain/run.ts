@@ -4,16 +4,35 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { missingIds, recallAtK } from "./grading.js";
-import { EXPECTED_NEGATIVE_CASES, missingNegativeCases, type NegativeCase, observeNegativeCase, parseNegativeCase } from "./negative-cases.js";
+import {
+  EXPECTED_NEGATIVE_CASES,
+  missingNegativeCases,
+  type NegativeCase,
+  observeNegativeCase,
+  parseNegativeCase,
+} from "./negative-cases.js";
 import { loadPremiseIndex } from "./premise-index.js";
 import { PremiseRetrievalError } from "./premises.errors.js";
 import { REQUIRED_FIXTURE_RECALL, SEED_STRATEGY_ID } from "./premises.constants.js";
 import { loadGradedQueries } from "./queries.js";
 import { loadContextRecipes, renderContext, resolveRecipe } from "./recipes.js";
-import { negativeCaseSummary, type PremiseRetrievalRecord, queryRecord, type QueryRecord, type RunMode, sealRecord, AUTHORITY_CEILING } from "./result-records.js";
+import {
+  negativeCaseSummary,
+  type PremiseRetrievalRecord,
+  queryRecord,
+  type QueryRecord,
+  type RunMode,
+  sealRecord,
+  AUTHORITY_CEILING,
+} from "./result-records.js";
 import { createPremiseSearchEngine, searchPremises } from "./search.js";
 
-export const INPUT_FILES = { premiseIndex: "premise_index.jsonl", queries: "queries.jsonl", recipes: "context_recipes.jsonl", negativeCases: "negative_cases" } as const;
+export const INPUT_FILES = {
+  premiseIndex: "premise_index.jsonl",
+  queries: "queries.jsonl",
+  recipes: "context_recipes.jsonl",
+  negativeCases: "negative_cases",
+} as const;
 export const RESULT_FILES: Record<RunMode, string> = {
   run: "formal_math_premise_retrieval_result.json",
   "run-retrieval-bundle": "exported_premise_retrieval_bundle_validation_result.json",
@@ -30,11 +49,21 @@ export interface RunInputs {
 export function readRunInputs(directory: string, mode: RunMode): RunInputs {
   const read = (name: string): string => readFileSync(join(directory, name), "utf8");
   const negativeDirectory = join(directory, INPUT_FILES.negativeCases);
-  const negativeCases = mode === "run" && existsSync(negativeDirectory)
-    ? readdirSync(negativeDirectory).filter((name) => name.endsWith(".json")).sort()
-      .map((name) => parseNegativeCase(readFileSync(join(negativeDirectory, name), "utf8"), name))
-    : mode === "run" ? [] : null;
-  return { premiseIndexText: read(INPUT_FILES.premiseIndex), queriesText: read(INPUT_FILES.queries), recipesText: read(INPUT_FILES.recipes), negativeCases };
+  const negativeCases =
+    mode === "run" && existsSync(negativeDirectory)
+      ? readdirSync(negativeDirectory)
+          .filter((name) => name.endsWith(".json"))
+          .sort()
+          .map((name) => parseNegativeCase(readFileSync(join(negativeDirectory, name), "utf8"), name))
+      : mode === "run"
+        ? []
+        : null;
+  return {
+    premiseIndexText: read(INPUT_FILES.premiseIndex),
+    queriesText: read(INPUT_FILES.queries),
+    recipesText: read(INPUT_FILES.recipes),
+    negativeCases,
+  };
 }
 
 function retrieveAll(inputs: RunInputs, blocked: string[]): { premiseCount: number; queries: QueryRecord[] } {
@@ -48,11 +77,18 @@ function retrieveAll(inputs: RunInputs, blocked: string[]): { premiseCount: numb
     const recall = recallAtK(ids, expectedPremiseIds, query.topK);
     const missed = missingIds(ids, expectedPremiseIds).length;
     // Counts only: naming the missed ids would put oracle ids into the record.
-    if (recall < REQUIRED_FIXTURE_RECALL) blocked.push(`query ${query.queryId} missed ${missed} of ${expectedPremiseIds.length} expected premise(s)`);
-    const context = query.recipeId === null ? null : renderContext(resolveRecipe(recipes, query.recipeId), result, index);
+    if (recall < REQUIRED_FIXTURE_RECALL)
+      blocked.push(`query ${query.queryId} missed ${missed} of ${expectedPremiseIds.length} expected premise(s)`);
+    const context =
+      query.recipeId === null ? null : renderContext(resolveRecipe(recipes, query.recipeId), result, index);
     return queryRecord({
-      result, topK: query.topK, recipeId: query.recipeId, recall,
-      hitCount: expectedPremiseIds.length - missed, expectedCount: expectedPremiseIds.length, contextBytes: context?.bytes ?? null,
+      result,
+      topK: query.topK,
+      recipeId: query.recipeId,
+      recall,
+      hitCount: expectedPremiseIds.length - missed,
+      expectedCount: expectedPremiseIds.length,
+      contextBytes: context?.bytes ?? null,
     });
   });
   return { premiseCount: index.premises.length, queries };

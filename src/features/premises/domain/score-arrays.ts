@@ -9,6 +9,8 @@ export function addScore(scores: Float64Array, position: number, value: number):
 export function scaleToUnit(values: Float64Array): Float64Array {
   let maximum = 0;
   for (const value of values) if (value > maximum) maximum = value;
-  if (maximum > 0) for (let position = 0; position < values.length; position += 1) values[position] = (values[position] ?? 0) / maximum;
+  if (maximum > 0)
+    for (let position = 0; position < values.length; position += 1)
+      values[position] = (values[position] ?? 0) / maximum;
   return values;
 }

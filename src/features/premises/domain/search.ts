@@ -16,7 +16,10 @@ export interface PremiseSearchEngine {
 }
 
 /** Citations are checked here too, so no caller can hand test truth to a strategy. */
-export function createPremiseSearchEngine(index: PremiseIndex, citations: readonly Citation[] = []): PremiseSearchEngine {
+export function createPremiseSearchEngine(
+  index: PremiseIndex,
+  citations: readonly Citation[] = [],
+): PremiseSearchEngine {
   refuseTestSplitCitations(citations, "search engine citations");
   return { index, citations, prepared: new Map() };
 }

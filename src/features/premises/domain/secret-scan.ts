@@ -14,7 +14,8 @@ const FORBIDDEN_KEYS = new Set<string>([...ORACLE_KEYS, ...PROOF_BODY_KEYS]);
 /** Tactic proofs and term proofs start like this; a metadata record has no reason to contain one. */
 const PROOF_TEXT = /:=\s*by\b|\bby\s+(simp|omega|exact|intro|induction|rw|cases)\b/;
 /** Common credential shapes: GitHub, OpenAI-style, Slack, AWS keys, bearer headers, PEM keys. */
-const TOKEN_TEXT = /\b(ghp_|gho_|github_pat_|sk-|xox[abprs]-|AKIA)[A-Za-z0-9_-]{10,}|Bearer\s+[A-Za-z0-9._-]{10,}|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+const TOKEN_TEXT =
+  /\b(ghp_|gho_|github_pat_|sk-|xox[abprs]-|AKIA)[A-Za-z0-9_-]{10,}|Bearer\s+[A-Za-z0-9._-]{10,}|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 
 export function scanForSecrets(record: unknown): SecretScan {
   const scan: SecretScan = { scanned_path_count: 0, blocking_hit_count: 0, hits: [] };

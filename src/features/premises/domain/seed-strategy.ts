@@ -9,7 +9,13 @@ import { countTokens, wordTokens } from "./tokenize.js";
 
 /** The five inspectable fields, read as one haystack of token counts. */
 export function premiseHaystack(premise: Premise): Map<string, number> {
-  const fields = [premise.premiseId, premise.namespace, premise.declName, premise.statementExcerpt, premise.retrievalTerms.join(" ")];
+  const fields = [
+    premise.premiseId,
+    premise.namespace,
+    premise.declName,
+    premise.statementExcerpt,
+    premise.retrievalTerms.join(" "),
+  ];
   return countTokens(fields.flatMap(wordTokens));
 }
 
@@ -35,7 +41,8 @@ function prepare({ index }: StrategyInputs): PreparedStrategy {
       const count = haystack.get(token);
       if (count !== undefined) components[`overlap:${token}`] = Math.min(queryCount, count);
     }
-    if (index.premises[position]?.strategyTags.includes(query.strategy)) components.strategy_tag = SEED_STRATEGY_TAG_BONUS;
+    if (index.premises[position]?.strategyTags.includes(query.strategy))
+      components.strategy_tag = SEED_STRATEGY_TAG_BONUS;
     return components;
   };
 
@@ -44,7 +51,8 @@ function prepare({ index }: StrategyInputs): PreparedStrategy {
     score(query) {
       const scores = new Float64Array(index.premises.length);
       for (const [token, queryCount] of queryTokenCounts(query)) {
-        for (const [position, count] of postings.get(token) ?? []) addScore(scores, position, Math.min(queryCount, count));
+        for (const [position, count] of postings.get(token) ?? [])
+          addScore(scores, position, Math.min(queryCount, count));
       }
       index.premises.forEach((premise, position) => {
         if (premise.strategyTags.includes(query.strategy)) addScore(scores, position, SEED_STRATEGY_TAG_BONUS);

@@ -20,7 +20,8 @@ export interface SymbolSignals {
   strategyTag: QuerySignal;
 }
 
-const DECLARATION_NAME = /^\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|nonrec|partial|unsafe)\s+)*(?:theorem|lemma|def|abbrev|instance|structure|class|inductive|alias)\s+([^\s({[:]+)/;
+const DECLARATION_NAME =
+  /^\s*(?:@\[[^\]]*\]\s*)?(?:(?:private|protected|noncomputable|nonrec|partial|unsafe)\s+)*(?:theorem|lemma|def|abbrev|instance|structure|class|inductive|alias)\s+([^\s({[:]+)/;
 
 /** The declared name when the query text is a Lean signature; empty for free text. */
 export function declaredName(text: string): string {
@@ -46,7 +47,10 @@ function parentModule(module: string): string {
   return module.slice(0, Math.max(0, module.lastIndexOf(".")));
 }
 
-function groupPositions(index: PremiseIndex, keysOf: (premise: PremiseIndex["premises"][number]) => readonly string[]): Map<string, number[]> {
+function groupPositions(
+  index: PremiseIndex,
+  keysOf: (premise: PremiseIndex["premises"][number]) => readonly string[],
+): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   index.premises.forEach((premise, position) => {
     for (const key of new Set(keysOf(premise))) {
@@ -66,7 +70,9 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   // Module proximity and strategy tags touch a few premises per query; index them once so a query
   // visits those premises, not the corpus.
   const byModule = groupPositions(index, (premise) => [premise.module]);
-  const byParentModule = groupPositions(index, (premise) => [parentModule(premise.module)].filter((parent) => parent !== ""));
+  const byParentModule = groupPositions(index, (premise) =>
+    [parentModule(premise.module)].filter((parent) => parent !== ""),
+  );
   const byStrategyTag = new Map<string, Float64Array>();
   for (const [tag, positions] of groupPositions(index, (premise) => premise.strategyTags)) {
     const marks = new Float64Array(size);
@@ -98,7 +104,8 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       const scores = new Float64Array(size);
       if (query.module === null) return scores;
       const parent = parentModule(query.module);
-      if (parent !== "") for (const position of byParentModule.get(parent) ?? []) scores[position] = SIBLING_MODULE_CREDIT;
+      if (parent !== "")
+        for (const position of byParentModule.get(parent) ?? []) scores[position] = SIBLING_MODULE_CREDIT;
       for (const position of byModule.get(query.module) ?? []) {
         const declIndex = index.premises[position]?.declIndex ?? null;
         const distance = query.declIndex !== null && declIndex !== null ? Math.abs(query.declIndex - declIndex) : 0;

@@ -10,7 +10,10 @@ import { buildNeighbourVoter } from "./neighbour-vote.js";
 
 export const SYMBOL_VOTE_ID = "symbol-vote";
 
-export function prepareSymbolVote(inputs: StrategyInputs, weights: SymbolVoteWeights = SYMBOL_VOTE_WEIGHTS): PreparedStrategy {
+export function prepareSymbolVote(
+  inputs: StrategyInputs,
+  weights: SymbolVoteWeights = SYMBOL_VOTE_WEIGHTS,
+): PreparedStrategy {
   const size = inputs.index.premises.length;
   const signals: SymbolSignals = buildSymbolSignals(inputs.index);
   const voter = buildNeighbourVoter(inputs);
@@ -32,7 +35,8 @@ export function prepareSymbolVote(inputs: StrategyInputs, weights: SymbolVoteWei
       const scores = new Float64Array(size);
       parts.forEach((part, signal) => {
         const weight = active[signal]?.[1] ?? 0;
-        for (let position = 0; position < size; position += 1) scores[position] = (scores[position] ?? 0) + weight * (part[position] ?? 0);
+        for (let position = 0; position < size; position += 1)
+          scores[position] = (scores[position] ?? 0) + weight * (part[position] ?? 0);
       });
       const explain = (position: number): ScoreComponents => {
         const components: ScoreComponents = {};

@@ -50,7 +50,8 @@ export function identifierSymbols(text: string): Set<string> {
   for (const raw of text.match(/[A-Za-z_][A-Za-z0-9_'.]*[A-Za-z0-9_']/g) ?? []) {
     const parts = raw.split(".").filter((part) => part.length > 0);
     symbols.add(parts.join("."));
-    for (let start = Math.max(1, parts.length - MAX_SYMBOL_SUFFIXES); start < parts.length; start += 1) symbols.add(parts.slice(start).join("."));
+    for (let start = Math.max(1, parts.length - MAX_SYMBOL_SUFFIXES); start < parts.length; start += 1)
+      symbols.add(parts.slice(start).join("."));
   }
   return symbols;
 }

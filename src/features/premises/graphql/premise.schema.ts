@@ -4,8 +4,11 @@ import { builder } from "../../../graphql/builder.js";
 import { ErrorInterface } from "../../../graphql/errors.js";
 import type { Premise, RankedPremise } from "../domain/premise.types.js";
 import type { RenderedContext } from "../domain/recipes.js";
-import { PremiseRequestError, runPremiseSearch, type PremiseSearchPayload } from "../queries/run-premise-search.query.js";
-
+import {
+  PremiseRequestError,
+  runPremiseSearch,
+  type PremiseSearchPayload,
+} from "../queries/run-premise-search.query.js";
 
 builder.objectType(PremiseRequestError, {
   name: "ResearchPremiseRequestError",

@@ -27,14 +27,20 @@ export type PremiseSearchPayload = RetrievalResult & {
   context: RenderedContext | null;
 };
 
-export function runPremiseSearch(service: PremiseService, input: PremiseSearchInput, queryId: string): PremiseSearchPayload {
+export function runPremiseSearch(
+  service: PremiseService,
+  input: PremiseSearchInput,
+  queryId: string,
+): PremiseSearchPayload {
   const loaded = service.current();
   if (!loaded) throw new PremiseRequestError("PREMISE_INDEX_UNAVAILABLE", "The premise index is not loaded yet");
   try {
     const query = parseRetrievalInput({ ...input, queryId }, { split: "dev", topK: 10 });
     const result = searchPremises(loaded.engine, query);
     const { premises, positionById } = loaded.engine.index;
-    const context = query.recipeId ? renderContext(resolveRecipe(service.recipes, query.recipeId), result, loaded.engine.index) : null;
+    const context = query.recipeId
+      ? renderContext(resolveRecipe(service.recipes, query.recipeId), result, loaded.engine.index)
+      : null;
     return {
       ...result,
       indexId: loaded.info.id,

@@ -9,7 +9,8 @@ export const ResolutionStateEnum = builder.enumType(ResolutionState, {
 
 export const PublicationStateEnum = builder.enumType(PublicationState, {
   name: "PublicationState",
-  description: "PUBLISHED and CHALLENGE_PERIOD problems are actionable; CATALOGUED ones are found by exact identity only.",
+  description:
+    "PUBLISHED and CHALLENGE_PERIOD problems are actionable; CATALOGUED ones are found by exact identity only.",
 });
 
 export const IdentityKindEnum = builder.enumType(IdentityKind, {

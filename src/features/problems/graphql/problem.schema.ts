@@ -43,7 +43,8 @@ export const ProblemType = builder.prismaNode("Problem", {
     statementFamily: t.relation("statementFamily", { nullable: true }),
     definitions: t.field({
       type: [DefinitionType],
-      resolve: (problem) => (Array.isArray(problem.definitions) ? (problem.definitions as unknown as Definition[]) : []),
+      resolve: (problem) =>
+        Array.isArray(problem.definitions) ? (problem.definitions as unknown as Definition[]) : [],
     }),
     tags: t.exposeStringList("tags"),
     prize: t.exposeString("prize", { nullable: true }),
@@ -51,20 +52,32 @@ export const ProblemType = builder.prismaNode("Problem", {
     comments: t.exposeString("comments", { nullable: true }),
     remarks: t.exposeString("remarks", {
       nullable: true,
-      description: "The source's remarks printed under the statement (history, partial results, citations as `[Key]`); searched by discovery.",
+      description:
+        "The source's remarks printed under the statement (history, partial results, citations as `[Key]`); searched by discovery.",
     }),
     resolutionState: t.expose("resolutionState", { type: ResolutionStateEnum }),
     resolutionNote: t.exposeString("resolutionNote", { nullable: true }),
     formalizedSolution: t.exposeBoolean("formalizedSolution"),
     publicationState: t.field({
       type: PublicationStateEnum,
-      description: "Read at request time: a challenge period whose deadline passed reads as ended even before the sweep records it.",
+      description:
+        "Read at request time: a challenge period whose deadline passed reads as ended even before the sweep records it.",
       // The same selection as sourceIntegrity, so asking for both loads the open advisories once.
       select: { advisories: { where: { resolvedAt: null }, orderBy: { raisedAt: "asc" } } },
       resolve: (problem) =>
-        settledPublication({ publicationState: problem.publicationState, challengeDeadline: problem.challengeDeadline, openAdvisoryCount: problem.advisories.length }, new Date()) as PublicationState,
+        settledPublication(
+          {
+            publicationState: problem.publicationState,
+            challengeDeadline: problem.challengeDeadline,
+            openAdvisoryCount: problem.advisories.length,
+          },
+          new Date(),
+        ) as PublicationState,
     }),
-    mergedInto: t.relation("mergedInto", { nullable: true, description: "The surviving problem when this one is MERGED." }),
+    mergedInto: t.relation("mergedInto", {
+      nullable: true,
+      description: "The surviving problem when this one is MERGED.",
+    }),
     challengeDeadline: t.expose("challengeDeadline", { type: "DateTime", nullable: true }),
     acceptanceConditions: t.string({
       resolve: (problem) => problem.acceptanceConditions ?? defaultAcceptanceConditions(problem),
@@ -92,13 +105,15 @@ export const ProblemType = builder.prismaNode("Problem", {
 
 type AdvisoryRow = Prisma.AdvisoryGetPayload<object>;
 
-const SourceIntegrityType = builder.objectRef<{ blocking: boolean; advisories: AdvisoryRow[] }>("SourceIntegrity").implement({
-  description: "Open advisories on the statement or its sources; `blocking` pauses PROVE, RESOLVE and BOUNTY work.",
-  fields: (t) => ({
-    blocking: t.exposeBoolean("blocking"),
-    advisories: t.field({ type: [AdvisoryType], resolve: (integrity) => integrity.advisories }),
-  }),
-});
+const SourceIntegrityType = builder
+  .objectRef<{ blocking: boolean; advisories: AdvisoryRow[] }>("SourceIntegrity")
+  .implement({
+    description: "Open advisories on the statement or its sources; `blocking` pauses PROVE, RESOLVE and BOUNTY work.",
+    fields: (t) => ({
+      blocking: t.exposeBoolean("blocking"),
+      advisories: t.field({ type: [AdvisoryType], resolve: (integrity) => integrity.advisories }),
+    }),
+  });
 
 builder.prismaObject("StatementFamily", {
   description: "A statement family groups the wordings of one statement; its accession reads `S12`.",
@@ -113,12 +128,24 @@ builder.prismaObject("ProblemStatement", {
   fields: (t) => ({
     text: t.exposeString("text"),
     hash: t.exposeString("hash"),
-    origin: t.exposeString("origin", { description: "Where the wording comes from: `ERDOS_SITE`, `ERDOS_SITE_REVISION` (a later site wording), `FORMAL_CONJECTURES`, ..." }),
-    declarationNames: t.exposeStringList("declarationNames", { description: "The Lean declarations whose docstring this wording is." }),
+    origin: t.exposeString("origin", {
+      description:
+        "Where the wording comes from: `ERDOS_SITE`, `ERDOS_SITE_REVISION` (a later site wording), `FORMAL_CONJECTURES`, ...",
+    }),
+    declarationNames: t.exposeStringList("declarationNames", {
+      description: "The Lean declarations whose docstring this wording is.",
+    }),
     canonical: t.boolean({
-      description: "Whether this is the problem's canonical statement; the other wordings of the family are kept beside it (docs/catalogue.md).",
-      select: { hash: true, familyId: true, family: { select: { problem: { select: { statementHash: true, statementFamilyId: true } } } } },
-      resolve: (wording) => wording.family.problem.statementFamilyId === wording.familyId && wording.family.problem.statementHash === wording.hash,
+      description:
+        "Whether this is the problem's canonical statement; the other wordings of the family are kept beside it (docs/catalogue.md).",
+      select: {
+        hash: true,
+        familyId: true,
+        family: { select: { problem: { select: { statementHash: true, statementFamilyId: true } } } },
+      },
+      resolve: (wording) =>
+        wording.family.problem.statementFamilyId === wording.familyId &&
+        wording.family.problem.statementHash === wording.hash,
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),

@@ -33,7 +33,10 @@ export interface CreateProjectProps {
 export async function resolveExactProblem(prisma: PrismaClient, ref: string) {
   const resolution = await resolveProblemRef(prisma, ref);
   if (resolution.status === "AMBIGUOUS") {
-    const candidates = await prisma.problem.findMany({ where: { id: { in: resolution.candidateIds } }, select: { stableId: true } });
+    const candidates = await prisma.problem.findMany({
+      where: { id: { in: resolution.candidateIds } },
+      select: { stableId: true },
+    });
     throw new AmbiguousRefError(ref, candidates.map((candidate) => candidate.stableId).sort());
   }
   if (!resolution.problemId) {
@@ -50,15 +53,32 @@ export async function createProject(props: CreateProjectProps) {
   const key = validateIdempotencyKey(props.input.idempotencyKey);
   const problem = await settleChallengePeriod(props, await resolveExactProblem(props.prisma, props.input.problemRef));
   if (CLOSED_STATES.has(problem.publicationState)) {
-    throw new InvalidInputError(`${problem.stableId} is ${problem.publicationState} and takes no new projects`, "problemRef", "PROBLEM_NOT_ACTIONABLE");
+    throw new InvalidInputError(
+      `${problem.stableId} is ${problem.publicationState} and takes no new projects`,
+      "problemRef",
+      "PROBLEM_NOT_ACTIONABLE",
+    );
   }
   if (!problem.statement?.trim()) {
-    throw new InvalidInputError(`${problem.stableId} has no canonical statement yet: a project needs one to work on`, "problemRef", "PROBLEM_NOT_ACTIONABLE");
+    throw new InvalidInputError(
+      `${problem.stableId} has no canonical statement yet: a project needs one to work on`,
+      "problemRef",
+      "PROBLEM_NOT_ACTIONABLE",
+    );
   }
   const digest = requestDigest({ problemId: problem.id, name });
   const result = await props.prisma.$transaction(async (tx) => {
-    const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "createProject", scope: problem.id, key }, digest);
-    if (claim.replay) return { project: await tx.project.findUniqueOrThrow({ where: { id: claim.resultId } }), replayed: true, sequence: null };
+    const claim = await claimIdempotencyKey(
+      tx,
+      { operatorId: props.operator.id, operation: "createProject", scope: problem.id, key },
+      digest,
+    );
+    if (claim.replay)
+      return {
+        project: await tx.project.findUniqueOrThrow({ where: { id: claim.resultId } }),
+        replayed: true,
+        sequence: null,
+      };
     const project = await tx.project.create({
       data: {
         id: claim.resultId,
@@ -69,7 +89,9 @@ export async function createProject(props: CreateProjectProps) {
         createdById: props.operator.id,
       },
     });
-    await tx.projectMember.create({ data: { projectId: project.id, operatorId: props.operator.id, role: "OWNER", addedById: props.operator.id } });
+    await tx.projectMember.create({
+      data: { projectId: project.id, operatorId: props.operator.id, role: "OWNER", addedById: props.operator.id },
+    });
     const sequence = await appendEvent(tx, {
       routingTargetId: problem.id,
       projectId: project.id,

@@ -36,10 +36,15 @@ async function ownerCount(tx: TransactionClient, projectId: string): Promise<num
 export async function addProjectMember(props: MemberProps & { role: ProjectRole }) {
   const result = await props.prisma.$transaction(async (tx) => {
     const { project, member } = await loadTargets(tx, props);
-    const current = await tx.projectMember.findUnique({ where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } } });
+    const current = await tx.projectMember.findUnique({
+      where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } },
+    });
     if (current?.role === props.role) return { project, changed: false, sequence: null };
     if (current?.role === "OWNER" && (await ownerCount(tx, project.id)) === 1) {
-      throw new ConflictError(`${member.name} is the only owner of ${project.slug}; add another owner first`, "LAST_OWNER");
+      throw new ConflictError(
+        `${member.name} is the only owner of ${project.slug}; add another owner first`,
+        "LAST_OWNER",
+      );
     }
     await tx.projectMember.upsert({
       where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } },
@@ -47,8 +52,12 @@ export async function addProjectMember(props: MemberProps & { role: ProjectRole 
       update: { role: props.role },
     });
     const sequence = await appendEvent(tx, {
-      routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "project", resourceId: project.id,
-      eventType: "project.member_added", operatorId: props.operator.id,
+      routingTargetId: project.routingTargetId,
+      projectId: project.id,
+      resourceType: "project",
+      resourceId: project.id,
+      eventType: "project.member_added",
+      operatorId: props.operator.id,
       payload: { member: member.name, role: props.role, previousRole: current?.role ?? null },
     });
     return { project, changed: true, sequence };
@@ -60,15 +69,26 @@ export async function addProjectMember(props: MemberProps & { role: ProjectRole 
 export async function removeProjectMember(props: MemberProps) {
   const result = await props.prisma.$transaction(async (tx) => {
     const { project, member } = await loadTargets(tx, props);
-    const current = await tx.projectMember.findUnique({ where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } } });
+    const current = await tx.projectMember.findUnique({
+      where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } },
+    });
     if (!current) return { project, changed: false, sequence: null };
     if (current.role === "OWNER" && (await ownerCount(tx, project.id)) === 1) {
-      throw new ConflictError(`${member.name} is the only owner of ${project.slug}; a project keeps one owner`, "LAST_OWNER");
+      throw new ConflictError(
+        `${member.name} is the only owner of ${project.slug}; a project keeps one owner`,
+        "LAST_OWNER",
+      );
     }
-    await tx.projectMember.delete({ where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } } });
+    await tx.projectMember.delete({
+      where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } },
+    });
     const sequence = await appendEvent(tx, {
-      routingTargetId: project.routingTargetId, projectId: project.id, resourceType: "project", resourceId: project.id,
-      eventType: "project.member_removed", operatorId: props.operator.id,
+      routingTargetId: project.routingTargetId,
+      projectId: project.id,
+      resourceType: "project",
+      resourceId: project.id,
+      eventType: "project.member_removed",
+      operatorId: props.operator.id,
       payload: { member: member.name, role: current.role },
     });
     return { project, changed: true, sequence };

@@ -22,7 +22,12 @@ interface QuarantineProps {
 function validReason(reason: string | null | undefined, required: boolean): string | null {
   const trimmed = reason?.trim() || null;
   if (required && !trimmed) throw new InvalidInputError("a quarantine needs a reason", "reason", "REASON_REQUIRED");
-  if (trimmed && trimmed.length > MAX_REASON_CHARS) throw new InvalidInputError(`reason is at most ${MAX_REASON_CHARS.toLocaleString("en")} characters`, "reason", "INPUT_TOO_LARGE");
+  if (trimmed && trimmed.length > MAX_REASON_CHARS)
+    throw new InvalidInputError(
+      `reason is at most ${MAX_REASON_CHARS.toLocaleString("en")} characters`,
+      "reason",
+      "INPUT_TOO_LARGE",
+    );
   return trimmed;
 }
 
@@ -35,14 +40,26 @@ export async function quarantineResearch(props: QuarantineProps & { reason: stri
     // Conditional on the state read, so two concurrent quarantines cannot both win.
     const updated = await tx.researchObject.updateMany({
       where: { id: object.id, state: fromState },
-      data: { state: "QUARANTINED", stateBeforeQuarantine: fromState, quarantineReason: reason, quarantinedAt: new Date() },
+      data: {
+        state: "QUARANTINED",
+        stateBeforeQuarantine: fromState,
+        quarantineReason: reason,
+        quarantinedAt: new Date(),
+      },
     });
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, true);
     await maintainResearchDocuments(tx, [object.id]);
-    const sequence = await appendEvents(tx, [{
-      routingTargetId: object.routingTargetId, projectId: object.projectId, resourceType: "research_object", resourceId: object.id,
-      eventType: "research.quarantined", operatorId: props.operator.id, payload: { accession: `R${object.accession}`, fromState, reason },
-    }]);
+    const sequence = await appendEvents(tx, [
+      {
+        routingTargetId: object.routingTargetId,
+        projectId: object.projectId,
+        resourceType: "research_object",
+        resourceId: object.id,
+        eventType: "research.quarantined",
+        operatorId: props.operator.id,
+        payload: { accession: `R${object.accession}`, fromState, reason },
+      },
+    ]);
     return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
@@ -61,10 +78,17 @@ export async function releaseResearch(props: QuarantineProps & { reason?: string
     });
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, false);
     await maintainResearchDocuments(tx, [object.id]);
-    const sequence = await appendEvents(tx, [{
-      routingTargetId: object.routingTargetId, projectId: object.projectId, resourceType: "research_object", resourceId: object.id,
-      eventType: "research.released", operatorId: props.operator.id, payload: { accession: `R${object.accession}`, toState, reason },
-    }]);
+    const sequence = await appendEvents(tx, [
+      {
+        routingTargetId: object.routingTargetId,
+        projectId: object.projectId,
+        resourceType: "research_object",
+        resourceId: object.id,
+        eventType: "research.released",
+        operatorId: props.operator.id,
+        payload: { accession: `R${object.accession}`, toState, reason },
+      },
+    ]);
     return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

@@ -18,14 +18,24 @@ import { InvalidInputError, NotFoundError } from "../../../platform/errors/domai
 import { contentDigest } from "../../../platform/lib/canonical-json.js";
 import { servingVersion } from "../../../projections/projection-state.js";
 import {
-  maintainResearchDocuments, researchDocumentContent, RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VIEW_VERSION,
+  maintainResearchDocuments,
+  researchDocumentContent,
+  RESEARCH_SPARSE_VERSION,
+  RESEARCH_SPARSE_VIEW,
+  RESEARCH_SPARSE_VIEW_VERSION,
 } from "../projection/research-documents.js";
 import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
 import { exactGoalFingerprint, structuralGoalFingerprint } from "../domain/goal-fingerprint.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
 import {
-  type ArtifactInput, type FormalInput, validateArtifact, validateBranch, validateCounts, validateFormal,
-  validateMetadata, validateTitleBody,
+  type ArtifactInput,
+  type FormalInput,
+  validateArtifact,
+  validateBranch,
+  validateCounts,
+  validateFormal,
+  validateMetadata,
+  validateTitleBody,
 } from "../domain/research-input.js";
 import { projectUuid, requireResearchObject } from "../domain/research-refs.js";
 import { markSuperseded } from "./supersede-research.command.js";
@@ -34,7 +44,12 @@ import { IdempotencyConflictError } from "../domain/research.errors.js";
 import { kebab } from "../domain/slugs.js";
 import { FLOOD_NEAR_DUPLICATES } from "../domain/classify-record-text.js";
 import { classifierReason, recordTextShape, verdictFor } from "../domain/record-verdict.js";
-import { writeResearchRows, type StatementEvent, type StatementInput, type StatementResult } from "../domain/record-research.statement.js";
+import {
+  writeResearchRows,
+  type StatementEvent,
+  type StatementInput,
+  type StatementResult,
+} from "../domain/record-research.statement.js";
 
 export interface RecordResearchInput {
   projectId: string;
@@ -69,8 +84,22 @@ interface WriteContext {
 }
 
 /** One round trip; null when the project does not exist. Counting near-duplicates stops at the flood threshold. */
-async function loadWriteContext(prisma: TransactionClient, projectId: string, shape: string, declName: string | null): Promise<WriteContext | null> {
-  const rows = await prisma.$queryRaw<{ id: string; problem_id: string; routing_target_id: string; statement_family_id: string | null; declaration_id: string | null; near: number }[]>`
+async function loadWriteContext(
+  prisma: TransactionClient,
+  projectId: string,
+  shape: string,
+  declName: string | null,
+): Promise<WriteContext | null> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      problem_id: string;
+      routing_target_id: string;
+      statement_family_id: string | null;
+      declaration_id: string | null;
+      near: number;
+    }[]
+  >`
     SELECT p.id::text, p.problem_id::text, p.routing_target_id::text, pr.statement_family_id::text,
       (SELECT d.id::text FROM formal_declarations d WHERE d.problem_id = p.problem_id AND d.decl_name = ${declName} LIMIT 1) AS declaration_id,
       (SELECT count(*)::int FROM (SELECT 1 FROM research_objects r WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = ${shape} LIMIT ${FLOOD_NEAR_DUPLICATES}) near) AS near
@@ -79,29 +108,42 @@ async function loadWriteContext(prisma: TransactionClient, projectId: string, sh
   const row = rows[0];
   if (!row) return null;
   return {
-    projectId: row.id, problemId: row.problem_id, routingTargetId: row.routing_target_id, statementFamilyId: row.statement_family_id,
-    declarationId: row.declaration_id, nearDuplicates: Number(row.near),
+    projectId: row.id,
+    problemId: row.problem_id,
+    routingTargetId: row.routing_target_id,
+    statementFamilyId: row.statement_family_id,
+    declarationId: row.declaration_id,
+    nearDuplicates: Number(row.near),
   };
 }
 
 /** The typed bindings of a new object: always its problem and project, plus family and declaration. */
 function targetBindings(context: WriteContext) {
-  const targets: { targetKind: "PROBLEM" | "PROJECT" | "STATEMENT_FAMILY" | "FORMAL_DECLARATION"; targetId: string }[] = [
-    { targetKind: "PROBLEM", targetId: context.problemId },
-    { targetKind: "PROJECT", targetId: context.projectId },
-  ];
+  const targets: { targetKind: "PROBLEM" | "PROJECT" | "STATEMENT_FAMILY" | "FORMAL_DECLARATION"; targetId: string }[] =
+    [
+      { targetKind: "PROBLEM", targetId: context.problemId },
+      { targetKind: "PROJECT", targetId: context.projectId },
+    ];
   if (context.statementFamilyId) targets.push({ targetKind: "STATEMENT_FAMILY", targetId: context.statementFamilyId });
   if (context.declarationId) targets.push({ targetKind: "FORMAL_DECLARATION", targetId: context.declarationId });
   return targets;
 }
 
 /** Resolves relation targets; they must belong to the same problem (a record's problem never changes, so this may precede the write). */
-async function relationTargets(prisma: TransactionClient, relations: RecordResearchInput["relations"], routingTargetId: string) {
+async function relationTargets(
+  prisma: TransactionClient,
+  relations: RecordResearchInput["relations"],
+  routingTargetId: string,
+) {
   const resolved = [];
   for (const relation of relations ?? []) {
     const target = await requireResearchObject(prisma, relation.target);
     if (target.routingTargetId !== routingTargetId) {
-      throw new InvalidInputError(`R${target.accession} belongs to another problem; relations join objects of the same problem`, "relations", "CROSS_TARGET_RELATION");
+      throw new InvalidInputError(
+        `R${target.accession} belongs to another problem; relations join objects of the same problem`,
+        "relations",
+        "CROSS_TARGET_RELATION",
+      );
     }
     resolved.push({ relation, target });
   }
@@ -129,13 +171,31 @@ export async function recordResearch(props: RecordResearchProps) {
   const evidenceGrade = input.evidenceGrade ?? "UNGRADED";
   // Absent, null and empty spell the same request, so a client's retry may serialise either way.
   const digest = requestDigest({
-    projectId, kind: input.kind, title, body, branch, evidenceGrade, metadata, artifact, formal,
-    relations: (input.relations ?? []).map((relation) => ({ type: relation.type, target: relation.target, note: relation.note ?? null })),
+    projectId,
+    kind: input.kind,
+    title,
+    body,
+    branch,
+    evidenceGrade,
+    metadata,
+    artifact,
+    formal,
+    relations: (input.relations ?? []).map((relation) => ({
+      type: relation.type,
+      target: relation.target,
+      note: relation.note ?? null,
+    })),
     supersedes: input.supersedes ?? [],
   });
   const contentHash = contentDigest({ kind: input.kind, title, body, artifact, formal });
   const shaped = recordTextShape({ title, body, artifact, formal });
-  const document = researchDocumentContent({ title, body, branchName: branch, artifact: (artifact ?? null) as Prisma.JsonValue, formal: (formal ?? null) as Prisma.JsonValue });
+  const document = researchDocumentContent({
+    title,
+    body,
+    branchName: branch,
+    artifact: (artifact ?? null) as Prisma.JsonValue,
+    formal: (formal ?? null) as Prisma.JsonValue,
+  });
 
   // Reads: none of them needs the counters, so none runs while they are held.
   const [context] = await Promise.all([
@@ -151,29 +211,72 @@ export async function recordResearch(props: RecordResearchProps) {
 
   const rowsFor = (id: string, supersessions: StatementInput["supersessions"]): Omit<StatementInput, "claim"> => ({
     object: {
-      id, slugSuffix: kebab(title), contentHash, projectId: context.projectId, problemId: context.problemId, routingTargetId: context.routingTargetId,
-      kind: input.kind, title, body, evidenceGrade, state, branchName: branch, metadata, artifact: artifact ?? null, formal: formal ?? null,
-      goalFingerprint: formal?.goal && formal.pinnedWorld ? exactGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
-      goalShapeFingerprint: formal?.goal && formal.pinnedWorld ? structuralGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
-      createdById: operator.id, trustFlags: verdict.flags, textShape: verdict.textShape, quarantined: verdict.flagged,
-      quarantineReason: verdict.flagged ? classifierReason(verdict.flags) : null, stateBeforeQuarantine: verdict.flagged ? "CURRENT" : null,
+      id,
+      slugSuffix: kebab(title),
+      contentHash,
+      projectId: context.projectId,
+      problemId: context.problemId,
+      routingTargetId: context.routingTargetId,
+      kind: input.kind,
+      title,
+      body,
+      evidenceGrade,
+      state,
+      branchName: branch,
+      metadata,
+      artifact: artifact ?? null,
+      formal: formal ?? null,
+      goalFingerprint:
+        formal?.goal && formal.pinnedWorld ? exactGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
+      goalShapeFingerprint:
+        formal?.goal && formal.pinnedWorld ? structuralGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
+      createdById: operator.id,
+      trustFlags: verdict.flags,
+      textShape: verdict.textShape,
+      quarantined: verdict.flagged,
+      quarantineReason: verdict.flagged ? classifierReason(verdict.flags) : null,
+      stateBeforeQuarantine: verdict.flagged ? "CURRENT" : null,
     },
     targets: targetBindings(context),
-    relations: relations.map(({ relation, target }) => ({ id: randomUUID(), toId: target.id, type: relation.type, note: relation.note ?? null })),
+    relations: relations.map(({ relation, target }) => ({
+      id: randomUUID(),
+      toId: target.id,
+      type: relation.type,
+      note: relation.note ?? null,
+    })),
     supersessions,
     events: [],
     document: { ...document, eligible: state === "CURRENT" },
   });
   const eventsFor = (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]): StatementEvent[] => [
     {
-      routingTargetId: context.routingTargetId, projectId: context.projectId, resourceType: "research_object", resourceId: null,
-      eventType: "research.recorded", payloadVersion: CURRENT_PAYLOAD_VERSION, operatorId: operator.id, accessionKey: "accession",
-      payload: { kind: input.kind, branch, evidenceGrade, contentHash, state, ...(verdict.flagged ? { trustFlags: verdict.flags } : {}) },
+      routingTargetId: context.routingTargetId,
+      projectId: context.projectId,
+      resourceType: "research_object",
+      resourceId: null,
+      eventType: "research.recorded",
+      payloadVersion: CURRENT_PAYLOAD_VERSION,
+      operatorId: operator.id,
+      accessionKey: "accession",
+      payload: {
+        kind: input.kind,
+        branch,
+        evidenceGrade,
+        contentHash,
+        state,
+        ...(verdict.flagged ? { trustFlags: verdict.flags } : {}),
+      },
     },
     // A new object has no incoming edges, so its outgoing relations cannot close a cycle.
     ...rows.relations.map((edge, index): StatementEvent => ({
-      routingTargetId: context.routingTargetId, projectId: context.projectId, resourceType: "research_relation", resourceId: edge.id,
-      eventType: "research.related", payloadVersion: CURRENT_PAYLOAD_VERSION, operatorId: operator.id, accessionKey: "from",
+      routingTargetId: context.routingTargetId,
+      projectId: context.projectId,
+      resourceType: "research_relation",
+      resourceId: edge.id,
+      eventType: "research.related",
+      payloadVersion: CURRENT_PAYLOAD_VERSION,
+      operatorId: operator.id,
+      accessionKey: "from",
       payload: { to: `R${relations[index]!.target.accession}`, type: edge.type },
     })),
     ...superseded,
@@ -186,14 +289,35 @@ export async function recordResearch(props: RecordResearchProps) {
     outcome = await prisma.$transaction(async (tx) => {
       await requireProjectWriter(tx, context.projectId, operator, "record research in it");
       const claim = await claimIdempotencyKey(tx, scope, digest);
-      if (claim.replay) return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }), replayed: true, sequence: null };
-      const successor = { id: claim.resultId, accession: null, routingTargetId: context.routingTargetId, contentHash, state };
+      if (claim.replay)
+        return {
+          object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }),
+          replayed: true,
+          sequence: null,
+        };
+      const successor = {
+        id: claim.resultId,
+        accession: null,
+        routingTargetId: context.routingTargetId,
+        contentHash,
+        state,
+      };
       const marked = [];
-      for (const ref of input.supersedes ?? []) marked.push(await markSuperseded(tx, { successor, supersededRef: ref, operator, reason: null }));
-      await maintainResearchDocuments(tx, marked.map((entry) => entry.supersededId));
-      const rows = rowsFor(claim.resultId, marked.map((entry) => ({ supersededId: entry.supersededId, reason: null })));
+      for (const ref of input.supersedes ?? [])
+        marked.push(await markSuperseded(tx, { successor, supersededRef: ref, operator, reason: null }));
+      await maintainResearchDocuments(
+        tx,
+        marked.map((entry) => entry.supersededId),
+      );
+      const rows = rowsFor(
+        claim.resultId,
+        marked.map((entry) => ({ supersededId: entry.supersededId, reason: null })),
+      );
       const superseded = marked.map(({ event }): StatementEvent => ({
-        ...event, projectId: event.projectId ?? null, operatorId: event.operatorId ?? null, payloadVersion: event.payloadVersion ?? CURRENT_PAYLOAD_VERSION,
+        ...event,
+        projectId: event.projectId ?? null,
+        operatorId: event.operatorId ?? null,
+        payloadVersion: event.payloadVersion ?? CURRENT_PAYLOAD_VERSION,
       }));
       const written = await writeResearchRows(tx, { ...rows, claim: null, events: eventsFor(rows, superseded) });
       if (!written) throw new Error("recordResearch: the ordered statement wrote nothing after its claim");
@@ -208,13 +332,32 @@ export async function recordResearch(props: RecordResearchProps) {
 function objectOf(rows: Omit<StatementInput, "claim">, written: StatementResult): ResearchObject {
   const o = rows.object;
   return {
-    id: o.id, accession: written.accession, slug: `r${written.accession}-${o.slugSuffix}`, contentHash: o.contentHash, projectId: o.projectId,
-    problemId: o.problemId, routingTargetId: o.routingTargetId, kind: o.kind as ResearchKind, title: o.title, body: o.body,
-    evidenceGrade: o.evidenceGrade as EvidenceGrade, state: o.state as ResearchState, branchName: o.branchName,
-    metadata: o.metadata as Prisma.JsonValue, artifact: (o.artifact ?? null) as Prisma.JsonValue, formal: (o.formal ?? null) as Prisma.JsonValue,
-    goalFingerprint: o.goalFingerprint, goalShapeFingerprint: o.goalShapeFingerprint, createdById: o.createdById, createdAt: written.createdAt,
-    supersededAt: null, trustFlags: o.trustFlags, quarantineReason: o.quarantineReason, stateBeforeQuarantine: o.stateBeforeQuarantine as ResearchState | null,
-    quarantinedAt: written.quarantinedAt, textShape: o.textShape,
+    id: o.id,
+    accession: written.accession,
+    slug: `r${written.accession}-${o.slugSuffix}`,
+    contentHash: o.contentHash,
+    projectId: o.projectId,
+    problemId: o.problemId,
+    routingTargetId: o.routingTargetId,
+    kind: o.kind as ResearchKind,
+    title: o.title,
+    body: o.body,
+    evidenceGrade: o.evidenceGrade as EvidenceGrade,
+    state: o.state as ResearchState,
+    branchName: o.branchName,
+    metadata: o.metadata as Prisma.JsonValue,
+    artifact: (o.artifact ?? null) as Prisma.JsonValue,
+    formal: (o.formal ?? null) as Prisma.JsonValue,
+    goalFingerprint: o.goalFingerprint,
+    goalShapeFingerprint: o.goalShapeFingerprint,
+    createdById: o.createdById,
+    createdAt: written.createdAt,
+    supersededAt: null,
+    trustFlags: o.trustFlags,
+    quarantineReason: o.quarantineReason,
+    stateBeforeQuarantine: o.stateBeforeQuarantine as ResearchState | null,
+    quarantinedAt: written.quarantinedAt,
+    textShape: o.textShape,
   };
 }
 
@@ -240,14 +383,25 @@ async function writeWithoutTransaction(
   const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
-    const written = await writeResearchRows(prisma, { ...rows, claim: { ...write.scope, requestHash: write.digest, curates }, events: write.eventsFor(rows, []) });
+    const written = await writeResearchRows(prisma, {
+      ...rows,
+      claim: { ...write.scope, requestHash: write.digest, curates },
+      events: write.eventsFor(rows, []),
+    });
     if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");
-    const existing = await prisma.idempotencyRecord.findUnique({ where: { operatorId_operation_scope_key: write.scope } });
+    const existing = await prisma.idempotencyRecord.findUnique({
+      where: { operatorId_operation_scope_key: write.scope },
+    });
     if (existing) {
       if (existing.requestHash !== write.digest) throw new IdempotencyConflictError(write.scope.key);
-      return { object: await prisma.researchObject.findUniqueOrThrow({ where: { id: existing.resultId } }), replayed: true, sequence: null };
+      return {
+        object: await prisma.researchObject.findUniqueOrThrow({ where: { id: existing.resultId } }),
+        replayed: true,
+        sequence: null,
+      };
     }
-    if (attempt >= UNCLAIMED_ATTEMPTS) throw new Error(`recordResearch: key ${write.scope.key} was neither claimed nor found`);
+    if (attempt >= UNCLAIMED_ATTEMPTS)
+      throw new Error(`recordResearch: key ${write.scope.key} was neither claimed nor found`);
   }
 }

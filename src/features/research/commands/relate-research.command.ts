@@ -28,7 +28,8 @@ export async function relateResearch(props: {
 }) {
   const key = validateIdempotencyKey(props.input.idempotencyKey);
   const note = props.input.note?.trim() || null;
-  if (note && note.length > 2_000) throw new InvalidInputError("note is at most 2,000 characters", "note", "INPUT_TOO_LARGE");
+  if (note && note.length > 2_000)
+    throw new InvalidInputError("note is at most 2,000 characters", "note", "INPUT_TOO_LARGE");
   const result = await props.prisma.$transaction(async (tx) => {
     const from = await requireResearchObject(tx, props.input.from);
     const to = await requireResearchObject(tx, props.input.to);
@@ -37,21 +38,53 @@ export async function relateResearch(props: {
     }
     await requireProjectWriter(tx, from.projectId, props.operator, `relate R${from.accession}`);
     const digest = requestDigest({ from: from.id, to: to.id, type: props.input.type, note });
-    const claim = await claimIdempotencyKey(tx, { operatorId: props.operator.id, operation: "relateResearch", scope: from.projectId, key }, digest);
+    const claim = await claimIdempotencyKey(
+      tx,
+      { operatorId: props.operator.id, operation: "relateResearch", scope: from.projectId, key },
+      digest,
+    );
     if (claim.replay) {
-      return { relation: await tx.researchRelation.findFirstOrThrow({ where: { fromId: from.id, toId: to.id, type: props.input.type } }), replayed: true, sequence: null };
+      return {
+        relation: await tx.researchRelation.findFirstOrThrow({
+          where: { fromId: from.id, toId: to.id, type: props.input.type },
+        }),
+        replayed: true,
+        sequence: null,
+      };
     }
-    const existing = await tx.researchRelation.findFirst({ where: { fromId: from.id, toId: to.id, type: props.input.type } });
-    if (existing) throw new ConflictError(`R${from.accession} already ${props.input.type} R${to.accession}`, "RELATION_EXISTS");
-    await assertEdgeAllowed(tx, { fromId: from.id, toId: to.id, type: props.input.type, fromLabel: `R${from.accession}`, toLabel: `R${to.accession}` });
-    const relation = await tx.researchRelation.create({
-      data: { id: claim.resultId, fromId: from.id, toId: to.id, type: props.input.type, note, createdById: props.operator.id },
+    const existing = await tx.researchRelation.findFirst({
+      where: { fromId: from.id, toId: to.id, type: props.input.type },
     });
-    const sequence = await appendEvents(tx, [{
-      routingTargetId: from.routingTargetId, projectId: from.projectId, resourceType: "research_relation", resourceId: relation.id,
-      eventType: "research.related", operatorId: props.operator.id,
-      payload: { from: `R${from.accession}`, to: `R${to.accession}`, type: props.input.type },
-    }]);
+    if (existing)
+      throw new ConflictError(`R${from.accession} already ${props.input.type} R${to.accession}`, "RELATION_EXISTS");
+    await assertEdgeAllowed(tx, {
+      fromId: from.id,
+      toId: to.id,
+      type: props.input.type,
+      fromLabel: `R${from.accession}`,
+      toLabel: `R${to.accession}`,
+    });
+    const relation = await tx.researchRelation.create({
+      data: {
+        id: claim.resultId,
+        fromId: from.id,
+        toId: to.id,
+        type: props.input.type,
+        note,
+        createdById: props.operator.id,
+      },
+    });
+    const sequence = await appendEvents(tx, [
+      {
+        routingTargetId: from.routingTargetId,
+        projectId: from.projectId,
+        resourceType: "research_relation",
+        resourceId: relation.id,
+        eventType: "research.related",
+        operatorId: props.operator.id,
+        payload: { from: `R${from.accession}`, to: `R${to.accession}`, type: props.input.type },
+      },
+    ]);
     return { relation, replayed: false, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

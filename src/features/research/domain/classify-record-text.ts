@@ -12,7 +12,11 @@ interface PhraseRule {
   pattern: RegExp;
 }
 
-const PHRASE_RULES: readonly PhraseRule[] = rules.rules.map((rule) => ({ ...rule, category: rule.category as TrustCategory, pattern: new RegExp(rule.pattern, "iu") }));
+const PHRASE_RULES: readonly PhraseRule[] = rules.rules.map((rule) => ({
+  ...rule,
+  category: rule.category as TrustCategory,
+  pattern: new RegExp(rule.pattern, "iu"),
+}));
 
 /** Word 4-grams: long enough that ordinary prose rarely repeats one, short enough to catch a pasted loop. */
 const SHINGLE_WORDS = 4;
@@ -36,7 +40,11 @@ const ZERO_WIDTH = /[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g;
 
 /** What the rules read: NFKC folded (full-width and ligature spellings match), invisible characters dropped, spaces collapsed, newlines kept. */
 export function foldForRules(text: string): string {
-  return text.normalize("NFKC").replace(ZERO_WIDTH, "").replace(/[^\S\n]+/g, " ").toLowerCase();
+  return text
+    .normalize("NFKC")
+    .replace(ZERO_WIDTH, "")
+    .replace(/[^\S\n]+/g, " ")
+    .toLowerCase();
 }
 
 function words(text: string): string[] {
@@ -45,7 +53,10 @@ function words(text: string): string[] {
 
 /** Near-duplicate key: the words with every digit run folded to `#`, so "note 1" and "note 2" share a shape. */
 export function textShape(texts: readonly string[]): string {
-  const folded = texts.flatMap((text) => words(text)).map((word) => word.replace(/\p{N}+/gu, "#")).join(" ");
+  const folded = texts
+    .flatMap((text) => words(text))
+    .map((word) => word.replace(/\p{N}+/gu, "#"))
+    .join(" ");
   return createHash("sha256").update(folded).digest("hex").slice(0, 32);
 }
 

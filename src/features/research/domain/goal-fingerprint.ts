@@ -30,7 +30,10 @@ export function structuralGoalShape(goal: string): string {
   const names = localNames(text);
   let shape = text;
   names.forEach((name, index) => {
-    shape = shape.replace(new RegExp(`(?<![\\w.'])${name.replace(/[$()*+.?[\\\]^{|}]/g, "\\$&")}(?![\\w'])`, "gu"), `#${index}`);
+    shape = shape.replace(
+      new RegExp(`(?<![\\w.'])${name.replace(/[$()*+.?[\\\]^{|}]/g, "\\$&")}(?![\\w'])`, "gu"),
+      `#${index}`,
+    );
   });
   return shape;
 }

@@ -31,7 +31,11 @@ export function validateIdempotencyKey(key: string): string {
 }
 
 /** Claims the key for a new result id, or reports the earlier result of the same request. */
-export async function claimIdempotencyKey(tx: TransactionClient, scope: IdempotencyScope, digest: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  tx: TransactionClient,
+  scope: IdempotencyScope,
+  digest: string,
+): Promise<IdempotencyClaim> {
   const resultId = randomUUID();
   const inserted = await tx.$executeRaw`
     INSERT INTO idempotency_records (operator_id, operation, scope, key, request_hash, result_id)
@@ -39,7 +43,14 @@ export async function claimIdempotencyKey(tx: TransactionClient, scope: Idempote
     ON CONFLICT DO NOTHING`;
   if (inserted === 1) return { replay: false, resultId };
   const existing = await tx.idempotencyRecord.findUniqueOrThrow({
-    where: { operatorId_operation_scope_key: { operatorId: scope.operatorId, operation: scope.operation, scope: scope.scope, key: scope.key } },
+    where: {
+      operatorId_operation_scope_key: {
+        operatorId: scope.operatorId,
+        operation: scope.operation,
+        scope: scope.scope,
+        key: scope.key,
+      },
+    },
   });
   if (existing.requestHash !== digest) throw new IdempotencyConflictError(scope.key);
   return { replay: true, resultId: existing.resultId };

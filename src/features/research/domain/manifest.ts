@@ -21,7 +21,12 @@ export function replaySummary(artifact: unknown): Record<string, string> | null 
   if (!artifact || typeof artifact !== "object") return null;
   const entries = Object.entries(artifact as Record<string, unknown>)
     .filter(([, value]) => typeof value === "string" && value !== "")
-    .map(([key, value]) => [key, (value as string).length > REPLAY_SUMMARY_CHARS ? `${(value as string).slice(0, REPLAY_SUMMARY_CHARS)}…` : (value as string)]);
+    .map(([key, value]) => [
+      key,
+      (value as string).length > REPLAY_SUMMARY_CHARS
+        ? `${(value as string).slice(0, REPLAY_SUMMARY_CHARS)}…`
+        : (value as string),
+    ]);
   return entries.length ? Object.fromEntries(entries) : null;
 }
 
@@ -40,8 +45,16 @@ export function buildManifest(object: ManifestSource) {
     project: object.project.slug,
     branch: object.branchName,
     targets: object.targets.map((target) => ({ kind: target.targetKind, id: target.targetId })),
-    relations: object.relationsOut.map((relation) => ({ type: relation.type, to: `R${relation.to.accession}`, toState: relation.to.state })),
-    incomingRelations: object.relationsIn.map((relation) => ({ type: relation.type, from: `R${relation.from.accession}`, fromState: relation.from.state })),
+    relations: object.relationsOut.map((relation) => ({
+      type: relation.type,
+      to: `R${relation.to.accession}`,
+      toState: relation.to.state,
+    })),
+    incomingRelations: object.relationsIn.map((relation) => ({
+      type: relation.type,
+      from: `R${relation.from.accession}`,
+      fromState: relation.from.state,
+    })),
     supersededBy: object.supersededBy ? `R${object.supersededBy.superseding.accession}` : null,
     supersedes: object.supersedes.map((edge) => `R${edge.superseded.accession}`),
     replay: replaySummary(object.artifact),

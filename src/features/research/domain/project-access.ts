@@ -11,8 +11,15 @@ export const NOT_PROJECT_OWNER = "NOT_PROJECT_OWNER";
 
 const curates = (operator: AuthenticatedOperator) => operator.role === "CURATOR" || operator.role === "ADMIN";
 
-export async function projectRoleOf(tx: TransactionClient, projectId: string, operatorId: string): Promise<ProjectRole | null> {
-  const membership = await tx.projectMember.findUnique({ where: { projectId_operatorId: { projectId, operatorId } }, select: { role: true } });
+export async function projectRoleOf(
+  tx: TransactionClient,
+  projectId: string,
+  operatorId: string,
+): Promise<ProjectRole | null> {
+  const membership = await tx.projectMember.findUnique({
+    where: { projectId_operatorId: { projectId, operatorId } },
+    select: { role: true },
+  });
   return membership?.role ?? null;
 }
 
@@ -21,7 +28,12 @@ async function projectSlug(tx: TransactionClient, projectId: string): Promise<st
 }
 
 /** Owners and members write; anyone else is refused with NOT_PROJECT_MEMBER. */
-export async function requireProjectWriter(tx: TransactionClient, projectId: string, operator: AuthenticatedOperator, what: string): Promise<void> {
+export async function requireProjectWriter(
+  tx: TransactionClient,
+  projectId: string,
+  operator: AuthenticatedOperator,
+  what: string,
+): Promise<void> {
   if (curates(operator)) return;
   if (await projectRoleOf(tx, projectId, operator.id)) return;
   throw new ForbiddenError(
@@ -32,8 +44,16 @@ export async function requireProjectWriter(tx: TransactionClient, projectId: str
 }
 
 /** Only owners (and curators) manage a project's members. */
-export async function requireProjectOwner(tx: TransactionClient, projectId: string, operator: AuthenticatedOperator): Promise<void> {
+export async function requireProjectOwner(
+  tx: TransactionClient,
+  projectId: string,
+  operator: AuthenticatedOperator,
+): Promise<void> {
   if (curates(operator)) return;
   if ((await projectRoleOf(tx, projectId, operator.id)) === "OWNER") return;
-  throw new ForbiddenError(`Only an owner of project ${await projectSlug(tx, projectId)} manages its members; ${operator.name} is not one`, "PROJECT_OWNER", NOT_PROJECT_OWNER);
+  throw new ForbiddenError(
+    `Only an owner of project ${await projectSlug(tx, projectId)} manages its members; ${operator.name} is not one`,
+    "PROJECT_OWNER",
+    NOT_PROJECT_OWNER,
+  );
 }

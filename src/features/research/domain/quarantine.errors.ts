@@ -2,10 +2,15 @@
 import { DomainError } from "../../../platform/errors/domain-error.js";
 
 export class QuarantineStateError extends DomainError {
-  constructor(readonly accession: string, readonly quarantined: boolean) {
+  constructor(
+    readonly accession: string,
+    readonly quarantined: boolean,
+  ) {
     super(
       quarantined ? "ALREADY_QUARANTINED" : "NOT_QUARANTINED",
-      quarantined ? `${accession} is already quarantined` : `${accession} is not quarantined, so there is nothing to release`,
+      quarantined
+        ? `${accession} is already quarantined`
+        : `${accession} is not quarantined, so there is nothing to release`,
     );
   }
 }

@@ -30,13 +30,38 @@ export interface StatementEvent {
 
 export interface StatementInput {
   /** Claim the key and check the writer in the statement (autocommit path); null when the caller's transaction did. */
-  claim: { operatorId: string; operation: string; scope: string; key: string; requestHash: string; curates: boolean } | null;
+  claim: {
+    operatorId: string;
+    operation: string;
+    scope: string;
+    key: string;
+    requestHash: string;
+    curates: boolean;
+  } | null;
   object: {
-    id: string; slugSuffix: string; contentHash: string; projectId: string; problemId: string; routingTargetId: string;
-    kind: string; title: string; body: string; evidenceGrade: string; state: string; branchName: string | null;
-    metadata: unknown; artifact: unknown; formal: unknown; goalFingerprint: string | null; goalShapeFingerprint: string | null;
-    createdById: string; trustFlags: string[]; quarantineReason: string | null; stateBeforeQuarantine: string | null;
-    quarantined: boolean; textShape: string;
+    id: string;
+    slugSuffix: string;
+    contentHash: string;
+    projectId: string;
+    problemId: string;
+    routingTargetId: string;
+    kind: string;
+    title: string;
+    body: string;
+    evidenceGrade: string;
+    state: string;
+    branchName: string | null;
+    metadata: unknown;
+    artifact: unknown;
+    formal: unknown;
+    goalFingerprint: string | null;
+    goalShapeFingerprint: string | null;
+    createdById: string;
+    trustFlags: string[];
+    quarantineReason: string | null;
+    stateBeforeQuarantine: string | null;
+    quarantined: boolean;
+    textShape: string;
   };
   targets: { targetKind: string; targetId: string }[];
   relations: { id: string; toId: string; type: string; note: string | null }[];
@@ -146,7 +171,9 @@ const CLAIMED_STATEMENT = statement(false);
  * when the claim did not go ahead: the key was already used, or the operator may not write here.
  */
 export async function writeResearchRows(db: TransactionClient, input: StatementInput): Promise<StatementResult | null> {
-  const rows = await db.$queryRawUnsafe<{ accession: number; sequence: bigint; created_at: Date; quarantined_at: Date | null }[]>(
+  const rows = await db.$queryRawUnsafe<
+    { accession: number; sequence: bigint; created_at: Date; quarantined_at: Date | null }[]
+  >(
     input.claim ? CLAIMING_STATEMENT : CLAIMED_STATEMENT,
     JSON.stringify(input),
     RESEARCH_SPARSE_VIEW,
@@ -154,5 +181,10 @@ export async function writeResearchRows(db: TransactionClient, input: StatementI
   );
   const row = rows[0];
   if (!row) return null;
-  return { accession: Number(row.accession), sequence: BigInt(row.sequence), createdAt: row.created_at, quarantinedAt: row.quarantined_at };
+  return {
+    accession: Number(row.accession),
+    sequence: BigInt(row.sequence),
+    createdAt: row.created_at,
+    quarantinedAt: row.quarantined_at,
+  };
 }

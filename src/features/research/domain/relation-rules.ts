@@ -7,7 +7,12 @@ import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { RelationCycleError } from "./research.errors.js";
 
 export const ACYCLIC_RELATIONS: ReadonlySet<RelationType> = new Set([
-  "SUPPORTS", "DEPENDS_ON", "DERIVED_FROM", "REPRODUCES", "FORMALIZES", "GENERALIZES",
+  "SUPPORTS",
+  "DEPENDS_ON",
+  "DERIVED_FROM",
+  "REPRODUCES",
+  "FORMALIZES",
+  "GENERALIZES",
 ]);
 
 // The walk follows the union of the acyclic types: SUPPORTS then DEPENDS_ON back is a cycle too.
@@ -20,7 +25,8 @@ export async function assertEdgeAllowed(
   tx: TransactionClient,
   edge: { fromId: string; toId: string; type: RelationType; fromLabel: string; toLabel: string },
 ): Promise<void> {
-  if (edge.fromId === edge.toId) throw new InvalidInputError("A research object cannot relate to itself", "relations", "SELF_RELATION");
+  if (edge.fromId === edge.toId)
+    throw new InvalidInputError("A research object cannot relate to itself", "relations", "SELF_RELATION");
   if (!ACYCLIC_RELATIONS.has(edge.type)) return;
   const rows = await tx.$queryRaw<{ found: boolean }[]>`
     WITH RECURSIVE reach(id, depth) AS (

@@ -5,11 +5,11 @@ import { InvalidInputError, NotFoundError } from "../../../platform/errors/domai
 import { parseAccessionRef } from "../../identity/domain/identifier-keys.js";
 import { UUID, uuidOf } from "../../../graphql/global-ids.js";
 
-
 /** The where-clause a ref denotes; content hashes may match several objects (newest wins). */
 export function researchRefWhere(ref: string): Prisma.ResearchObjectWhereInput {
   const trimmed = ref.trim();
-  if (!trimmed || trimmed.length > 512) throw new InvalidInputError("A research-object ref must be 1-512 characters", "ref", "INVALID_REF");
+  if (!trimmed || trimmed.length > 512)
+    throw new InvalidInputError("A research-object ref must be 1-512 characters", "ref", "INVALID_REF");
   if (UUID.test(trimmed)) return { id: trimmed.toLowerCase() };
   const accession = parseAccessionRef(trimmed, "R");
   if (accession !== null) return { accession };

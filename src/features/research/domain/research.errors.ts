@@ -7,13 +7,19 @@ export class AmbiguousRefError extends DomainError {
     readonly ref: string,
     readonly candidateStableIds: string[],
   ) {
-    super("AMBIGUOUS_REF", `"${ref}" names ${candidateStableIds.length} problems (${candidateStableIds.join(", ")}); pass one stableId`);
+    super(
+      "AMBIGUOUS_REF",
+      `"${ref}" names ${candidateStableIds.length} problems (${candidateStableIds.join(", ")}); pass one stableId`,
+    );
   }
 }
 
 /** A relation whose type must stay acyclic would close a cycle. */
 export class RelationCycleError extends DomainError {
-  constructor(readonly relationType: string, readonly path: string[]) {
+  constructor(
+    readonly relationType: string,
+    readonly path: string[],
+  ) {
     super("RELATION_CYCLE", `A ${relationType} relation here would close the cycle ${path.join(" -> ")}`);
   }
 }

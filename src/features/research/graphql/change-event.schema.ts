@@ -1,7 +1,12 @@
 // ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
 // sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
 import { builder } from "../../../graphql/builder.js";
-import { streamEventBatches, streamEvents, type ChangeEventRow, type EventFilter } from "../../../events/event-stream.js";
+import {
+  streamEventBatches,
+  streamEvents,
+  type ChangeEventRow,
+  type EventFilter,
+} from "../../../events/event-stream.js";
 import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
 import type { Context } from "../../../context.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
@@ -12,8 +17,13 @@ import { projectUuid } from "../domain/research-refs.js";
 const EventSubjectType = builder.objectRef<EventSubject>("EventSubject").implement({
   description: "What a change event is about, for a person reading the feed.",
   fields: (t) => ({
-    title: t.exposeString("title", { nullable: true, description: "The record's title, the project's name, the problem's title, or a relation's ends." }),
-    kind: t.exposeString("kind", { description: "Research kind (LEMMA...), relation type, or the resource type (problem, project, advisory)." }),
+    title: t.exposeString("title", {
+      nullable: true,
+      description: "The record's title, the project's name, the problem's title, or a relation's ends.",
+    }),
+    kind: t.exposeString("kind", {
+      description: "Research kind (LEMMA...), relation type, or the resource type (problem, project, advisory).",
+    }),
     accession: t.exposeString("accession", { nullable: true, description: "R123 for a research object." }),
     state: t.exposeString("state", { nullable: true, description: "A research object's state now." }),
     projectId: t.exposeString("projectId", { nullable: true }),
@@ -37,14 +47,18 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     subject: t.field({
       type: EventSubjectType,
-      description: "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
+      description:
+        "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
       resolve: (event, _args, context) => eventSubjectLoader(context).load(event),
     }),
   }),
 });
 
 /** The filter a `problemRef` / `projectId` pair asks for. */
-async function eventFilter(context: Context, args: { problemRef?: string | null; projectId?: string | number | null }): Promise<EventFilter> {
+async function eventFilter(
+  context: Context,
+  args: { problemRef?: string | null; projectId?: string | number | null },
+): Promise<EventFilter> {
   let routingTargetId: string | undefined;
   if (args.problemRef) {
     const resolution = await resolveProblemRef(context.prisma, args.problemRef);
@@ -71,13 +85,18 @@ builder.subscriptionField("dashboardEvents", (t) =>
     },
     subscribe: async function* (_root, args, context) {
       const replay = args.replayLast ?? 0;
-      if (!Number.isInteger(replay) || replay < 0 || replay > MAX_REPLAY) throw new InvalidInputError(`replayLast must be 0-${MAX_REPLAY}`, "replayLast");
+      if (!Number.isInteger(replay) || replay < 0 || replay > MAX_REPLAY)
+        throw new InvalidInputError(`replayLast must be 0-${MAX_REPLAY}`, "replayLast");
       const filter = await eventFilter(context, args);
       const feed = context.services.changeFeed;
       await feed.start();
       const head = feed.head();
       if (replay > 0) {
-        const past = await context.prisma.changeEvent.findMany({ where: { ...filter, sequence: { lte: head } }, orderBy: { sequence: "desc" }, take: replay });
+        const past = await context.prisma.changeEvent.findMany({
+          where: { ...filter, sequence: { lte: head } },
+          orderBy: { sequence: "desc" },
+          take: replay,
+        });
         if (past.length > 0) yield past.reverse();
       }
       yield* streamEventBatches({ prisma: context.prisma, feed, afterSequence: head, filter, signal: context.signal });
@@ -99,7 +118,13 @@ builder.subscriptionField("researchEvents", (t) =>
       const filter = await eventFilter(context, args);
       const feed = context.services.changeFeed;
       await feed.start();
-      yield* streamEvents({ prisma: context.prisma, feed, afterSequence: args.afterSequence ?? feed.head(), filter, signal: context.signal });
+      yield* streamEvents({
+        prisma: context.prisma,
+        feed,
+        afterSequence: args.afterSequence ?? feed.head(),
+        filter,
+        signal: context.signal,
+      });
     },
     resolve: (event) => event,
   }),

@@ -40,12 +40,16 @@ builder.objectField(ProjectType, "members", (t) =>
   }),
 );
 
-const ProjectMembershipPayload = builder.objectRef<{ project: Project; changed: boolean }>("ProjectMembershipPayload").implement({
-  fields: (t) => ({
-    project: t.field({ type: ProjectType, resolve: (payload) => payload.project }),
-    changed: t.exposeBoolean("changed", { description: "False when the membership already was as asked (nothing written)." }),
-  }),
-});
+const ProjectMembershipPayload = builder
+  .objectRef<{ project: Project; changed: boolean }>("ProjectMembershipPayload")
+  .implement({
+    fields: (t) => ({
+      project: t.field({ type: ProjectType, resolve: (payload) => payload.project }),
+      changed: t.exposeBoolean("changed", {
+        description: "False when the membership already was as asked (nothing written).",
+      }),
+    }),
+  });
 
 const MembershipInput = builder.inputType("ProjectMemberInput", {
   fields: (t) => ({
@@ -64,8 +68,12 @@ builder.mutationField("addProjectMember", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       return addProjectMember({
-        prisma: context.prisma, notifier: context.services.notifier, operator,
-        projectId: String(input.projectId), member: input.operatorName, role: input.role ?? "MEMBER",
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator,
+        projectId: String(input.projectId),
+        member: input.operatorName,
+        role: input.role ?? "MEMBER",
       });
     },
   }),
@@ -79,7 +87,13 @@ builder.mutationField("removeProjectMember", (t) =>
     args: { input: t.arg({ type: MembershipInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
-      return removeProjectMember({ prisma: context.prisma, notifier: context.services.notifier, operator, projectId: String(input.projectId), member: input.operatorName });
+      return removeProjectMember({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator,
+        projectId: String(input.projectId),
+        member: input.operatorName,
+      });
     },
   }),
 );

@@ -23,8 +23,14 @@ const QuarantinePayload = builder.objectRef<{ object: ResearchObject }>("Quarant
 
 const QuarantineResearchInput = builder.inputType("QuarantineResearchInput", {
   fields: (t) => ({
-    accession: t.string({ required: true, description: "Any research-object ref: accession (R12), id, slug or content hash." }),
-    reason: t.string({ required: true, description: "Why the record is held out of packets; kept on the record and in the event." }),
+    accession: t.string({
+      required: true,
+      description: "Any research-object ref: accession (R12), id, slug or content hash.",
+    }),
+    reason: t.string({
+      required: true,
+      description: "Why the record is held out of packets; kept on the record and in the event.",
+    }),
   }),
 });
 
@@ -38,12 +44,21 @@ const ReleaseResearchInput = builder.inputType("ReleaseResearchInput", {
 builder.mutationField("quarantineResearch", (t) =>
   t.field({
     type: QuarantinePayload,
-    description: "CURATOR: hold a record out of every packet except SOURCE_AUDIT and CORRECTION ones (event research.quarantined).",
+    description:
+      "CURATOR: hold a record out of every packet except SOURCE_AUDIT and CORRECTION ones (event research.quarantined).",
     errors: { types: QUARANTINE_ERRORS, directResult: true, union: { name: "QuarantineResearchResult" } },
     args: { input: t.arg({ type: QuarantineResearchInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "CURATOR");
-      return { object: await quarantineResearch({ prisma: context.prisma, notifier: context.services.notifier, operator, accession: input.accession, reason: input.reason }) };
+      return {
+        object: await quarantineResearch({
+          prisma: context.prisma,
+          notifier: context.services.notifier,
+          operator,
+          accession: input.accession,
+          reason: input.reason,
+        }),
+      };
     },
   }),
 );
@@ -56,7 +71,15 @@ builder.mutationField("releaseResearch", (t) =>
     args: { input: t.arg({ type: ReleaseResearchInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "CURATOR");
-      return { object: await releaseResearch({ prisma: context.prisma, notifier: context.services.notifier, operator, accession: input.accession, reason: input.reason ?? null }) };
+      return {
+        object: await releaseResearch({
+          prisma: context.prisma,
+          notifier: context.services.notifier,
+          operator,
+          accession: input.accession,
+          reason: input.reason ?? null,
+        }),
+      };
     },
   }),
 );

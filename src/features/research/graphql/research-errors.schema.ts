@@ -1,7 +1,12 @@
 // GraphQL types of the research write path's expected failures.
 import { builder } from "../../../graphql/builder.js";
 import { ErrorInterface } from "../../../graphql/errors.js";
-import { AlreadySupersededError, AmbiguousRefError, IdempotencyConflictError, RelationCycleError } from "../domain/research.errors.js";
+import {
+  AlreadySupersededError,
+  AmbiguousRefError,
+  IdempotencyConflictError,
+  RelationCycleError,
+} from "../domain/research.errors.js";
 
 builder.objectType(AmbiguousRefError, {
   name: "ResearchAmbiguousRefError",

@@ -18,8 +18,14 @@ export const ResearchObjectType = builder.prismaNode("ResearchObject", {
     body: t.exposeString("body"),
     evidenceGrade: t.expose("evidenceGrade", { type: EvidenceGradeEnum }),
     state: t.expose("state", { type: ResearchStateEnum }),
-    trustFlags: t.exposeStringList("trustFlags", { description: "The write-time trust classifier's findings (`CATEGORY:rule-id`); empty when none. The text itself is untrusted either way." }),
-    quarantineReason: t.exposeString("quarantineReason", { nullable: true, description: "Why the record is QUARANTINED (classifier or curator); null otherwise." }),
+    trustFlags: t.exposeStringList("trustFlags", {
+      description:
+        "The write-time trust classifier's findings (`CATEGORY:rule-id`); empty when none. The text itself is untrusted either way.",
+    }),
+    quarantineReason: t.exposeString("quarantineReason", {
+      nullable: true,
+      description: "Why the record is QUARANTINED (classifier or curator); null otherwise.",
+    }),
     routingTargetId: t.exposeString("routingTargetId"),
     branchName: t.exposeString("branchName", { nullable: true }),
     metadata: t.expose("metadata", { type: "JSON" }),
@@ -81,7 +87,8 @@ builder.asEntity(ResearchObjectType, {
   // The accession (`R12`) is the citation form records, packets and other subgraphs use.
   key: [builder.selection<{ id: string }>("id"), builder.selection<{ accession: string }>("accession")],
   resolveReference: async (reference, context) => {
-    if ("id" in reference) return context.prisma.researchObject.findUnique({ where: { id: decodeIdOf("ResearchObject", reference.id) } });
+    if ("id" in reference)
+      return context.prisma.researchObject.findUnique({ where: { id: decodeIdOf("ResearchObject", reference.id) } });
     const accession = accessionNumber(reference.accession);
     return accession === null ? null : context.prisma.researchObject.findUnique({ where: { accession } });
   },
@@ -92,7 +99,9 @@ builder.prismaObjectField("ResearchObject", "manifest", (t) =>
     type: "JSON",
     description: "Derived manifest: identity, targets, relations, supersession and a bounded replay summary.",
     resolve: async (object, _args, context) =>
-      buildManifest(await context.prisma.researchObject.findUniqueOrThrow({ where: { id: object.id }, include: MANIFEST_INCLUDE })),
+      buildManifest(
+        await context.prisma.researchObject.findUniqueOrThrow({ where: { id: object.id }, include: MANIFEST_INCLUDE }),
+      ),
   }),
 );
 
@@ -103,6 +112,10 @@ builder.queryField("researchObject", (t) =>
     description: "A research object by id, accession (`R12`), slug or content hash; null when none matches.",
     args: { ref: t.arg.string({ required: true }) },
     resolve: (query, _root, args, context) =>
-      context.prisma.researchObject.findFirst({ ...query, where: researchRefWhere(args.ref), orderBy: { accession: "desc" } }),
+      context.prisma.researchObject.findFirst({
+        ...query,
+        where: researchRefWhere(args.ref),
+        orderBy: { accession: "desc" },
+      }),
   }),
 );

@@ -17,7 +17,10 @@ const RESEARCH_WRITE_ERRORS = [...WRITE_ERRORS, RelationCycleError, AlreadySuper
 const RelationInput = builder.inputType("RelationInput", {
   fields: (t) => ({
     type: t.field({ type: RelationTypeEnum, required: true }),
-    target: t.string({ required: true, description: "Any research-object ref: id, accession (R12), slug or content hash." }),
+    target: t.string({
+      required: true,
+      description: "Any research-object ref: id, accession (R12), slug or content hash.",
+    }),
     note: t.string(),
   }),
 });
@@ -59,12 +62,14 @@ const RecordResearchInput = builder.inputType("RecordResearchInput", {
   }),
 });
 
-const ResearchObjectPayload = builder.objectRef<{ replayed: boolean; object: ResearchObject }>("ResearchObjectPayload").implement({
-  fields: (t) => ({
-    researchObject: t.field({ type: ResearchObjectType, resolve: (payload) => payload.object }),
-    replayed: t.exposeBoolean("replayed"),
-  }),
-});
+const ResearchObjectPayload = builder
+  .objectRef<{ replayed: boolean; object: ResearchObject }>("ResearchObjectPayload")
+  .implement({
+    fields: (t) => ({
+      researchObject: t.field({ type: ResearchObjectType, resolve: (payload) => payload.object }),
+      replayed: t.exposeBoolean("replayed"),
+    }),
+  });
 
 builder.mutationField("recordResearch", (t) =>
   t.field({
@@ -74,7 +79,9 @@ builder.mutationField("recordResearch", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       const result = await recordResearch({
-        prisma: context.prisma, notifier: context.services.notifier, operator,
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator,
         input: { ...input, projectId: String(input.projectId) },
       });
       return { replayed: result.replayed, object: result.object };
@@ -92,15 +99,18 @@ const RelateResearchInput = builder.inputType("RelateResearchInput", {
   }),
 });
 
-const RelateResearchPayload = builder.objectRef<{ replayed: boolean; relation: ResearchRelation }>("RelateResearchPayload").implement({
-  fields: (t) => ({
-    relation: t.prismaField({
-      type: "ResearchRelation",
-      resolve: (query, payload, _args, context) => context.prisma.researchRelation.findUniqueOrThrow({ ...query, where: { id: payload.relation.id } }),
+const RelateResearchPayload = builder
+  .objectRef<{ replayed: boolean; relation: ResearchRelation }>("RelateResearchPayload")
+  .implement({
+    fields: (t) => ({
+      relation: t.prismaField({
+        type: "ResearchRelation",
+        resolve: (query, payload, _args, context) =>
+          context.prisma.researchRelation.findUniqueOrThrow({ ...query, where: { id: payload.relation.id } }),
+      }),
+      replayed: t.exposeBoolean("replayed"),
     }),
-    replayed: t.exposeBoolean("replayed"),
-  }),
-});
+  });
 
 builder.mutationField("relateResearch", (t) =>
   t.field({
@@ -109,7 +119,12 @@ builder.mutationField("relateResearch", (t) =>
     args: { input: t.arg({ type: RelateResearchInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
-      const result = await relateResearch({ prisma: context.prisma, notifier: context.services.notifier, operator, input });
+      const result = await relateResearch({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator,
+        input,
+      });
       return { replayed: result.replayed, relation: result.relation };
     },
   }),
@@ -131,7 +146,12 @@ builder.mutationField("supersedeResearch", (t) =>
     args: { input: t.arg({ type: SupersedeResearchInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
-      const result = await supersedeResearch({ prisma: context.prisma, notifier: context.services.notifier, operator, input });
+      const result = await supersedeResearch({
+        prisma: context.prisma,
+        notifier: context.services.notifier,
+        operator,
+        input,
+      });
       return { replayed: result.replayed, object: result.object };
     },
   }),

@@ -31,7 +31,9 @@ function jsonTexts(value: unknown): string[] {
   return Object.values(value as Record<string, unknown>).filter((item): item is string => typeof item === "string");
 }
 
-export function researchDocumentFields(row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">): Record<ResearchField, Record<string, number>> {
+export function researchDocumentFields(
+  row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">,
+): Record<ResearchField, Record<string, number>> {
   return {
     title: counts([row.title]),
     body: counts([row.body]),
@@ -41,10 +43,15 @@ export function researchDocumentFields(row: Pick<ResearchRow, "title" | "body" |
 }
 
 /** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
-export function researchDocumentContent(row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">) {
+export function researchDocumentContent(
+  row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">,
+) {
   const fields = researchDocumentFields(row);
   const terms = [...new Set(RESEARCH_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
-  const length = RESEARCH_FIELDS.reduce((total, field) => total + Object.values(fields[field]).reduce((a, b) => a + b, 0), 0);
+  const length = RESEARCH_FIELDS.reduce(
+    (total, field) => total + Object.values(fields[field]).reduce((a, b) => a + b, 0),
+    0,
+  );
   return { fields, terms, length };
 }
 

@@ -44,9 +44,18 @@ type ImpressionRow = Record<string, unknown>;
 
 function rowOf(id: string, input: ImpressionInput, createdAt: Date): ImpressionRow {
   return {
-    id, operation: input.operation, operator_id: input.operatorId, query_digest: queryDigest(input.queryText), intent: input.intent ?? null,
-    resolved_target_id: input.resolvedTargetId ?? null, project_id: input.projectId ?? null, outcome: input.outcome ?? null,
-    candidate_ids: input.candidateIds, scores: input.scores, returned_order: input.returnedOrder, selected_branches: input.selectedBranches ?? [],
+    id,
+    operation: input.operation,
+    operator_id: input.operatorId,
+    query_digest: queryDigest(input.queryText),
+    intent: input.intent ?? null,
+    resolved_target_id: input.resolvedTargetId ?? null,
+    project_id: input.projectId ?? null,
+    outcome: input.outcome ?? null,
+    candidate_ids: input.candidateIds,
+    scores: input.scores,
+    returned_order: input.returnedOrder,
+    selected_branches: input.selectedBranches ?? [],
     lane_versions: input.laneVersions,
     // The call's own time, not the flush's; created_at is a UTC timestamp without zone.
     created_at: createdAt.toISOString().slice(0, 23),
@@ -72,7 +81,9 @@ export class ImpressionWriter {
   private queued: ImpressionRow[] = [];
   private draining: Promise<void> | null = null;
   private failureListener: ImpressionFailure = (error, lostRows) =>
-    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", message: "search impressions lost", lostRows, error: error.message })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: "error", message: "search impressions lost", lostRows, error: error.message })}\n`,
+    );
 
   constructor(private readonly pool: pg.Pool) {}
 

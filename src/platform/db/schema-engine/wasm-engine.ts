@@ -11,7 +11,11 @@ const projectRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 
 interface EngineModule {
   SchemaEngine: {
-    new: (options: { datamodels?: [string, string][] }, log: (message: string) => void, adapter: object) => Promise<SchemaEngine>;
+    new: (
+      options: { datamodels?: [string, string][] },
+      log: (message: string) => void,
+      adapter: object,
+    ) => Promise<SchemaEngine>;
   };
   __wbg_set_wasm: (exports: object) => void;
 }
@@ -36,7 +40,9 @@ let modulePromise: Promise<EngineModule> | undefined;
 
 async function loadEngineModule(): Promise<EngineModule> {
   const packageDir = path.join(projectRoot, "node_modules/@prisma/schema-engine-wasm");
-  const bindings = (await import(path.join(packageDir, "schema_engine_bg.js"))) as EngineModule & { __wbindgen_start?: never };
+  const bindings = (await import(path.join(packageDir, "schema_engine_bg.js"))) as EngineModule & {
+    __wbindgen_start?: never;
+  };
   const wasmBytes = readFileSync(path.join(packageDir, "schema_engine_bg.wasm"));
   // Node's WebAssembly global is untyped without the DOM lib.
   const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
