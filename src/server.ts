@@ -38,13 +38,11 @@ export interface RunningServer {
 function bodyErrorHandler(maxBodyBytes: number) {
   return (error: { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
     if (error.type === "entity.too.large") {
-      response
-        .status(413)
-        .json({
-          errors: [
-            { message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } },
-          ],
-        });
+      response.status(413).json({
+        errors: [
+          { message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } },
+        ],
+      });
     } else if (
       error.type === "entity.parse.failed" ||
       error.type === "encoding.unsupported" ||

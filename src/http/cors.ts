@@ -39,13 +39,11 @@ export function corsMiddleware(policy: CorsPolicy) {
     const allowed = isAllowedOrigin(policy, origin);
     if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
       if (!allowed) {
-        response
-          .status(403)
-          .json({
-            errors: [
-              { message: `Origin ${origin} is not allowed (CORS_ORIGINS)`, extensions: { code: "ORIGIN_NOT_ALLOWED" } },
-            ],
-          });
+        response.status(403).json({
+          errors: [
+            { message: `Origin ${origin} is not allowed (CORS_ORIGINS)`, extensions: { code: "ORIGIN_NOT_ALLOWED" } },
+          ],
+        });
         return;
       }
       response.setHeader("access-control-allow-origin", origin);
