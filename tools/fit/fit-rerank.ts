@@ -16,12 +16,8 @@ import { isActionable } from "../../src/features/catalogue/domain/catalogue.type
 import { queryTermsOf, readQuery } from "../../src/features/discovery/domain/discover.js";
 import { RERANK_DEPTH, RERANK_MODEL } from "../../src/features/discovery/domain/discovery.constants.js";
 import type { DiscoveryEvalRow } from "../eval/discovery/evaluation.js";
-import {
-  readRerankQuery,
-  RERANK_FEATURES,
-  rerankFeatures,
-  type RerankFeatureName,
-} from "../../src/features/discovery/domain/rerank-features.js";
+import { RERANK_FEATURES, type RerankFeatureName } from "../../src/features/discovery/domain/rerank-feature-names.js";
+import { readRerankQuery, rerankFeatures } from "../../src/features/discovery/domain/rerank-features.js";
 import { scoreCandidates } from "../../src/features/discovery/domain/scoring.js";
 import { dot, solve } from "./fitting.js";
 

@@ -3,7 +3,7 @@
 import { expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { TOKEN_KIND_BOOST } from "../../../src/features/discovery/domain/discovery.constants.js";
-import { buildQueryTerms } from "../../../src/features/discovery/domain/scoring.js";
+import { buildQueryTerms } from "../../../src/features/discovery/domain/query-terms.js";
 import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { loadFixtureCatalogue } from "../../../src/features/catalogue/domain/fixture-catalogue.js";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { discover } from "../../../src/features/discovery/domain/discover.js";
-import { buildQueryTerms, scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
+import { buildQueryTerms } from "../../../src/features/discovery/domain/query-terms.js";
+import { scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
 import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 

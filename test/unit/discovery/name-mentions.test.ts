@@ -8,7 +8,8 @@ import {
   promoteMentionedNames,
   NAME_MENTION_FACTOR,
 } from "../../../src/features/discovery/domain/name-mentions.js";
-import { scoreCandidates, buildQueryTerms } from "../../../src/features/discovery/domain/scoring.js";
+import { buildQueryTerms } from "../../../src/features/discovery/domain/query-terms.js";
+import { scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
 import { analyzeText } from "../../../src/text/normalize.js";
 import { buildProblem } from "./discovery-fixtures.js";
 

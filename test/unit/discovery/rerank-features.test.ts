@@ -6,12 +6,8 @@ import { discover, queryTermsOf } from "../../../src/features/discovery/domain/d
 import type { DiscoveryIndex } from "../../../src/features/discovery/domain/discovery-index.js";
 import { RERANK_MODEL } from "../../../src/features/discovery/domain/discovery.constants.js";
 import { rerankFactor } from "../../../src/features/discovery/domain/rerank.js";
-import {
-  readRerankQuery,
-  RERANK_FEATURES,
-  rerankFeatures,
-  type RerankFeatures,
-} from "../../../src/features/discovery/domain/rerank-features.js";
+import { RERANK_FEATURES, type RerankFeatures } from "../../../src/features/discovery/domain/rerank-feature-names.js";
+import { readRerankQuery, rerankFeatures } from "../../../src/features/discovery/domain/rerank-features.js";
 import { scoreCandidates } from "../../../src/features/discovery/domain/scoring.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 

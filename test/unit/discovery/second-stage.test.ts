@@ -7,11 +7,8 @@ import type { DiscoveryIndex, IndexedDocument } from "../../../src/features/disc
 import { evidenceGroups } from "../../../src/features/discovery/domain/evidence-groups.js";
 import { rerank } from "../../../src/features/discovery/domain/rerank.js";
 import { unexplainedShare } from "../../../src/features/discovery/domain/rerank-features.js";
-import {
-  buildQueryTerms,
-  type QueryTerm,
-  type ScoredDocument,
-} from "../../../src/features/discovery/domain/scoring.js";
+import { buildQueryTerms, type QueryTerm } from "../../../src/features/discovery/domain/query-terms.js";
+import type { ScoredDocument } from "../../../src/features/discovery/domain/scoring.js";
 import { conceptDerivesFrom, tokenize } from "../../../src/text/normalize.js";
 import { buildProblem, SMALL_CATALOGUE } from "./discovery-fixtures.js";
 

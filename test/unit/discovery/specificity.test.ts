@@ -8,11 +8,8 @@ import {
   discover,
   topConfidenceFeatures,
 } from "../../../src/features/discovery/domain/discover.js";
-import {
-  buildQueryTerms,
-  type QueryTerm,
-  type ScoredDocument,
-} from "../../../src/features/discovery/domain/scoring.js";
+import { buildQueryTerms, type QueryTerm } from "../../../src/features/discovery/domain/query-terms.js";
+import type { ScoredDocument } from "../../../src/features/discovery/domain/scoring.js";
 import {
   coversTooMany,
   namedProblems,

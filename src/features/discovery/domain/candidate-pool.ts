@@ -3,10 +3,14 @@
 // content words, because a paraphrase often names a problem only by a combination of common words
 // ("even", "sum", "primes") none of which is rare on its own.
 
-import { POOL_MAX_FORMULA_DOCUMENTS, POOL_MAX_TERM_FRACTION, POOL_MIN_SHARED_WORDS } from "./discovery.constants.js";
+import {
+  GENERIC_QUERY_WORDS,
+  POOL_MAX_FORMULA_DOCUMENTS,
+  POOL_MAX_TERM_FRACTION,
+  POOL_MIN_SHARED_WORDS,
+} from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import { scoresApartFromWords, type QueryTerm } from "./scoring.js";
-import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
+import { scoresApartFromWords, type QueryTerm } from "./query-terms.js";
 
 /**
  * A query term that may vote for a document by co-occurrence: content (not a request word, not a

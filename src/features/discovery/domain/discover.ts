@@ -19,7 +19,7 @@ import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
 import { problemsMentionedByName, promoteMentionedNames } from "./name-mentions.js";
-import { RERANK_FEATURES } from "./rerank-features.js";
+import { RERANK_FEATURES } from "./rerank-feature-names.js";
 import { splitContrasts } from "./contrasts.js";
 import { decisions, type DiscoveryDecision } from "./decisions.js";
 import {
@@ -32,7 +32,8 @@ import {
   promoteRareFormulas,
   unknownProblemName,
 } from "./specificity.js";
-import { buildQueryTerms, isUnderspecified, scoreCandidates, type QueryTerm, type ScoredDocument } from "./scoring.js";
+import { buildQueryTerms, isUnderspecified, type QueryTerm } from "./query-terms.js";
+import { scoreCandidates, type ScoredDocument } from "./scoring.js";
 
 export type DiscoveryOutcome = "MATCH" | "AMBIGUOUS" | "ABSTAINED";
 export type AbstentionReason = "UNDERSPECIFIED_QUERY" | "WEAK_MATCH" | "EMPTY_STORE" | "INDEX_UNAVAILABLE" | "FILTERED";

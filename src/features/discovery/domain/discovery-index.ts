@@ -4,14 +4,8 @@
 import type { PublicationState } from "../../catalogue/domain/catalogue.types.js";
 import { tokenKind } from "../../../text/normalize.js";
 import { GENERIC_QUERY_WORDS } from "./discovery.constants.js";
-import {
-  fieldLength,
-  IDENTIFYING_FIELDS,
-  SPARSE_FIELDS,
-  WORDING_FIELDS,
-  type SparseDocument,
-  type SparseField,
-} from "./sparse-document.js";
+import { fieldLength, type SparseDocument } from "./sparse-document.js";
+import { IDENTIFYING_FIELDS, SPARSE_FIELDS, WORDING_FIELDS, type SparseField } from "./sparse-fields.js";
 
 export interface DiscoveryEntry {
   problemId: string;

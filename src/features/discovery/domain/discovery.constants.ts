@@ -4,8 +4,8 @@
 import type { TokenKind } from "../../../text/normalize.js";
 import { LEXICON } from "../../../text/lexicon/load.js";
 import { stemWord } from "../../../text/stem.js";
-import type { RerankFeatureName } from "./rerank-features.js";
-import type { SparseField } from "./sparse-document.js";
+import type { RerankFeatureName } from "./rerank-feature-names.js";
+import type { SparseField } from "./sparse-fields.js";
 
 /** Field weights (BM25F): names and aliases identify a problem; tags and sources only place it. */
 export const FIELD_WEIGHTS: Readonly<Record<SparseField, number>> = {

@@ -4,27 +4,13 @@
 // numbers, or match only through variant docstrings? Parameter conflicts are read here too, for the reasons
 // a candidate reports: as a feature their fitted weight was -0.007.
 
+import { inverseDocumentFrequency } from "../../../retrieval/bm25.js";
 import { tokenKind } from "../../../text/normalize.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
-import { inverseDocumentFrequency, scoresApartFromWords, type QueryTerm, type ScoredDocument } from "./scoring.js";
-import type { SparseField } from "./sparse-document.js";
-
-export const RERANK_FEATURES = [
-  /** IDF share of the candidate's identifying content the query does not mention (see unexplainedShare). */
-  "unexplained",
-  /** Informative query weight the candidate misses: 1 − coverage. */
-  "uncovered",
-  /** Informative query weight found in the candidate's variant docstrings (the `formal` field). */
-  "formalShare",
-  /** log(1 + distinct identifying terms): a long statement shares words with any query by chance. */
-  "identifyingSize",
-  /** Share of the query's numbers the candidate's statement or definitions state (0 when the query states none); titles number problems. */
-  "numberAgreement",
-  /** Share of the query's content words, rare or common, the candidate contains anywhere. */
-  "wordCoverage",
-] as const;
-export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
-export type RerankFeatures = Record<RerankFeatureName, number>;
+import { scoresApartFromWords, type QueryTerm } from "./query-terms.js";
+import type { RerankFeatures } from "./rerank-feature-names.js";
+import type { ScoredDocument } from "./scoring.js";
+import type { SparseField } from "./sparse-fields.js";
 
 /** `c_5` -> `c_`, `k_ge_4` -> `k_ge_`, `n^1/3` -> `n^`; null when the value is not a number (`2^n`: letters are arbitrary). */
 export function parameterFamily(parameter: string): string | null {

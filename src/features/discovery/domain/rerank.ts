@@ -4,8 +4,10 @@
 
 import { RERANK_DEPTH, RERANK_MODEL } from "./discovery.constants.js";
 import type { DiscoveryIndex } from "./discovery-index.js";
-import { rerankFeatures, readRerankQuery, RERANK_FEATURES, type RerankFeatures } from "./rerank-features.js";
-import type { QueryTerm, ScoredDocument } from "./scoring.js";
+import type { QueryTerm } from "./query-terms.js";
+import { RERANK_FEATURES, type RerankFeatures } from "./rerank-feature-names.js";
+import { rerankFeatures, readRerankQuery } from "./rerank-features.js";
+import type { ScoredDocument } from "./scoring.js";
 
 /** The factor a candidate's score is multiplied by: exp of the weighted features (1 when every feature is 0). */
 export function rerankFactor(

@@ -1,37 +1,23 @@
 // Field-weighted sparse scoring (BM25F: IDF, per-field length normalisation, one saturation) and
 // the per-candidate evidence discovery thresholds read: shared terms, coverage, relevance.
 
-import { conceptDerivesFrom, tokenKind, type TokenKind } from "../../../text/normalize.js";
+import { bm25fTermScore, lengthNormalisation, weightedFieldFrequency } from "../../../retrieval/bm25.js";
+import { conceptDerivesFrom, type TokenKind } from "../../../text/normalize.js";
 import {
   FIELD_LENGTH_NORMALISATION,
   FIELD_WEIGHTS,
-  GENERIC_QUERY_WORDS,
-  INFORMATIVE_DOCUMENT_FLOOR,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION,
-  INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG,
   FORMULA_WEIGHT,
-  MIN_INFORMATIVE_MASS,
-  MIN_INFORMATIVE_TERMS,
+  GENERIC_QUERY_WORDS,
   PROXIMITY_WEIGHT,
-  ARBITRARY_VARIABLE_PARAMETER,
   SATURATION_K1,
-  TOKEN_KIND_BOOST,
   UNKNOWN_TERM_WEIGHT,
 } from "./discovery.constants.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { candidatePool, isRareFormula } from "./candidate-pool.js";
 import { evidenceGroups, type EvidenceGroups } from "./evidence-groups.js";
-import type { RerankFeatures } from "./rerank-features.js";
-import { SPARSE_FIELDS, TOKEN_FIELDS, type SparseField } from "./sparse-document.js";
-
-export interface QueryTerm {
-  term: string;
-  kind: TokenKind;
-  documentFrequency: number;
-  /** Kind boost times IDF: what matching this term is worth. */
-  weight: number;
-  informative: boolean;
-}
+import { scoresApartFromWords, type QueryTerm } from "./query-terms.js";
+import type { RerankFeatures } from "./rerank-feature-names.js";
+import { SPARSE_FIELDS, TOKEN_FIELDS, type SparseField } from "./sparse-fields.js";
 
 export interface ScoredDocument {
   document: IndexedDocument;
@@ -64,72 +50,8 @@ const PAIR_FIELDS: readonly SparseField[] = ["pairs"];
 const FORMULA_FIELDS: readonly SparseField[] = ["formulas"];
 const TERM_FIELDS: readonly SparseField[] = TOKEN_FIELDS.filter((field) => field !== "pairs" && field !== "formulas");
 
-/**
- * Pairs and formula shingles score apart from the words, as bonuses: never informative, never counted in coverage.
- * Pairs only reorder the candidates words found; a formula shingle few problems hold also admits them to the pool
- * (candidate-pool.ts) and is one piece of evidence (`evidenceCount`).
- */
-export function scoresApartFromWords(kind: TokenKind): boolean {
-  return kind === "pair" || kind === "formula";
-}
-
 function fieldsOf(kind: TokenKind): readonly SparseField[] {
   return kind === "pair" ? PAIR_FIELDS : kind === "formula" ? FORMULA_FIELDS : TERM_FIELDS;
-}
-
-export function inverseDocumentFrequency(documentCount: number, documentFrequency: number): number {
-  return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
-}
-
-function isInformative(term: string, kind: TokenKind, publishedFrequency: number, publishedCount: number): boolean {
-  if (GENERIC_QUERY_WORDS.has(term)) return false;
-  const strong = kind === "parameter" || kind === "phrase";
-  const limit = strong ? INFORMATIVE_MAX_DOCUMENT_FRACTION_STRONG : INFORMATIVE_MAX_DOCUMENT_FRACTION;
-  return publishedFrequency <= Math.max(INFORMATIVE_DOCUMENT_FLOOR, limit * publishedCount);
-}
-
-/** A parameter weighs with the parameter boost unless it only names an arbitrary variable (ARBITRARY_VARIABLE_PARAMETER). */
-function kindBoost(term: string, kind: TokenKind): number {
-  return kind === "parameter" && ARBITRARY_VARIABLE_PARAMETER.test(term)
-    ? TOKEN_KIND_BOOST.word
-    : TOKEN_KIND_BOOST[kind];
-}
-
-/**
- * IDF and informativeness read published statistics only (see DiscoveryIndex.publishedFrequency).
- * Proximity pairs and formula shingles are never informative here (see scoresApartFromWords); a formula query's rare
- * shingles may be promoted later (promoteRareFormulas).
- */
-export function buildQueryTerms(
-  index: DiscoveryIndex,
-  tokens: readonly string[],
-  pairs: readonly string[] = [],
-  formulas: readonly string[] = [],
-): QueryTerm[] {
-  return [...new Set([...tokens, ...pairs, ...formulas])].map((term) => {
-    const kind = tokenKind(term);
-    const documentFrequency = index.documentFrequency(term);
-    const publishedFrequency = index.publishedFrequency(term);
-    const weight = kindBoost(term, kind) * inverseDocumentFrequency(index.publishedCount, publishedFrequency);
-    const informative =
-      !scoresApartFromWords(kind) &&
-      documentFrequency > 0 &&
-      isInformative(term, kind, publishedFrequency, index.publishedCount);
-    return { term, kind, documentFrequency, weight, informative };
-  });
-}
-
-/**
- * Generic prose: too few informative terms, or too little informative weight to name a problem,
- * measured against the IDF of a word unique to one published problem (see MIN_INFORMATIVE_MASS).
- */
-export function isUnderspecified(index: DiscoveryIndex, terms: readonly QueryTerm[]): boolean {
-  const informative = terms.filter((term) => term.informative);
-  const mass = informative.reduce((total, term) => total + term.weight, 0);
-  return (
-    informative.length < MIN_INFORMATIVE_TERMS ||
-    mass < MIN_INFORMATIVE_MASS * inverseDocumentFrequency(index.publishedCount, 1)
-  );
 }
 
 /** What every candidate of one query is measured against: the denominators, and which terms are rare formulas. */
@@ -206,13 +128,14 @@ function scoreDocument(
       const count = document.fieldCounts.get(field)?.get(term.term) ?? 0;
       if (count === 0) continue;
       const average = index.averageFieldLength(field) || 1;
+      // The ratio is taken first and normalised against 1: the order of operations the thresholds were measured with.
       const lengthRatio = (document.fieldLengths.get(field) ?? 0) / average;
-      const b = FIELD_LENGTH_NORMALISATION[field];
-      weightedFrequency += (FIELD_WEIGHTS[field] * count) / (1 - b + b * lengthRatio);
+      const normalisation = lengthNormalisation(FIELD_LENGTH_NORMALISATION[field], lengthRatio, 1);
+      weightedFrequency += weightedFieldFrequency(FIELD_WEIGHTS[field], count, normalisation);
       matchedFields.add(field);
     }
     if (weightedFrequency === 0) return;
-    const contribution = (term.weight * weightedFrequency) / (SATURATION_K1 + weightedFrequency);
+    const contribution = bm25fTermScore(term.weight, weightedFrequency, SATURATION_K1);
     if (term.kind === "pair") {
       proximity += contribution;
       return;

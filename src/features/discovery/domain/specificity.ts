@@ -25,7 +25,8 @@ import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { isActionable } from "../../catalogue/domain/catalogue.types.js";
 import { isRareFormula, votes } from "./candidate-pool.js";
 import { isRequestForAFamilyOrHelp, isRequestForAny, isRequestWhateverTheNotation } from "./request-forms.js";
-import type { QueryTerm, ScoredDocument } from "./scoring.js";
+import type { QueryTerm } from "./query-terms.js";
+import type { ScoredDocument } from "./scoring.js";
 import { analyzeText } from "../../../text/normalize.js";
 
 /** Coverage at or above this counts as full (coverage is a ratio of float sums). */

@@ -1,5 +1,11 @@
 // Field-weighted BM25 over the research-memory sparse view's token counts, scored in the service
 // because ts_rank has neither IDF nor length normalisation. Corpus statistics come from the bounded pool.
+import {
+  inverseDocumentFrequency,
+  lengthNormalisation,
+  okapiSaturation,
+  weightedFieldFrequency,
+} from "../../../retrieval/bm25.js";
 import { BM25_B, BM25_K1, FIELD_WEIGHTS } from "./orient.constants.js";
 import type { FieldCounts } from "./orient.types.js";
 
@@ -33,7 +39,8 @@ export function weightedFrequencies(fields: FieldCounts): ReadonlyMap<string, nu
       if (!counts) continue;
       for (const term in counts) {
         const count = counts[term]!;
-        if (count > 0) weighted.set(term, (weighted.get(term) ?? 0) + fieldWeight * count);
+        // Fields are weighted without a length normalisation each: the score normalises the document's length.
+        if (count > 0) weighted.set(term, (weighted.get(term) ?? 0) + weightedFieldFrequency(fieldWeight, count));
       }
     }
     weightedCache.set(fields, weighted);
@@ -42,7 +49,7 @@ export function weightedFrequencies(fields: FieldCounts): ReadonlyMap<string, nu
 }
 export function idf(stats: CorpusStats, term: string): number {
   const df = Math.min(stats.documentFrequency.get(term) ?? 0, stats.documentCount);
-  return Math.log(1 + (stats.documentCount - df + 0.5) / (df + 0.5));
+  return inverseDocumentFrequency(stats.documentCount, df);
 }
 
 /**
@@ -101,7 +108,7 @@ export function bm25Scorer(
       let score = 0;
       let coveredWeight = 0;
       const matched: string[] = [];
-      const norm = 1 - BM25_B + (BM25_B * length) / stats.averageLength;
+      const norm = lengthNormalisation(BM25_B, length, stats.averageLength);
       const weighted = weightedFrequencies(fields);
       for (let index = 0; index < terms.length; index += 1) {
         const tf = weighted.get(terms[index]!) ?? 0;
@@ -109,7 +116,7 @@ export function bm25Scorer(
         const weight = weights[index]!;
         matched.push(terms[index]!);
         coveredWeight += weight;
-        score += boosts[index]! * weight * ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm));
+        score += boosts[index]! * weight * okapiSaturation(tf, BM25_K1, norm);
       }
       const result = { score, coverage: totalWeight > 0 ? coveredWeight / totalWeight : 0, matched };
       memo.set(fields, result);

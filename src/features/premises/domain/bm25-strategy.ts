@@ -1,8 +1,9 @@
 // The published BM25 baseline (README settings): document = premise id + statement excerpt +
-// docstring, query and documents tokenised like retrieval_terms, k1 = 1.2, b = 0.75.
+// docstring, query and documents tokenised like retrieval_terms, scored with BASELINE_BM25 (k1 1.2, b 0.75).
 
+import { Bm25Field } from "../../../retrieval/bm25-field.js";
 import type { Premise, RetrievalQuery, ScoreComponents } from "./premise.types.js";
-import { Bm25Field } from "./bm25.js";
+import { BASELINE_BM25 } from "./premises.constants.js";
 import type { PreparedStrategy, RetrievalStrategy } from "./strategy.types.js";
 import { identifierTerms } from "./tokenize.js";
 
@@ -18,7 +19,7 @@ export const bm25Strategy: RetrievalStrategy = {
   id: "bm25",
   description: "baseline: Okapi BM25 over premise id + statement + docstring",
   prepare({ index }): PreparedStrategy {
-    const field = new Bm25Field(index.premises.map(baselineDocument));
+    const field = new Bm25Field(index.premises.map(baselineDocument), BASELINE_BM25);
     return {
       id: "bm25",
       score(query) {

@@ -1,8 +1,8 @@
 // Neighbour voting from public citations: the training queries most similar to this query vote
 // for the premises their proofs cite. A query never votes for itself (leave-one-out).
 
-import { NEIGHBOUR_COUNT } from "./premises.constants.js";
-import { Bm25Field } from "./bm25.js";
+import { BASELINE_BM25, NEIGHBOUR_COUNT } from "./premises.constants.js";
+import { Bm25Field } from "../../../retrieval/bm25-field.js";
 import { addScore, scaleToUnit } from "./score-arrays.js";
 import type { StrategyInputs } from "./strategy.types.js";
 import type { QuerySignal } from "./symbol-signals.js";
@@ -10,7 +10,10 @@ import { identifierTerms } from "./tokenize.js";
 
 export function buildNeighbourVoter({ index, citations }: StrategyInputs): QuerySignal {
   const size = index.premises.length;
-  const texts = new Bm25Field(citations.map((citation) => identifierTerms(citation.text)));
+  const texts = new Bm25Field(
+    citations.map((citation) => identifierTerms(citation.text)),
+    BASELINE_BM25,
+  );
   const cited = citations.map((citation) =>
     citation.citedPremiseIds
       .map((id) => index.positionById.get(id))

@@ -3,8 +3,8 @@
 
 import type { RetrievalQuery } from "./premise.types.js";
 import type { PremiseIndex } from "./premise-index.js";
-import { MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./premises.constants.js";
-import { Bm25Field } from "./bm25.js";
+import { BASELINE_BM25, MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./premises.constants.js";
+import { Bm25Field } from "../../../retrieval/bm25-field.js";
 import { addScore, scaleToUnit } from "./score-arrays.js";
 import { baselineDocument } from "./bm25-strategy.js";
 import { identifierSymbols, identifierTerms } from "./tokenize.js";
@@ -64,8 +64,11 @@ function groupPositions(
 
 export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   const size = index.premises.length;
-  const text = new Bm25Field(index.premises.map(baselineDocument));
-  const names = new Bm25Field(index.premises.map((premise) => identifierTerms(premise.premiseId)));
+  const text = new Bm25Field(index.premises.map(baselineDocument), BASELINE_BM25);
+  const names = new Bm25Field(
+    index.premises.map((premise) => identifierTerms(premise.premiseId)),
+    BASELINE_BM25,
+  );
   const symbols = symbolTable(index);
   // Module proximity and strategy tags touch a few premises per query; index them once so a query
   // visits those premises, not the corpus.

@@ -1,5 +1,12 @@
 // Tokenisers: the seed's lowercase word counts, and identifier terms in the corpus's
 // retrieval_terms style (split on ".", "_" and camelCase), plus whole dotted identifiers.
+//
+// An analyser of its own, not a configuration of src/text's prose normaliser: Lean names are compound
+// identifiers whose parts are split on dots, underscores and case and kept as written, while the prose
+// analyser drops function words, stems, and reads `x_n` as a parameter. It turns `lt_of_le_of_lt getLTCmp`
+// into `lt_of`, `le_of`, `getltcmp`; here it is lt, of, le, of, lt, get, lt, cmp, where `of` orders a lemma's
+// hypotheses. The published baseline defines its terms this way (retrieval_terms), so figures compare.
+// Both feed the same scorer (src/retrieval/).
 
 /** Tokens shorter than this carry no signal (bound variables such as `a`, `l`, `f`). */
 const MIN_IDENTIFIER_TERM_LENGTH = 2;

@@ -1,7 +1,7 @@
-// A reusable Okapi BM25 field: inverted postings with term frequencies, document lengths and idf,
-// scoring into a caller's array so several fields can be blended without allocation per query.
+// A reusable Okapi BM25 field over documents numbered 0..n-1: inverted postings with saturated term
+// frequencies, scoring into a caller's array so several fields blend without allocation per query.
 
-import { BM25_B, BM25_K1 } from "./premises.constants.js";
+import { type Bm25Parameters, inverseDocumentFrequency, lengthNormalisation, okapiSaturation } from "./bm25.js";
 
 /**
  * One term's postings as parallel typed arrays, ascending by document. The term-frequency part of
@@ -17,18 +17,19 @@ export class Bm25Field {
   private readonly postings = new Map<string, Postings>();
   private readonly documentCount: number;
 
-  constructor(documents: readonly (readonly string[])[], k1 = BM25_K1, b = BM25_B) {
+  /** `documents[n]` is document n's terms, repeats kept; k1 and b are the caller's (its constants file). */
+  constructor(documents: readonly (readonly string[])[], { k1, b }: Bm25Parameters) {
     this.documentCount = documents.length;
     const totalLength = documents.reduce((sum, terms) => sum + terms.length, 0);
     const averageLength = totalLength / Math.max(1, documents.length) || 1;
     const lists = new Map<string, Array<[document: number, saturated: number]>>();
     documents.forEach((terms, document) => {
-      const lengthNorm = k1 * (1 - b + (b * terms.length) / averageLength);
+      const normalisation = lengthNormalisation(b, terms.length, averageLength);
       const frequencies = new Map<string, number>();
       for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
       for (const [term, frequency] of frequencies) {
         const list = lists.get(term) ?? [];
-        list.push([document, (frequency * (k1 + 1)) / (frequency + lengthNorm)]);
+        list.push([document, okapiSaturation(frequency, k1, normalisation)]);
         lists.set(term, list);
       }
     });
@@ -42,8 +43,7 @@ export class Bm25Field {
 
   /** Non-negative idf (the +1 form), so common terms never subtract. */
   idf(term: string): number {
-    const containing = this.postings.get(term)?.documents.length ?? 0;
-    return Math.log(1 + (this.documentCount - containing + 0.5) / (containing + 0.5));
+    return inverseDocumentFrequency(this.documentCount, this.postings.get(term)?.documents.length ?? 0);
   }
 
   /** Adds weight × BM25(query, document) for every document that shares a term. */
