@@ -95,8 +95,9 @@ export async function openServices(
   const impressions = openImpressionWriter(db.pool, (error, lostRows) =>
     logger.error("search impressions lost", { lostRows, error: error.message }),
   );
-  // Per process and database, bounded by the entry counts in orient.constants.ts; entries are exact under
-  // their key (head mark, generation, view version) and never invalidated, only evicted (orient-caches.ts).
+  // Per process and database, bounded by the entry counts in orient.constants.ts. Entries are stamped with
+  // what makes them exact (target head mark, target generation, view version), so a write never needs to
+  // invalidate one: a changed stamp is a miss. Term statistics expire after TERM_SHARES_TTL_MS (orient-caches.ts).
   const orient = createOrientService(db.pool, impressions, (error, targetId) =>
     logger.warn("orient warm-up failed", { targetId, error: error.message }),
   );
