@@ -13,6 +13,12 @@ import type { DiscoveryService } from "./features/discovery/domain/discovery-ser
 import type { PremiseService } from "./features/premises/domain/premise-service.js";
 import type { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
 import { authenticate, type TokenCheck } from "./features/operators/commands/operator.commands.js";
+import type { OrientService } from "./features/orient/queries/orient.service.js";
+import type { ImpressionWriter } from "./features/telemetry/domain/impressions.js";
+import type { MemberCursorKey } from "./features/memory/domain/cursor-secret.js";
+import type DataLoader from "dataloader";
+import type { ChangeEventRow } from "./events/event-stream.js";
+import { eventSubjectLoader, type EventSubject } from "./events/event-subjects.js";
 
 /** Long-lived collaborators shared by all requests (no per-request state lives here). */
 export interface Services {
@@ -30,6 +36,12 @@ export interface Services {
   premises: PremiseService;
   /** Ends challenge periods whose deadline passed (reads also settle them lazily). */
   challengePeriods: ChallengePeriodSweeper;
+  /** Orient's statement runner and per-database caches (created in service.ts, which documents their lifetime). */
+  orient: OrientService;
+  /** The database's one search-impression writer: recordUse flushes it before it looks an impression up. */
+  impressions: ImpressionWriter;
+  /** The member-cursor signing key, loaded from the database once per process. */
+  memberCursorKey: MemberCursorKey;
 }
 
 export interface Context {
@@ -41,6 +53,8 @@ export interface Context {
   logFields: Record<string, unknown>;
   /** Aborted when a socket operation ends (completed by the client, or its socket closed). */
   signal?: AbortSignal;
+  /** This operation's batch loader of change-event subjects (uncached: a long subscription sees renames). */
+  eventSubjects: DataLoader<ChangeEventRow, EventSubject>;
 }
 
 export async function createContext(
@@ -55,5 +69,6 @@ export async function createContext(
     services,
     auth: await authenticate(services.db.prisma, authorization),
     logFields,
+    eventSubjects: eventSubjectLoader(services.db.prisma),
   };
 }

@@ -17,8 +17,9 @@ import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
 import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
-import { impressionWriter } from "./features/telemetry/domain/impressions.js";
-import { orientCaches } from "./features/orient/read/orient-caches.js";
+import { openImpressionWriter } from "./features/telemetry/domain/impressions.js";
+import { createOrientService } from "./features/orient/queries/orient.service.js";
+import { MemberCursorKey } from "./features/memory/domain/cursor-secret.js";
 import { maintainProblemDocuments } from "./features/discovery/projection/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
 import { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
@@ -90,11 +91,18 @@ export async function openServices(
     databaseUrl: env.databaseUrl,
     dataDir: overrides.dataDir === undefined ? env.dataDir : overrides.dataDir,
   });
-  impressionWriter(db.pool).onFailure((error, lostRows) =>
+  // Per process and database, flushed by Database.close: one writer, so recordUse's flush covers every impression.
+  const impressions = openImpressionWriter(db.pool, (error, lostRows) =>
     logger.error("search impressions lost", { lostRows, error: error.message }),
   );
-  orientCaches(db.pool).onWarmupFailure = (error, targetId) =>
-    logger.warn("orient warm-up failed", { targetId, error: error.message });
+  // Per process and database, bounded by the entry counts in orient.constants.ts. Entries are stamped with
+  // what makes them exact (target head mark, target generation, view version), so a write never needs to
+  // invalidate one: a changed stamp is a miss. Term statistics expire after TERM_SHARES_TTL_MS (orient-caches.ts).
+  const orient = createOrientService(db.pool, impressions, (error, targetId) =>
+    logger.warn("orient warm-up failed", { targetId, error: error.message }),
+  );
+  // Per process and database: the stored secret never changes, so the key is loaded once.
+  const memberCursorKey = new MemberCursorKey(db.prisma);
   try {
     const notifier = await createNotifier({
       kind: db.kind,
@@ -130,6 +138,9 @@ export async function openServices(
       discovery,
       premises,
       challengePeriods,
+      orient,
+      impressions,
+      memberCursorKey,
     };
     await loadCatalogueIfEmpty(services, env.catalogue);
     await rebuildStaleViews(db.prisma, logger, monitor);

@@ -13,7 +13,6 @@ import {
 import { DomainError } from "../platform/errors/domain-error.js";
 import { buildEnvelope } from "../features/orient/domain/envelope.js";
 import { loadProblem } from "../features/orient/read/load-problem.js";
-import { sqlOf } from "../features/orient/read/sql.js";
 import { buildManifest, MANIFEST_INCLUDE } from "../features/research/domain/manifest.js";
 import { researchRefWhere } from "../features/research/domain/research-refs.js";
 import { affectedLanes, readFreshness } from "../projections/freshness.js";
@@ -71,7 +70,7 @@ function registerReadable(server: McpServer, scope: ToolScope): void {
       mimeType: "application/json",
     },
     guarded(scope, "problem", async (uri, variables) => {
-      const problem = await loadProblem(sqlOf(services.db.pool), single(variables.stableId));
+      const problem = await loadProblem(services.orient.sql, single(variables.stableId));
       return json(uri, buildEnvelope(problem, "ORIENT", problem.matchedBy, null));
     }),
   );

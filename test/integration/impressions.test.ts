@@ -5,7 +5,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ImpressionWriter,
-  impressionWriter,
   queryDigest,
   type ImpressionInput,
 } from "../../src/features/telemetry/domain/impressions.js";
@@ -94,7 +93,7 @@ describe.each(testDatabaseTargets())("discoverProblems impressions ($name databa
       `query($text: String!) { discoverProblems(text: $text) { ... on ProblemDiscovery { impressionId outcome candidates { problem { stableId } } } } }`,
       { text },
     );
-    await impressionWriter(running.service.services.db.pool).flush();
+    await running.service.services.impressions.flush();
     const row = await running.service.services.db.prisma.searchImpression.findUnique({
       where: { id: discoverProblems.impressionId },
     });

@@ -8,6 +8,7 @@ import { createProject } from "../../src/features/research/commands/create-proje
 import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
 import { branchId } from "../../src/features/memory/domain/branch-derivation.js";
 import { readMemberPage } from "../../src/features/memory/queries/member-page.query.js";
+import { MemberCursorKey } from "../../src/features/memory/domain/cursor-secret.js";
 import { InvalidCursorError } from "../../src/features/memory/domain/memory.errors.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { refreshMemoryOnce } from "../../src/features/memory/projection/memory-refresh.js";
@@ -218,11 +219,12 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       })
     ).map((row) => row.id);
     const id = branchId(projectId, "approach/big");
+    const cursorKey = new MemberCursorKey(prisma);
     const seen: string[] = [];
     let after: string | null = null;
     let pages = 0;
     do {
-      const page = await readMemberPage(prisma, { id, first: 12, after });
+      const page = await readMemberPage(prisma, cursorKey, { id, first: 12, after });
       expect(page.memberIds.length).toBeLessThanOrEqual(12);
       seen.push(...page.memberIds);
       after = page.nextMemberCursor;
@@ -230,14 +232,14 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     } while (after);
     expect(pages).toBe(Math.ceil(1_000 / 12));
     expect(seen).toEqual(expected);
-    const firstPage = await readMemberPage(prisma, { id, first: 12, after: null });
+    const firstPage = await readMemberPage(prisma, cursorKey, { id, first: 12, after: null });
     const cursor = firstPage.nextMemberCursor!;
     await expect(
-      readMemberPage(prisma, { id: branchId(projectId, "approach"), first: 12, after: cursor }),
+      readMemberPage(prisma, cursorKey, { id: branchId(projectId, "approach"), first: 12, after: cursor }),
     ).rejects.toBeInstanceOf(InvalidCursorError);
     const [payload, signature] = cursor.split(".");
     const altered = `${payload!.slice(0, -2)}AA.${signature}`;
-    await expect(readMemberPage(prisma, { id, first: 12, after: altered })).rejects.toMatchObject({
+    await expect(readMemberPage(prisma, cursorKey, { id, first: 12, after: altered })).rejects.toMatchObject({
       code: "INVALID_CURSOR",
     });
   });

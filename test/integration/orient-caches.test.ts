@@ -13,7 +13,7 @@ import {
 } from "../helpers/research-factories.js";
 import { orient } from "./orient-support.js";
 import { absorbRecordRows, readRecordRows } from "../../src/features/orient/read/load-records.js";
-import { documentKey, orientCaches, targetGraph } from "../../src/features/orient/read/orient-caches.js";
+import { createOrientCaches, documentKey, targetGraph } from "../../src/features/orient/read/orient-caches.js";
 import { sqlOf } from "../../src/features/orient/read/sql.js";
 import { targetWarmup, warmTarget } from "../../src/features/orient/read/warm-target.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
@@ -184,7 +184,7 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
       [row!.target],
     );
 
-    const caches = orientCaches(pool);
+    const caches = running.service.services.orient.caches;
     const graph = targetGraph(caches.graphs, row!.target, after!.generation);
     const records = absorbRecordRows(readBefore, null, new Map(), new Map(), caches, graph);
     expect(records.get(row!.id)?.state).toBe("CURRENT"); // what that read saw, for its own request
@@ -235,7 +235,7 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     }
     expect(version).toBeDefined();
 
-    const caches = orientCaches({}); // a new process's caches
+    const caches = createOrientCaches(); // a new process's caches
     expect(await warmTarget(sqlOf(pool), caches, check.target, version!, { records: 2, texts: 1 })).toBe(2);
     expect(caches.records.get(check.id)?.title).toBe("Warm-up check");
     expect(caches.records.get(base.id)?.title).toBe("Warm-up base claim");
@@ -249,6 +249,6 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
 
     // The service started one for this target with its first request.
     await orient(running.service.url, { problemRef: "cp:erdos:1", problem: "warm-up check", projectId });
-    expect(await targetWarmup(orientCaches(pool), check.target, version!)).toBeGreaterThan(0);
+    expect(await targetWarmup(running.service.services.orient.caches, check.target, version!)).toBeGreaterThan(0);
   });
 });

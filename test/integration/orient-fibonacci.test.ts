@@ -5,7 +5,6 @@ import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 import type { LoadedFixture } from "../../tools/eval/orient/load-orient-fixture.js";
 import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
-import { impressionWriter } from "../../src/features/telemetry/domain/impressions.js";
 import { checkPlan, loadFixtureInto, orient, RECORD_USE, type OrientationResult } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("orient on the Fibonacci regression fixture ($name database)", (target) => {
@@ -118,7 +117,7 @@ describe.each(testDatabaseTargets())("orient on the Fibonacci regression fixture
     });
     expect(plan.bearings![0]!.bearing).toBe("FAILED_BEFORE");
     expect(plan.packet.items.map((item) => item.accession)).toContain(plan.bearings![0]!.accession);
-    await impressionWriter(running.service.services.db.pool).flush(); // written behind the response
+    await running.service.services.impressions.flush(); // written behind the response
     const impressions = await prisma.searchImpression.findMany({
       where: { id: { in: [result.impressionId, plan.impressionId] } },
     });

@@ -16,7 +16,8 @@ import { maintainProblemDocuments } from "../../src/features/discovery/projectio
 import { seedSynthetic } from "../seed/synthetic.js";
 import { syntheticQuery } from "../seed/synthetic-text.js";
 import { seededRandom as random32 } from "../../src/platform/lib/seeded-random.js";
-import { runOrient } from "../../src/features/orient/queries/orient.service.js";
+import { createOrientService, runOrient } from "../../src/features/orient/queries/orient.service.js";
+import { openImpressionWriter } from "../../src/features/telemetry/domain/impressions.js";
 import { percentileOf } from "../../src/platform/lib/percentile.js";
 
 const { values } = parseArgs({
@@ -182,10 +183,12 @@ for (const size of sizes) {
       `CREATE INDEX bench_fts ON research_objects USING gin (to_tsvector('english', title || ' ' || body))`,
     );
     await db.pool.query("ANALYZE research_objects");
+    // One orient service per database, as the service keeps one per process and database.
+    const orientService = createOrientService(db.pool, openImpressionWriter(db.pool));
     const orient = await timePaired(
       queries,
       (text) =>
-        runOrient(db.pool, {
+        runOrient(orientService, {
           mode: "orient",
           problemRef: "cp:erdos:1",
           text,

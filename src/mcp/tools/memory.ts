@@ -49,7 +49,11 @@ const getMemoryBranch = tool({
   annotations: READ_ONLY,
   async run(args, { services }) {
     const prisma = services.db.prisma;
-    const page = await readMemberPage(prisma, { id: args.id, first: args.first, after: args.after ?? null });
+    const page = await readMemberPage(prisma, services.memberCursorKey, {
+      id: args.id,
+      first: args.first,
+      after: args.after ?? null,
+    });
     const rows = await prisma.researchObject.findMany({ where: { id: { in: page.memberIds } } });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {

@@ -2,7 +2,6 @@
 // and record_use (which packet records the agent used), over GraphQL's runOrient and recordUse.
 import * as z from "zod";
 import { requireRole } from "../../features/operators/domain/authorize.js";
-import { impressionWriter } from "../../features/telemetry/domain/impressions.js";
 import {
   DEFAULT_MAX_CHARS,
   DEFAULT_PLAN_MAX_CHARS,
@@ -102,7 +101,7 @@ const orient = tool({
   },
   output: orientation,
   annotations: ORIENT_HINTS,
-  run: (args, scope) => runOrient(scope.services.db.pool, request("orient", args.task, args, scope)),
+  run: (args, scope) => runOrient(scope.services.orient, request("orient", args.task, args, scope)),
   render: renderOrientation,
 });
 
@@ -124,7 +123,7 @@ const checkPlan = tool({
   },
   annotations: ORIENT_HINTS,
   async run(args, scope) {
-    const outcome = await runOrient(scope.services.db.pool, request("checkPlan", args.plan, args, scope));
+    const outcome = await runOrient(scope.services.orient, request("checkPlan", args.plan, args, scope));
     return { ...outcome, bearings: outcome.composition.bearings };
   },
   render: (result) =>
@@ -157,7 +156,7 @@ const recordUseTool = tool({
     const operator = requireRole(caller.auth, "AGENT");
     const { event, impression, shownIds } = await recordUse(
       services.db.prisma,
-      impressionWriter(services.db.pool),
+      services.impressions,
       operator.id,
       args,
     );

@@ -104,7 +104,7 @@ const discoverProblems = tool({
   async run({ text, limit }, { services, caller }) {
     const result = await runDiscovery({
       prisma: services.db.prisma,
-      pool: services.db.pool,
+      impressions: services.impressions,
       discovery: services.discovery,
       operatorId: caller.auth.status === "VALID" ? caller.auth.operator.id : null,
       text,

@@ -1,14 +1,17 @@
 // The per-database orient caches: a target graph lives for one generation of the target, and a request
 // that began before a newer write never puts its older graph back over the newer one.
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { keepTargetGraph, orientCaches, targetGraph } from "../../../src/features/orient/read/orient-caches.js";
+import { createOrientCaches, keepTargetGraph, targetGraph } from "../../../src/features/orient/read/orient-caches.js";
+import { createOrientService } from "../../../src/features/orient/queries/orient.service.js";
+import type { ImpressionWriter } from "../../../src/features/telemetry/domain/impressions.js";
 import type { Sql } from "../../../src/features/orient/read/sql.js";
 import { distinctiveTerms } from "../../../src/features/orient/read/term-shares.js";
 import { targetWarmup, warmTargetInBackground } from "../../../src/features/orient/read/warm-target.js";
 
 describe("orient target graphs", () => {
   it("serves the cached graph while the generation is unchanged and a new, empty one after a write", () => {
-    const caches = orientCaches({});
+    const caches = createOrientCaches();
     const graph = targetGraph(caches.graphs, "target", "10");
     graph.states.set("r1", "CURRENT");
     keepTargetGraph(caches.graphs, "target", graph);
@@ -19,7 +22,7 @@ describe("orient target graphs", () => {
   });
 
   it("keeps the newer generation when an older request finishes last", () => {
-    const caches = orientCaches({});
+    const caches = createOrientCaches();
     const older = targetGraph(caches.graphs, "target", "10");
     const newer = targetGraph(caches.graphs, "target", "12");
     keepTargetGraph(caches.graphs, "target", newer);
@@ -28,9 +31,13 @@ describe("orient target graphs", () => {
   });
 
   it("gives each database its own caches", () => {
-    expect(orientCaches({})).not.toBe(orientCaches({}));
-    const pool = {};
-    expect(orientCaches(pool)).toBe(orientCaches(pool));
+    const impressions = {} as ImpressionWriter;
+    const service = createOrientService({} as pg.Pool, impressions);
+    expect(service.caches).not.toBe(createOrientService({} as pg.Pool, impressions).caches);
+    // One service's requests share its caches, and what is derived from a cached row once.
+    const fields = { title: { sieve: 1 }, body: { sieve: 2, bound: 1 } };
+    expect(service.caches.derived.weightedFrequencies(fields)).toBe(service.caches.derived.weightedFrequencies(fields));
+    expect(service.caches.derived.contentTokens(fields)).toBe(service.caches.derived.contentTokens(fields));
   });
 });
 
@@ -54,7 +61,7 @@ describe("distinctive probe terms", () => {
 
 describe("background warm-up", () => {
   it("reports a failed warm-up to the caches' listener, once, and resolves to no records", async () => {
-    const caches = orientCaches({});
+    const caches = createOrientCaches();
     const failures: { message: string; targetId: string }[] = [];
     caches.onWarmupFailure = (error, targetId) => failures.push({ message: error.message, targetId });
     const failing = (() => Promise.reject(new Error("connection reset"))) as unknown as Sql;

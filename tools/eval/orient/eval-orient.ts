@@ -14,6 +14,8 @@ import { runFixtureQueries, type QueryResult } from "./fixture-run.js";
 import { summarise } from "./eval-metrics.js";
 import { trustFigures } from "./trust-metrics.js";
 import type { ResearchState } from "../../../src/generated/prisma/enums.js";
+import { createOrientService } from "../../../src/features/orient/queries/orient.service.js";
+import { openImpressionWriter } from "../../../src/features/telemetry/domain/impressions.js";
 
 export const ORIENT_FIXTURES = ["fibonacci-regression", "cross-project", "poisoned-memory"] as const;
 
@@ -43,6 +45,8 @@ async function runOn(
   });
   try {
     const operator = await evalOperator(db);
+    // One orient service for the run, as the service keeps one per process and database.
+    const orient = createOrientService(db.pool, openImpressionWriter(db.pool));
     const results: QueryResult[] = [];
     const states = new Map<string, ResearchState>();
     for (const name of ORIENT_FIXTURES) {
@@ -54,7 +58,7 @@ async function runOn(
         select: { id: true, state: true },
       });
       for (const row of rows) states.set(`${name}:${loaded.keysById.get(row.id)}`, row.state);
-      results.push(...(await runFixtureQueries(db, fixture, loaded, operator.id)));
+      results.push(...(await runFixtureQueries(orient, fixture, loaded, operator.id)));
     }
     return { results, states };
   } finally {

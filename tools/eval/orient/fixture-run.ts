@@ -1,9 +1,11 @@
 // Runs a loaded fixture's gold queries through the orchestrator and scores each packet against its
 // labels: included ids, relevant hits per kind, reserves, must-include/exclude and fallback checks.
-import type pg from "pg";
-import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { DEFAULT_MAX_CHARS, DEFAULT_PLAN_MAX_CHARS } from "../../../src/features/orient/domain/orient.constants.js";
-import { runOrient, type OrientOutcome } from "../../../src/features/orient/queries/orient.service.js";
+import {
+  runOrient,
+  type OrientOutcome,
+  type OrientService,
+} from "../../../src/features/orient/queries/orient.service.js";
 import type { LoadedFixture } from "./load-orient-fixture.js";
 import type { FixtureQuery, OrientFixture } from "./orient-fixture.types.js";
 import { AUDIT_INTENTS } from "../../../src/features/orient/domain/actionability.js";
@@ -19,7 +21,7 @@ export interface QueryResult {
 }
 
 export async function runFixtureQueries(
-  db: { prisma: PrismaClient; pool: pg.Pool },
+  orient: OrientService,
   fixture: OrientFixture,
   loaded: LoadedFixture,
   operatorId: string | null,
@@ -27,7 +29,7 @@ export async function runFixtureQueries(
   const results: QueryResult[] = [];
   for (const query of fixture.queries) {
     const mode = query.mode ?? "orient";
-    const outcome = await runOrient(db.pool, {
+    const outcome = await runOrient(orient, {
       mode,
       problemRef: query.problemRef,
       text: query.problem,

@@ -6,6 +6,7 @@ import type { DiscoveryCandidate } from "../domain/discover.js";
 import type { DiscoveryDecision } from "../domain/decisions.js";
 import { IdentityKindEnum } from "../../problems/graphql/problem-enums.js";
 import { runDiscovery, type DiscoveryPayload } from "../queries/run-discovery.query.js";
+import type { LaneReport } from "../domain/lane-report.js";
 
 const OutcomeEnum = builder.enumType("DiscoveryOutcome", { values: ["MATCH", "AMBIGUOUS", "ABSTAINED"] as const });
 const AbstentionEnum = builder.enumType("AbstentionReason", {
@@ -102,18 +103,6 @@ const ProblemCandidateType = builder.objectRef<DiscoveryCandidate>("ProblemCandi
   }),
 });
 
-export interface LaneReport {
-  lane: string;
-  candidateCount: number;
-  indexVersion: string;
-  highWaterMark: bigint;
-  lagEvents: number;
-  scoreBasis: string;
-  abstentionReason: string | null;
-  /** Records that matched but were held back as QUARANTINED (research-memory lane; 0 elsewhere). */
-  heldBack?: number;
-}
-
 export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implement({
   description: "What one retrieval lane did: candidates, index version, freshness, score basis, abstention.",
   fields: (t) => ({
@@ -178,7 +167,7 @@ builder.queryField("discoverProblems", (t) =>
     resolve: (_root, args, context) =>
       runDiscovery({
         prisma: context.prisma,
-        pool: context.services.db.pool,
+        impressions: context.services.impressions,
         discovery: context.services.discovery,
         operatorId: context.auth.status === "VALID" ? context.auth.operator.id : null,
         text: args.text,

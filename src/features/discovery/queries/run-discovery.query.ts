@@ -1,9 +1,8 @@
 // The discoverProblems use case for every transport (GraphQL, MCP): discovery over the serving index,
 // its freshness, and the stored search impression that a later recordUse can cite.
-import type pg from "pg";
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
-import { impressionWriter } from "../../telemetry/domain/impressions.js";
+import type { ImpressionWriter } from "../../telemetry/domain/impressions.js";
 import { discoverProblems, type ProblemDiscoveryResult } from "../domain/discover-problems.js";
 import { DiscoveryInputError } from "../domain/discovery.errors.js";
 import type { DiscoveryService, IndexFreshness } from "../domain/discovery-service.js";
@@ -12,7 +11,8 @@ export type DiscoveryPayload = ProblemDiscoveryResult & { freshness: IndexFreshn
 
 export interface RunDiscoveryProps {
   prisma: PrismaClient;
-  pool: pg.Pool;
+  /** The service's impression writer (Services.impressions). */
+  impressions: ImpressionWriter;
   discovery: DiscoveryService;
   operatorId: string | null;
   text: string;
@@ -21,7 +21,7 @@ export interface RunDiscoveryProps {
 
 export async function runDiscovery({
   prisma,
-  pool,
+  impressions,
   discovery,
   operatorId,
   text,
@@ -35,7 +35,7 @@ export async function runDiscovery({
     throw error;
   }
   const freshness = await discovery.freshness();
-  const impressionId = impressionWriter(pool).write({
+  const impressionId = impressions.write({
     operation: "discoverProblems",
     operatorId,
     queryText: text,

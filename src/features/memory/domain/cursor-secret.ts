@@ -9,10 +9,6 @@ const SECRET_BYTES = 32;
 // Domain separation: the stored secret may later sign other things without cross-use.
 const KEY_PURPOSE = "memory-branch-cursor:v1";
 
-// Keyed by client, not global: one process may talk to several databases (tests), each with its secret.
-// The key is immutable configuration, not request state, so holding it for the process is safe.
-const keys = new WeakMap<PrismaClient, Promise<Buffer>>();
-
 async function loadKey(prisma: PrismaClient): Promise<Buffer> {
   await prisma.serviceSecret.createMany({
     data: [{ name: SECRET_NAME, value: randomBytes(SECRET_BYTES) }],
@@ -22,12 +18,24 @@ async function loadKey(prisma: PrismaClient): Promise<Buffer> {
   return createHmac("sha256", Buffer.from(row.value)).update(KEY_PURPOSE).digest();
 }
 
-export function cursorKey(prisma: PrismaClient): Promise<Buffer> {
-  let key = keys.get(prisma);
-  if (!key) {
-    key = loadKey(prisma);
-    keys.set(prisma, key);
-    key.catch(() => keys.delete(prisma));
+/**
+ * The key of one database, loaded on first use and kept by whoever made this object (src/service.ts:
+ * one per process and database). The key is immutable configuration, not request state, so holding it
+ * for the process is safe; a failed load is forgotten, so the next call tries again.
+ */
+export class MemberCursorKey {
+  private key: Promise<Buffer> | null = null;
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  get(): Promise<Buffer> {
+    if (!this.key) {
+      const loading = loadKey(this.prisma);
+      this.key = loading;
+      loading.catch(() => {
+        if (this.key === loading) this.key = null;
+      });
+    }
+    return this.key;
   }
-  return key;
 }

@@ -54,7 +54,7 @@ builder.queryField("memoryBranch", (t) =>
       after: t.arg.string(),
     },
     resolve: (_root, args, context) =>
-      readMemberPage(context.prisma, {
+      readMemberPage(context.prisma, context.services.memberCursorKey, {
         id: String(args.id),
         first: args.first ?? DEFAULT_MEMBER_PAGE,
         after: args.after ?? null,

@@ -4,7 +4,7 @@ import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { uuidOf } from "../../../graphql/global-ids.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { readFreshness, type ViewFreshness } from "../../../projections/freshness.js";
-import { cursorKey } from "../domain/cursor-secret.js";
+import type { MemberCursorKey } from "../domain/cursor-secret.js";
 import { MAX_MEMBER_PAGE, MEMORY_VIEW } from "../domain/memory.constants.js";
 import {
   ancestry,
@@ -32,8 +32,10 @@ function branchUuid(id: string): string {
   throw new NotFoundError(`${id} is not a memory branch id`, id);
 }
 
+/** `cursorKey` is the service's (Services.memberCursorKey): loaded once per process and database. */
 export async function readMemberPage(
   prisma: PrismaClient,
+  cursorKey: MemberCursorKey,
   args: { id: string; first: number; after: string | null },
 ): Promise<MemberPage> {
   if (!Number.isInteger(args.first) || args.first < 1 || args.first > MAX_MEMBER_PAGE) {
@@ -54,7 +56,7 @@ export async function readMemberPage(
     routingTargetId: branch.routingTargetId,
     traversed,
   };
-  const key = await cursorKey(prisma);
+  const key = await cursorKey.get();
   const after = args.after ? decodeMemberCursor(args.after, scope, key) : null;
   // One extra row tells whether another page exists without a count.
   const keys = await memberKeys(prisma, branch, args.first + 1, after);

@@ -24,29 +24,29 @@ export interface TermScore {
 }
 
 const FIELD_ENTRIES = Object.entries(FIELD_WEIGHTS);
-/**
- * Field-weighted term frequencies per document, built once per counts object: cached documents keep
- * the same object across requests, and one map lookup per term replaces four field lookups.
- */
-const weightedCache = new WeakMap<FieldCounts, Map<string, number>>();
 
-export function weightedFrequencies(fields: FieldCounts): ReadonlyMap<string, number> {
-  let weighted = weightedCache.get(fields);
-  if (!weighted) {
-    weighted = new Map();
-    for (const [field, fieldWeight] of FIELD_ENTRIES) {
-      const counts = fields[field];
-      if (!counts) continue;
-      for (const term in counts) {
-        const count = counts[term]!;
-        // Fields are weighted without a length normalisation each: the score normalises the document's length.
-        if (count > 0) weighted.set(term, (weighted.get(term) ?? 0) + weightedFieldFrequency(fieldWeight, count));
-      }
+/** `weightedFrequencies`, or a memoised version of it (the same values for the same counts object). */
+export type WeightedFrequencies = (fields: FieldCounts) => ReadonlyMap<string, number>;
+
+/**
+ * Field-weighted term frequencies of one document: one map lookup per term replaces four field lookups.
+ * Cached documents keep the same counts object across requests, so the orient caches memoise this per
+ * counts object (orient-caches.ts) and hand the memoised version to poolStats and bm25Scorer.
+ */
+export function weightedFrequencies(fields: FieldCounts): Map<string, number> {
+  const weighted = new Map<string, number>();
+  for (const [field, fieldWeight] of FIELD_ENTRIES) {
+    const counts = fields[field];
+    if (!counts) continue;
+    for (const term in counts) {
+      const count = counts[term]!;
+      // Fields are weighted without a length normalisation each: the score normalises the document's length.
+      if (count > 0) weighted.set(term, (weighted.get(term) ?? 0) + weightedFieldFrequency(fieldWeight, count));
     }
-    weightedCache.set(fields, weighted);
   }
   return weighted;
 }
+
 export function idf(stats: CorpusStats, term: string): number {
   const df = Math.min(stats.documentFrequency.get(term) ?? 0, stats.documentCount);
   return inverseDocumentFrequency(stats.documentCount, df);
@@ -61,12 +61,13 @@ export function poolStats(
   terms: readonly string[],
   documentCount: number,
   saturated: boolean,
+  weigh: WeightedFrequencies = weightedFrequencies,
 ): CorpusStats {
   const documentFrequency = new Map<string, number>();
   let totalLength = 0;
   for (const document of pool) {
     totalLength += document.length;
-    const weighted = weightedFrequencies(document.fields);
+    const weighted = weigh(document.fields);
     for (const term of terms)
       if (weighted.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
@@ -95,6 +96,7 @@ export function bm25Scorer(
   terms: readonly string[],
   queryFrequency: ReadonlyMap<string, number>,
   stats: CorpusStats,
+  weigh: WeightedFrequencies = weightedFrequencies,
 ): Bm25Scorer {
   const weights = terms.map((term) => idf(stats, term));
   const totalWeight = weights.reduce((total, weight) => total + weight, 0);
@@ -109,7 +111,7 @@ export function bm25Scorer(
       let coveredWeight = 0;
       const matched: string[] = [];
       const norm = lengthNormalisation(BM25_B, length, stats.averageLength);
-      const weighted = weightedFrequencies(fields);
+      const weighted = weigh(fields);
       for (let index = 0; index < terms.length; index += 1) {
         const tf = weighted.get(terms[index]!) ?? 0;
         if (tf === 0) continue;

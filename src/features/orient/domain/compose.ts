@@ -7,7 +7,7 @@ import { assemblePacket, type AssembledPacket, type PacketBranch } from "./assem
 import type { Bm25Scorer } from "./bm25.js";
 import { applyEligibility } from "./candidates.js";
 import { planBearings, type PlanBearing } from "./check-plan.js";
-import { removeNearDuplicates } from "./dedupe.js";
+import { removeNearDuplicates, type ContentTokens } from "./dedupe.js";
 import { CATEGORY_ORDER, PLAN_CATEGORY_ORDER, reservesFor } from "./intent-policy.js";
 import { ITEM_TEXT_MAX, MAX_PACKET_ITEMS, PLAN_ITEM_TEXT_MAX } from "./orient.constants.js";
 import type { Intent, ItemText, PacketItem, PooledCandidate, RelationEdge, ScoredCandidate } from "./orient.types.js";
@@ -25,6 +25,8 @@ export interface ComposeInput {
   pool: readonly PooledCandidate[];
   /** BM25 against the request's pool statistics (bm25Scorer), shared with graph seeding. */
   scorer: Bm25Scorer;
+  /** Token sets for near-duplicate removal, memoised per cached counts object (orient-caches.ts). */
+  contentTokens: ContentTokens;
   branches: readonly PacketBranch[];
 }
 
@@ -137,7 +139,7 @@ export function choosePacket(
   ranking: PoolRanking,
   relations: readonly RelationEdge[],
 ): PacketChoice {
-  const { kept, folded } = removeNearDuplicates(dedupeWindow(ranking), relations);
+  const { kept, folded } = removeNearDuplicates(dedupeWindow(ranking), relations, input.contentTokens);
   const chosen = selectItems(kept, reservesFor(input.intent), ranking.fallback, reservePool(ranking));
   return { ...ranking, chosen, folded, relations };
 }

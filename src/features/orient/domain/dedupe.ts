@@ -1,7 +1,7 @@
 // Near-duplicate removal by token-set Jaccard over title and body terms. The higher-ranked record
 // stays and lists the folded ids; a record in a DISAGREES_WITH or REFUTES pair is never folded away.
 import { NEAR_DUPLICATE_JACCARD } from "./orient.constants.js";
-import type { RelationEdge, ScoredCandidate } from "./orient.types.js";
+import type { FieldCounts, RelationEdge, ScoredCandidate } from "./orient.types.js";
 
 export const DISAGREEMENT_TYPES = new Set(["DISAGREES_WITH", "REFUTES"]);
 
@@ -11,15 +11,15 @@ export interface Deduplicated {
   folded: Map<string, string[]>;
 }
 
-// A cached record keeps one counts object across requests, so its token set is built once.
-const tokensOf = new WeakMap<object, Set<string>>();
+/** `contentTokens`, or a memoised version of it (the same set for the same counts object). */
+export type ContentTokens = (fields: FieldCounts) => ReadonlySet<string>;
 
-export function contentTokens(candidate: ScoredCandidate): ReadonlySet<string> {
-  const fields = candidate.record.fields;
-  let tokens = tokensOf.get(fields);
-  if (!tokens)
-    tokensOf.set(fields, (tokens = new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})])));
-  return tokens;
+/**
+ * Title and body terms of a record. A cached record keeps one counts object across requests, so the
+ * orient caches memoise this per counts object (orient-caches.ts) and pass the memoised version in.
+ */
+export function contentTokens(fields: FieldCounts): Set<string> {
+  return new Set([...Object.keys(fields.title ?? {}), ...Object.keys(fields.body ?? {})]);
 }
 
 export function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
@@ -51,13 +51,14 @@ export function disagreeingIds(edges: readonly RelationEdge[]): Set<string> {
 export function removeNearDuplicates(
   ranked: readonly ScoredCandidate[],
   edges: readonly RelationEdge[],
+  tokensOf: ContentTokens = contentTokens,
   threshold = NEAR_DUPLICATE_JACCARD,
 ): Deduplicated {
   const protectedIds = disagreeingIds(edges);
   const kept: { candidate: ScoredCandidate; tokens: ReadonlySet<string> }[] = [];
   const folded = new Map<string, string[]>();
   for (const candidate of ranked) {
-    const tokens = contentTokens(candidate);
+    const tokens = tokensOf(candidate.record.fields);
     const twin = protectedIds.has(candidate.record.id)
       ? undefined
       : kept.find((entry) => sizesAllow(entry.tokens, tokens, threshold) && jaccard(entry.tokens, tokens) >= threshold);

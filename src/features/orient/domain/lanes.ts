@@ -1,6 +1,6 @@
 // Lane reports: per lane the candidate count, index version, freshness, score basis and abstention
 // reason, so a caller can tell an empty store from a weak match, an unavailable index or a filtered record.
-import type { LaneReport } from "../../discovery/graphql/discovery.schema.js";
+import type { LaneReport } from "../../discovery/domain/lane-report.js";
 import type { ViewFreshness } from "../../../projections/freshness.js";
 import { BM25_B, BM25_K1, FIELD_WEIGHTS } from "./orient.constants.js";
 

@@ -1,5 +1,6 @@
 // Stage 2: rank the branch checkpoints of the target (or project) against the query and the intent.
 // Overlap with a checkpoint's key terms and summary decides; the intent's preferred kinds only break ties.
+import { IdentityMemo } from "../../../platform/lib/identity-memo.js";
 import { tokenize } from "../../../text/normalize.js";
 import { PREFERRED_KINDS } from "./intent-policy.js";
 import {
@@ -27,28 +28,10 @@ export interface RankedCheckpoint extends CheckpointView {
   matchedTerms: string[];
 }
 
-// Per cached checkpoint view and intent: a common query term touches every checkpoint of a target.
-const preferredShares = new WeakMap<CheckpointView, Map<Intent, number>>();
-
-function preferredShare(checkpoint: CheckpointView, intent: Intent): number {
-  let shares = preferredShares.get(checkpoint);
-  if (!shares) preferredShares.set(checkpoint, (shares = new Map()));
-  let share = shares.get(intent);
-  if (share === undefined) {
-    const total = Object.values(checkpoint.kindMix).reduce((sum, count) => sum + count, 0);
-    share =
-      total === 0 ? 0 : PREFERRED_KINDS[intent].reduce((sum, kind) => sum + (checkpoint.kindMix[kind] ?? 0), 0) / total;
-    shares.set(intent, share);
-  }
-  return share;
-}
-
 /** A term listed by every checkpoint (the problem's own vocabulary) says nothing about which branch to open. */
 export type TermWeight = (term: string) => number;
 
-// Cached checkpoint reads hand back the same array and objects until the target's head moves, so what
-// is derived from them alone (term weights, a term index, the no-overlap order, normalised summaries)
-// is computed once per read, and a request scores only the checkpoints that share a query term.
+/** Derived from one checkpoint read alone: term weights, a term index and the no-overlap order. */
 interface CheckpointIndex {
   weight: TermWeight;
   /** Key term -> live checkpoints (with current records) listing it, once per listing. */
@@ -57,18 +40,7 @@ interface CheckpointIndex {
   unmatched: { checkpoint: CheckpointView; ranked: RankedCheckpoint }[];
 }
 
-const indexes = new WeakMap<readonly CheckpointView[], CheckpointIndex>();
-const summaryTermsOf = new WeakMap<CheckpointView, ReadonlySet<string>>();
-
-function summaryTerms(checkpoint: CheckpointView): ReadonlySet<string> {
-  let terms = summaryTermsOf.get(checkpoint);
-  if (!terms) summaryTermsOf.set(checkpoint, (terms = new Set(tokenize(checkpoint.summary))));
-  return terms;
-}
-
 function checkpointIndex(checkpoints: readonly CheckpointView[]): CheckpointIndex {
-  let index = indexes.get(checkpoints);
-  if (index) return index;
   const live = checkpoints.filter((checkpoint) => checkpoint.currentCount > 0);
   const byTerm = new Map<string, CheckpointView[]>();
   for (const checkpoint of live) {
@@ -81,9 +53,44 @@ function checkpointIndex(checkpoints: readonly CheckpointView[]): CheckpointInde
   const unmatched = live
     .map((checkpoint) => ({ checkpoint, ranked: { ...checkpoint, score: 0, matchedTerms: [] as string[] } }))
     .sort((left, right) => rankOrder(left.ranked, right.ranked));
-  index = { weight: checkpointTermWeights(checkpoints), byTerm, unmatched };
-  indexes.set(checkpoints, index);
-  return index;
+  return { weight: checkpointTermWeights(checkpoints), byTerm, unmatched };
+}
+
+function preferredShare(checkpoint: CheckpointView, intent: Intent): number {
+  const total = Object.values(checkpoint.kindMix).reduce((sum, count) => sum + count, 0);
+  return total === 0
+    ? 0
+    : PREFERRED_KINDS[intent].reduce((sum, kind) => sum + (checkpoint.kindMix[kind] ?? 0), 0) / total;
+}
+
+/**
+ * What is derived from checkpoint rows alone, kept per row object: cached checkpoint reads hand back the
+ * same array and objects until the target's head moves, so the index, normalised summaries and intent
+ * shares are computed once per read, and a request scores only the checkpoints that share a query term.
+ * The orient caches own one next to the checkpoint rows (orient-caches.ts); a new memo computes the same.
+ */
+export class CheckpointMemo {
+  private readonly indexes = new IdentityMemo(checkpointIndex);
+  private readonly summaries = new IdentityMemo(
+    (checkpoint: CheckpointView): ReadonlySet<string> => new Set(tokenize(checkpoint.summary)),
+  );
+  // Per intent: a common query term touches every checkpoint of a target.
+  private readonly shares = new IdentityMemo((_checkpoint: CheckpointView) => new Map<Intent, number>());
+
+  index(checkpoints: readonly CheckpointView[]): CheckpointIndex {
+    return this.indexes.get(checkpoints);
+  }
+
+  summaryTerms(checkpoint: CheckpointView): ReadonlySet<string> {
+    return this.summaries.get(checkpoint);
+  }
+
+  preferredShare(checkpoint: CheckpointView, intent: Intent): number {
+    const shares = this.shares.get(checkpoint);
+    let share = shares.get(intent);
+    if (share === undefined) shares.set(intent, (share = preferredShare(checkpoint, intent)));
+    return share;
+  }
 }
 
 function rankOrder(left: RankedCheckpoint, right: RankedCheckpoint): number {
@@ -108,16 +115,18 @@ export function scoreCheckpoint(
   intent: Intent,
   weight: TermWeight = () => 1,
   readSummary = true,
+  memo = new CheckpointMemo(),
 ): RankedCheckpoint {
   const keyMatches = checkpoint.keyTerms.filter((term) => queryTerms.has(term));
-  const summaryMatches = [...(readSummary ? summaryTerms(checkpoint) : [])].filter(
+  const summaryMatches = [...(readSummary ? memo.summaryTerms(checkpoint) : [])].filter(
     (term) => queryTerms.has(term) && !keyMatches.includes(term),
   );
   const size = Math.max(1, queryTerms.size);
   const sum = (terms: string[]) => terms.reduce((total, term) => total + weight(term), 0);
   const overlap =
     (CHECKPOINT_KEY_TERM_WEIGHT * sum(keyMatches) + CHECKPOINT_SUMMARY_WEIGHT * sum(summaryMatches)) / size;
-  const score = overlap > 0 ? overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent) : 0;
+  const score =
+    overlap > 0 ? overlap + CHECKPOINT_INTENT_WEIGHT * overlap * memo.preferredShare(checkpoint, intent) : 0;
   return withScore(checkpoint, score, [...keyMatches, ...summaryMatches].sort());
 }
 
@@ -142,9 +151,10 @@ export function rankCheckpoints(
   checkpoints: readonly CheckpointView[],
   queryTerms: readonly string[],
   intent: Intent,
+  memo = new CheckpointMemo(),
 ): RankedCheckpoint[] {
   const terms = new Set(queryTerms);
-  const index = checkpointIndex(checkpoints);
+  const index = memo.index(checkpoints);
   // Key-term overlap accumulated from the term index: only checkpoints sharing a query term are touched
   // (scoreCheckpoint's key-term sum, without a pass over every checkpoint's terms).
   const overlaps = new Map<CheckpointView, { sum: number; matched: string[] }>();
@@ -166,7 +176,7 @@ export function rankCheckpoints(
       checkpoint,
       ranked: withScore(
         checkpoint,
-        overlap + CHECKPOINT_INTENT_WEIGHT * overlap * preferredShare(checkpoint, intent),
+        overlap + CHECKPOINT_INTENT_WEIGHT * overlap * memo.preferredShare(checkpoint, intent),
         entry.matched.sort(),
       ),
     };
@@ -184,7 +194,7 @@ export function rankCheckpoints(
   const movable = [
     ...byKeyTerms
       .slice(0, SUMMARY_RESCORE)
-      .map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight)),
+      .map((entry) => scoreCheckpoint(entry.checkpoint, terms, intent, index.weight, true, memo)),
     ...byKeyTerms.slice(SUMMARY_RESCORE, movableCount).map((entry) => entry.ranked),
   ].sort(rankOrder);
   return [...movable, ...byKeyTerms.slice(movableCount).map((entry) => entry.ranked)];

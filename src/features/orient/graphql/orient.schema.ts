@@ -120,7 +120,7 @@ builder.queryField("orient", (t) =>
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "OrientResult" } },
     resolve: (_root, { input }, context) =>
       runOrient(
-        context.services.db.pool,
+        context.services.orient,
         orientRequest("orient", input.problem, DEFAULT_MAX_CHARS, input, context.auth),
       ),
   }),
@@ -135,7 +135,7 @@ builder.queryField("checkPlan", (t) =>
     errors: { types: ORIENT_ERRORS, directResult: true, union: { name: "CheckPlanResult" } },
     resolve: (_root, { input }, context) =>
       runOrient(
-        context.services.db.pool,
+        context.services.orient,
         orientRequest("checkPlan", input.plan, DEFAULT_PLAN_MAX_CHARS, input, context.auth),
       ),
   }),

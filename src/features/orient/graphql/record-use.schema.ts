@@ -3,7 +3,6 @@
 import { builder } from "../../../graphql/builder.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
-import { impressionWriter } from "../../telemetry/domain/impressions.js";
 import { recordUse } from "../commands/record-use.command.js";
 
 const RecordUseInput = builder.inputType("RecordUseInput", {
@@ -39,7 +38,7 @@ builder.mutationField("recordUse", (t) =>
     args: { input: t.arg({ type: RecordUseInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
-      return recordUse(context.prisma, impressionWriter(context.services.db.pool), operator.id, {
+      return recordUse(context.prisma, context.services.impressions, operator.id, {
         impressionId: String(input.impressionId),
         usedRecords: input.usedRecords,
         outcome: input.outcome,

@@ -1,15 +1,8 @@
-// The orient/checkPlan orchestrator: a thin sequence of bounded reads between the pure stages, then
-// the impression (written behind the response). Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
-// Independent reads share a round trip (Promise.all; the embedded database's single connection queues
-// them, which is fine). Reads whose rows cannot change under their key (checkpoints and members at the
-// target head's mark, states and relations at the target's generation, record attributes, token counts,
-// packet texts) come from per-database caches (orient-caches.ts), and the candidate reads start
-// alongside the identity read on the context the ref had last time: a warm request waits on the
-// database once (identity, with the views' freshness, alongside the candidate reads). A moved head, a new
-// write on the target or records new to the process add a wait for each read they need.
+// The orient/checkPlan orchestrator: the pure stages between the round trips of the request's read plan
+// (orient-read-plan.ts, which lists the round trips and what each is cached under), then the impression
+// (written behind the response). Resolve -> rank checkpoints -> descend -> union -> rerank -> assemble.
 import type pg from "pg";
-import type { ResearchState } from "../../../generated/prisma/enums.js";
-import type { LaneReport } from "../../discovery/graphql/discovery.schema.js";
+import type { LaneReport } from "../../discovery/domain/lane-report.js";
 import type { ViewFreshness } from "../../../projections/freshness.js";
 import type { AssembledPacket } from "../domain/assemble-packet.js";
 import { unionCandidates, withheldCounts } from "../domain/candidates.js";
@@ -23,28 +16,35 @@ import {
 } from "../domain/compose.js";
 import { buildEnvelope, type Envelope } from "../domain/envelope.js";
 import { laneReports } from "../domain/lanes.js";
-import { checkProjectScope, loadProblem, loadProject } from "../read/load-problem.js";
-import {
-  absorbRecordRows,
-  cachedRelationsAmong,
-  loadItemTexts,
-  loadNeighbours,
-  loadRecords,
-  loadRelationsAmong,
-  readRecordRows,
-  uncachedRecords,
-} from "../read/load-records.js";
 import { documentCountOf, leadingHits } from "../read/pool-stats.js";
 import { bm25Scorer, poolStats } from "../domain/bm25.js";
 import type { Intent, RelationEdge } from "../domain/orient.types.js";
 import { analyseQuery, validateBudget, validateQuery } from "../domain/query.js";
-import { sqlOf } from "../read/sql.js";
-import { impressionWriter } from "../../telemetry/domain/impressions.js";
-import { keepTargetGraph, orientCaches, targetGraph } from "../read/orient-caches.js";
-import { readCandidates, sameReadContext, type ReadContext } from "../read/read-candidates.js";
-import { termShares } from "../read/term-shares.js";
+import { sqlOf, type Sql } from "../read/sql.js";
+import type { ImpressionWriter } from "../../telemetry/domain/impressions.js";
+import { createOrientCaches, type OrientCaches } from "../read/orient-caches.js";
+import { OrientReadPlan } from "../read/orient-read-plan.js";
 import { GRAPH_SEEDS, MAX_PACKET_ITEMS } from "../domain/orient.constants.js";
-import { warmTargetInBackground } from "../read/warm-target.js";
+
+/**
+ * Orient's long-lived collaborators for one database: made once per process by src/service.ts (a tool
+ * run makes its own), so every request shares the statement runner's prepared names and the caches.
+ */
+export interface OrientService {
+  /** Reads go straight through the Database's pg pool (see sql.ts). */
+  sql: Sql;
+  caches: OrientCaches;
+  /** The database's impression writer (shared with discovery and recordUse). */
+  impressions: ImpressionWriter;
+}
+
+export function createOrientService(
+  pool: pg.Pool,
+  impressions: ImpressionWriter,
+  onWarmupFailure: OrientCaches["onWarmupFailure"] = null,
+): OrientService {
+  return { sql: sqlOf(pool), caches: createOrientCaches(onWarmupFailure), impressions };
+}
 
 export interface OrientRequest {
   mode: "orient" | "checkPlan";
@@ -81,97 +81,23 @@ function sameEdges(left: readonly RelationEdge[], right: readonly RelationEdge[]
   );
 }
 
-/** Every read and the impression go straight through the Database's pg pool (see sql.ts). */
-export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promise<OrientOutcome> {
-  const sql = sqlOf(pgPool);
-  const caches = orientCaches(pgPool);
+export async function runOrient(orient: OrientService, request: OrientRequest): Promise<OrientOutcome> {
   const field = request.mode === "checkPlan" ? "plan" : "problem";
   const maxChars = validateBudget(request.maxChars);
   const text = validateQuery(request.text, field);
   const query = analyseQuery(text);
-  // Round trip 1 (concurrent): identity resolution with the problem, its checkpoint head, generation and
-  // the views' freshness (one statement), and the requested project. Round trip 2 starts alongside it on
-  // the context this ref had last time (read-candidates.ts), kept only if the identity read confirms it.
-  const pending = { project: loadProject(sql, request.projectId), shares: termShares(sql, pgPool) };
-  for (const promise of Object.values(pending)) promise.catch(() => undefined); // awaited below; a failed ref throws first
-  const contextKey = `${request.problemRef}\u0000${request.projectId ?? ""}\u0000${request.pinnedWorld ?? ""}`;
-  const speculated = caches.contexts.get(contextKey);
-  const early = speculated ? readCandidates(sql, caches, speculated, query, request.intent, pending.shares) : null;
-  early?.catch(() => undefined); // awaited below only if its context is confirmed
-  const problem = await loadProblem(sql, request.problemRef);
-  const project = await pending.project;
+  const { derived } = orient.caches;
+  const reads = await OrientReadPlan.resolve(orient.sql, orient.caches, { ...request, query });
+  const { problem, scope, context } = reads;
+  const { checkpoints, descent, sparse, proof, members } = reads.candidates;
   const { freshness } = problem;
-  const scope = checkProjectScope(project, request.projectId, problem.id);
-  const memoryVersion = freshness.find((view) => view.view === "memory-branches")?.version ?? null;
-  const context: ReadContext = {
-    targetId: problem.id,
-    scope,
-    memoryVersion,
-    sparseVersion: freshness.find((view) => view.view === "research-memory")?.version ?? null,
-    headMark:
-      memoryVersion !== null && problem.memoryHead.version === memoryVersion ? problem.memoryHead.highWaterMark : null,
-    worlds: [...new Set([...(request.pinnedWorld ? [request.pinnedWorld] : []), ...problem.pinnedWorlds])],
-  };
-  caches.contexts.set(contextKey, context);
-  warmTargetInBackground(sql, caches, problem.id, context.sparseVersion);
-  const graph = targetGraph(caches.graphs, problem.id, problem.generation);
-  const { checkpoints, descent, sparse, proof, members, memberRows } =
-    early && speculated && sameReadContext(speculated, context)
-      ? await early
-      : await readCandidates(sql, caches, context, query, request.intent, pending.shares);
-  const { sparseVersion, worlds } = context;
+  const { sparseVersion, memoryVersion, worlds } = context;
   const documentCount = documentCountOf(checkpoints, sparse.hits.length);
-  const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated);
-  const scorer = bm25Scorer(query.terms, query.frequency, stats);
+  const stats = poolStats(sparse.hits, query.terms, documentCount, sparse.saturated, derived.weightedFrequencies);
+  const scorer = bm25Scorer(query.terms, query.frequency, stats, derived.weightedFrequencies);
   const leading = leadingHits(sparse.hits, scorer, MAX_PACKET_ITEMS);
   const seeds = leading.slice(0, GRAPH_SEEDS);
-  // States seen by this request's reads win over the graph's.
-  // An eligible hit is CURRENT; an ineligible one (audit views) may be superseded or quarantined, so its row says which.
-  const states = new Map<string, ResearchState>(
-    sparse.hits.filter((hit) => hit.eligible).map((hit) => [hit.id, "CURRENT"]),
-  );
-  for (const [id, state] of proof.states) states.set(id, state);
-  const fresh = new Map(sparse.hits.map((hit) => [hit.id, hit]));
-  absorbRecordRows(memberRows, sparseVersion, fresh, states, caches, graph);
-  const found = [
-    ...new Set([
-      ...proof.exactIds,
-      ...proof.structuralIds,
-      ...sparse.hits.map((hit) => hit.id),
-      ...members.map((member) => member.id),
-    ]),
-  ];
-  // Round trip 3 (only for what the caches lack): the records found so far; the graph neighbours of the
-  // top hits (with the outgoing relations of the leading hits, which the packet's relations need),
-  // followed at once by the rows of neighbours new to the process; and the texts of the leading hits,
-  // the likeliest packet items. Round trip 4 only for neighbours whose state this generation has not seen.
-  const foundSet = new Set(found);
-  const textsEarly = loadItemTexts(sql, leading, caches.texts);
-  const neighboursPending = loadNeighbours(sql, graph, seeds, leading);
-  const neighbourRowsPending = neighboursPending.then((neighbourEdges) =>
-    readRecordRows(
-      sql,
-      sparseVersion,
-      problem.id,
-      uncachedRecords(
-        [...new Set(neighbourEdges.map((edge) => edge.neighbourId))].filter((id) => !foundSet.has(id)),
-        sparseVersion,
-        caches,
-      ),
-    ),
-  );
-  const [edges, foundRecords, neighbourRows] = await Promise.all([
-    neighboursPending,
-    loadRecords(sql, sparseVersion, problem.id, found, states, fresh, caches, graph),
-    neighbourRowsPending,
-    textsEarly,
-  ]);
-  absorbRecordRows(neighbourRows, sparseVersion, fresh, states, caches, graph);
-  const neighbourIds = [...new Set(edges.map((edge) => edge.neighbourId))].filter((id) => !foundRecords.has(id));
-  const records = new Map([
-    ...foundRecords,
-    ...(await loadRecords(sql, sparseVersion, problem.id, neighbourIds, states, fresh, caches, graph)),
-  ]);
+  const { records, edges } = await reads.poolRecords(leading, seeds);
   const pool = unionCandidates({
     records,
     sparseIds: sparse.hits.map((hit) => hit.id),
@@ -190,25 +116,21 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
     query,
     pool,
     scorer,
+    contentTokens: derived.contentTokens,
     branches,
   };
   const ranking = rankPool(composeInput);
-  // Round trip 5 (only for what the caches lack): relations among the records a packet can include, and
-  // the texts of the likeliest items: the leading window, the reserve picks, and the packet as chosen
-  // with the relations the caches already hold (where near-duplicates fold, the packet reaches past the
-  // leading window). Round trip 6 only for chosen records outside them: a relation read here unfolded a pair.
+  // The packet as chosen with the relations the caches already hold decides which texts round trip 5
+  // reads besides the leading window and the reserve picks (where near-duplicates fold, the packet
+  // reaches past the leading window).
   const candidates = packetCandidates(ranking, request.intent);
-  const cachedRelations = cachedRelationsAmong(graph, candidates.relationScope);
+  const cachedRelations = reads.cachedRelations(candidates.relationScope);
   const provisional = choosePacket(composeInput, ranking, cachedRelations);
   const likely = [...new Set([...candidates.likely, ...chosenIds(provisional)])];
-  const [relations] = await Promise.all([
-    loadRelationsAmong(sql, graph, candidates.relationScope),
-    loadItemTexts(sql, likely, caches.texts),
-  ]);
+  const relations = await reads.packetRelations(candidates.relationScope, likely);
   // choosePacket is pure: when the read found no relation the caches lacked, the provisional choice is the choice.
   const choice = sameEdges(relations, cachedRelations) ? provisional : choosePacket(composeInput, ranking, relations);
-  keepTargetGraph(caches.graphs, problem.id, graph);
-  const composition = composePacket(composeInput, choice, await loadItemTexts(sql, chosenIds(choice), caches.texts));
+  const composition = composePacket(composeInput, choice, await reads.texts(chosenIds(choice)));
   const withheld = withheldCounts(composition, sparse.withheld);
   const envelope = buildEnvelope(
     problem,
@@ -242,7 +164,7 @@ export async function runOrient(pgPool: pg.Pool, request: OrientRequest): Promis
   const present = new Set(composition.packet.items.map((item) => item.id));
   const top = composition.scored.slice(0, 100);
   // The impression, written behind the response (impressions.ts).
-  const impressionId = impressionWriter(pgPool).write({
+  const impressionId = orient.impressions.write({
     operation: request.mode,
     operatorId: request.operatorId,
     queryText: text,

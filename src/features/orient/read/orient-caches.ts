@@ -1,5 +1,6 @@
-// Per-database caches of orient reads whose rows cannot change under the key they are stored by, so a
-// hit is exact, never merely recent:
+// The orient caches of one database, created once per process by src/service.ts (createOrientService)
+// and bounded by the entry counts in orient.constants.ts. They hold reads whose rows cannot change under
+// the key they are stored by, so a hit is exact, never merely recent:
 // - the checkpoints read for a target (and project scope) in one memory version, stamped with the
 //   target head's high-water mark: the memory projector rewrites a target's head with a new mark in
 //   the same transaction as any of its checkpoints, so an equal mark means equal rows;
@@ -11,14 +12,20 @@
 //   sequence): supersessions and relations are written with an event on the record's own target, and
 //   relations never cross targets, so an equal generation means equal states and edges. Any write on
 //   the target starts a new, empty graph.
+// Values derived from those rows alone (weighted term frequencies and token sets of a counts object, a
+// checkpoint read's index) are memoised per row object in `derived`, so they live as long as the rows.
 // A target's newest records are read into these caches in the background by its first request
 // (warm-target.ts); `warmups` remembers which targets that has started for.
-// One entry kind is a guess rather than a fact: the read context a ref resolved to last time, used to
-// start the candidate reads early and kept only when the identity read confirms it (read-candidates.ts).
-// Keyed by the pool, so each opened database (tests open many in one process) has its own.
+// Two entries are not facts: the read context a ref resolved to last time, a guess used to start the
+// candidate reads early and kept only when the identity read confirms it (orient-read-plan.ts), and the
+// database's term statistics, read again after TERM_SHARES_TTL_MS (term-shares.ts).
+import { IdentityMemo } from "../../../platform/lib/identity-memo.js";
 import { LruCache } from "../../../platform/lib/lru-cache.js";
 import type { ResearchState } from "../../../generated/prisma/enums.js";
-import type { ReadContext } from "./read-candidates.js";
+import type { ReadContext } from "./read-context.js";
+import { TermShares } from "./term-shares.js";
+import { weightedFrequencies, type WeightedFrequencies } from "../domain/bm25.js";
+import { contentTokens, type ContentTokens } from "../domain/dedupe.js";
 import {
   CHECKPOINT_CACHE_ROWS,
   CONTEXT_CACHE_ENTRIES,
@@ -30,7 +37,7 @@ import {
   WARM_TARGET_ENTRIES,
 } from "../domain/orient.constants.js";
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "../domain/orient.types.js";
-import type { CheckpointView } from "../domain/rank-checkpoints.js";
+import { CheckpointMemo, type CheckpointView } from "../domain/rank-checkpoints.js";
 
 export interface CachedCheckpoints {
   highWaterMark: string;
@@ -64,6 +71,16 @@ export interface TargetGraph {
   weighed?: number;
 }
 
+/** Values derived from cached rows, memoised by the rows' identity (they go when the rows go). */
+export interface DerivedFromRows {
+  /** Per counts object (documents cache, sparse hits): BM25's field-weighted term frequencies. */
+  weightedFrequencies: WeightedFrequencies;
+  /** Per counts object: the title and body token sets near-duplicate removal compares. */
+  contentTokens: ContentTokens;
+  /** Per checkpoint read and row (checkpoints cache): term index, summary terms, intent shares. */
+  checkpoints: CheckpointMemo;
+}
+
 export interface OrientCaches {
   /** The read context a ref (with project and pinned world) resolved to last time: a guess, always verified. */
   contexts: LruCache<string, ReadContext>;
@@ -73,31 +90,36 @@ export interface OrientCaches {
   documents: LruCache<string, DocumentCounts>;
   records: LruCache<string, RecordAttributes>;
   texts: LruCache<string, ItemText>;
+  derived: DerivedFromRows;
+  /** The database's term statistics, read at most once per TERM_SHARES_TTL_MS. */
+  termShares: TermShares;
   /** Background warm-ups started per target and sparse version (warm-target.ts), resolving to the records read. */
   warmups: LruCache<string, Promise<number>>;
   /** Told of a failed warm-up (the service logs it); a failure costs only speed, so nothing else sees it. */
   onWarmupFailure: ((error: Error, targetId: string) => void) | null;
 }
 
-const byPool = new WeakMap<object, OrientCaches>();
-
-export function orientCaches(pool: object): OrientCaches {
-  let caches = byPool.get(pool);
-  if (!caches) {
-    caches = {
-      contexts: new LruCache(CONTEXT_CACHE_ENTRIES),
-      checkpoints: new LruCache(CHECKPOINT_CACHE_ROWS, (entry) => Math.max(1, entry.rows.length)),
-      members: new LruCache(MEMBER_CACHE_ENTRIES, (entry) => Math.max(1, entry.ids.length)),
-      graphs: new LruCache(GRAPH_CACHE_ENTRIES, graphWeight),
-      documents: new LruCache(DOCUMENT_CACHE_ENTRIES),
-      records: new LruCache(RECORD_CACHE_ENTRIES),
-      texts: new LruCache(TEXT_CACHE_ENTRIES),
-      warmups: new LruCache(WARM_TARGET_ENTRIES),
-      onWarmupFailure: null,
-    };
-    byPool.set(pool, caches);
-  }
-  return caches;
+/** Empty caches for one database: one per process and database (src/service.ts), or per tool run. */
+export function createOrientCaches(onWarmupFailure: OrientCaches["onWarmupFailure"] = null): OrientCaches {
+  const weighted = new IdentityMemo<FieldCounts, ReadonlyMap<string, number>>(weightedFrequencies);
+  const tokens = new IdentityMemo<FieldCounts, ReadonlySet<string>>(contentTokens);
+  return {
+    contexts: new LruCache(CONTEXT_CACHE_ENTRIES),
+    checkpoints: new LruCache(CHECKPOINT_CACHE_ROWS, (entry) => Math.max(1, entry.rows.length)),
+    members: new LruCache(MEMBER_CACHE_ENTRIES, (entry) => Math.max(1, entry.ids.length)),
+    graphs: new LruCache(GRAPH_CACHE_ENTRIES, graphWeight),
+    documents: new LruCache(DOCUMENT_CACHE_ENTRIES),
+    records: new LruCache(RECORD_CACHE_ENTRIES),
+    texts: new LruCache(TEXT_CACHE_ENTRIES),
+    derived: {
+      weightedFrequencies: (fields) => weighted.get(fields),
+      contentTokens: (fields) => tokens.get(fields),
+      checkpoints: new CheckpointMemo(),
+    },
+    termShares: new TermShares(),
+    warmups: new LruCache(WARM_TARGET_ENTRIES),
+    onWarmupFailure,
+  };
 }
 
 export function checkpointKey(version: number, targetId: string, projectId: string | null): string {

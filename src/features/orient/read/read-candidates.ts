@@ -22,16 +22,7 @@ import { commonTermsOf, goalFingerprints } from "./pool-stats.js";
 import type { AnalysedQuery } from "../domain/query.js";
 import { rankCheckpoints, type CheckpointView } from "../domain/rank-checkpoints.js";
 import { distinctiveTerms } from "./term-shares.js";
-
-export interface ReadContext {
-  targetId: string;
-  scope: string | null;
-  memoryVersion: number | null;
-  sparseVersion: number | null;
-  /** The target head's mark in memoryVersion (null: nothing cached under it). */
-  headMark: string | null;
-  worlds: string[];
-}
+import type { ReadContext } from "./read-context.js";
 
 export interface CandidateReads {
   checkpoints: CheckpointView[];
@@ -41,18 +32,6 @@ export interface CandidateReads {
   members: { id: string; branchName: string }[];
   /** Rows of members new to the process, read within this round trip (runOrient absorbs them). */
   memberRows: RecordRow[];
-}
-
-export function sameReadContext(left: ReadContext, right: ReadContext): boolean {
-  return (
-    left.targetId === right.targetId &&
-    left.scope === right.scope &&
-    left.memoryVersion === right.memoryVersion &&
-    left.sparseVersion === right.sparseVersion &&
-    left.headMark === right.headMark &&
-    left.worlds.length === right.worlds.length &&
-    left.worlds.every((world, index) => world === right.worlds[index])
-  );
 }
 
 export async function readCandidates(
@@ -100,7 +79,7 @@ export async function readCandidates(
           !includesSuperseded(intent),
         );
   sparsePending.catch(() => undefined); // awaited below
-  const ranked = rankCheckpoints(checkpoints, query.terms, intent);
+  const ranked = rankCheckpoints(checkpoints, query.terms, intent, caches.derived.checkpoints);
   const descent = chooseBranches(ranked);
   const descended = descent.selected.length
     ? descent.selected

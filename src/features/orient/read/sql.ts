@@ -17,23 +17,29 @@ interface Statement {
   name: string;
 }
 
-// A call site's template strings are one frozen array for the life of the process.
-const statements = new WeakMap<TemplateStringsArray, Statement>();
-
-function statementOf(strings: TemplateStringsArray): Statement {
-  let statement = statements.get(strings);
-  if (!statement) {
-    const text = strings.reduce((sql, part, index) => `${sql}$${index}${part}`);
-    statement = { text, name: `orient_${sha256Hex(text).slice(0, 24)}` };
-    statements.set(strings, statement);
-  }
-  return statement;
+/**
+ * Each call site's statement, named once: a call site's template strings are one frozen array for the
+ * life of the process, so the memo (owned by one runner, created with it) needs no eviction.
+ */
+function statementNames(): (strings: TemplateStringsArray) => Statement {
+  const statements = new WeakMap<TemplateStringsArray, Statement>();
+  return (strings) => {
+    let statement = statements.get(strings);
+    if (!statement) {
+      const text = strings.reduce((sql, part, index) => `${sql}$${index}${part}`);
+      statement = { text, name: `orient_${sha256Hex(text).slice(0, 24)}` };
+      statements.set(strings, statement);
+    }
+    return statement;
+  };
 }
 
 /** SQLSTATE duplicate_prepared_statement. */
 const DUPLICATE_PREPARED_STATEMENT = "42P05";
 
+/** The runner over one pool; the orient service builds one per database and keeps it for the process. */
 export function sqlOf(pool: pg.Pool): Sql {
+  const statementOf = statementNames();
   const prepared: Tag = async <Row>(strings: TemplateStringsArray, ...values: unknown[]) => {
     const { text, name } = statementOf(strings);
     try {
