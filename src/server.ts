@@ -5,7 +5,7 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createContext, type Context, type Services } from "./context.js";
+import type { Context, Services } from "./graphql/context.js";
 import { buildSchema } from "./schema.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
 import { inputGuardPlugin } from "./graphql/input-guard.js";
@@ -14,6 +14,7 @@ import { catalogueCachePlugin } from "./graphql/cache-hints.js";
 import { createProtection } from "./graphql/protection.js";
 import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
+import { requestContext } from "./http/request-context.js";
 import { createInFlightWrites } from "./http/in-flight.js";
 import { corsMiddleware } from "./http/cors.js";
 import { createMetrics } from "./http/metrics.js";
@@ -38,13 +39,11 @@ export interface RunningServer {
 function bodyErrorHandler(maxBodyBytes: number) {
   return (error: { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
     if (error.type === "entity.too.large") {
-      response
-        .status(413)
-        .json({
-          errors: [
-            { message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } },
-          ],
-        });
+      response.status(413).json({
+        errors: [
+          { message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } },
+        ],
+      });
     } else if (
       error.type === "entity.parse.failed" ||
       error.type === "encoding.unsupported" ||
@@ -146,7 +145,7 @@ export async function startServer(services: Services, options: { port: number; h
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const annotations = annotationsOf(res);
-        const context = await createContext(
+        const context = await requestContext(
           services,
           req.headers.authorization,
           annotations.requestId,

@@ -1,7 +1,7 @@
 // Starts the whole service from a parsed configuration: database (migrated), catalogue (CATALOGUE) on
 // first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests; `openServices`
 // is the same without the HTTP server (the stdio MCP server when it owns the database).
-import type { Services } from "./context.js";
+import type { Services } from "./graphql/context.js";
 import { openDatabase } from "./platform/db/database.js";
 import type { Env } from "./env.js";
 import { createNotifier } from "./events/notifier.js";

@@ -98,17 +98,11 @@ export async function loadEventSubjects(
   });
 }
 
-const loaders = new WeakMap<object, DataLoader<ChangeEventRow, EventSubject>>();
-
 /**
- * The subject loader of one operation context. It batches what one execution asks for (a batch of
- * events resolves in one go) and caches nothing: a long subscription must see renamed titles.
+ * Makes the subject loader of one operation (the GraphQL context holds it). It batches what one
+ * execution asks for (a batch of events resolves in one go) and caches nothing: a long subscription
+ * must see renamed titles.
  */
-export function eventSubjectLoader(context: { prisma: PrismaClient }): DataLoader<ChangeEventRow, EventSubject> {
-  let loader = loaders.get(context);
-  if (!loader) {
-    loader = new DataLoader((rows) => loadEventSubjects(context.prisma, rows), { cache: false });
-    loaders.set(context, loader);
-  }
-  return loader;
+export function eventSubjectLoader(prisma: PrismaClient): DataLoader<ChangeEventRow, EventSubject> {
+  return new DataLoader((rows) => loadEventSubjects(prisma, rows), { cache: false });
 }

@@ -8,7 +8,7 @@ import {
   type EventFilter,
 } from "../../../events/event-stream.js";
 import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
-import type { Context } from "../../../context.js";
+import type { Context } from "../../../graphql/context.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { resolveProblemRef } from "../../identity/domain/resolve-problem-ref.js";
 import { NotFoundError } from "../../../platform/errors/domain-error.js";
@@ -49,7 +49,7 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
       type: EventSubjectType,
       description:
         "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
-      resolve: (event, _args, context) => eventSubjectLoader(context).load(event),
+      resolve: (event, _args, context) => context.loaders.of(eventSubjectLoader).load(event),
     }),
   }),
 });
