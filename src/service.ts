@@ -13,6 +13,7 @@ import { importCatalogue } from "./features/catalogue/domain/import-catalogue.js
 import { bundledVersionLabel } from "./features/catalogue/domain/bundled-data.js";
 import { readBundledCatalogue } from "./features/catalogue/domain/read-catalogue-files.js";
 import { startServer, type RunningServer } from "./server.js";
+import { buildSchema } from "./schema.js";
 import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
 import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
@@ -93,6 +94,7 @@ export async function openServices(
   impressionWriter(db.pool).onFailure((error, lostRows) =>
     logger.error("search impressions lost", { lostRows, error: error.message }),
   );
+  db.beforeClose(() => impressionWriter(db.pool).flush()); // impressions queued behind responses land first
   orientCaches(db.pool).onWarmupFailure = (error, targetId) =>
     logger.warn("orient warm-up failed", { targetId, error: error.message });
   try {
@@ -183,7 +185,7 @@ export async function startService(
   const opened = await openServices(env, overrides);
   let server: RunningServer;
   try {
-    server = await startServer(opened.services, { port: env.port, host: env.host });
+    server = await startServer(opened.services, buildSchema(), { port: env.port, host: env.host });
   } catch (error) {
     await opened.stop();
     throw error;

@@ -17,6 +17,7 @@ import { seedSynthetic } from "../seed/synthetic.js";
 import { syntheticQuery } from "../seed/synthetic-text.js";
 import { seededRandom as random32 } from "../../src/platform/lib/seeded-random.js";
 import { runOrient } from "../../src/features/orient/queries/orient.service.js";
+import { impressionWriter } from "../../src/features/telemetry/domain/impressions.js";
 import { percentileOf } from "../../src/platform/lib/percentile.js";
 
 const { values } = parseArgs({
@@ -41,6 +42,7 @@ async function freshDatabase(size: number): Promise<{ db: Database; reused: bool
   if (!env.databaseUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), `bench-orient-${size}-`));
     const db = await openDatabase({ databaseUrl: null, dataDir: dir });
+    db.beforeClose(() => impressionWriter(db.pool).flush()); // orient writes impressions behind its answers
     return {
       db,
       reused: false,
@@ -66,6 +68,7 @@ async function freshDatabase(size: number): Promise<{ db: Database; reused: bool
   const url = new URL(env.databaseUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  db.beforeClose(() => impressionWriter(db.pool).flush()); // orient writes impressions behind its answers
   return {
     db,
     reused,

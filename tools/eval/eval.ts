@@ -3,6 +3,7 @@
 
 import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../../src/platform/db/database.js";
+import { impressionWriter } from "../../src/features/telemetry/domain/impressions.js";
 import { ConfigurationError, parseEnv } from "../../src/env.js";
 import { DatabaseStartupError } from "../../src/platform/db/embedded.js";
 import { runOrientSuite } from "./orient/eval-orient.js";
@@ -145,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
   if (suite === undefined) throw new UsageError(name === undefined ? usage() : `unknown suite "${name}"\n${usage()}`);
   const env = parseEnv();
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  db.beforeClose(() => impressionWriter(db.pool).flush()); // orient writes impressions behind its answers
   try {
     await suite.run(db, args, (line) => console.log(line));
     return 0;

@@ -3,6 +3,7 @@
 // type, reserve satisfaction, precision, packet sizes and the poisoned/flooded-memory measures.
 import type { Database } from "../../../src/platform/db/database.js";
 import { openDatabase } from "../../../src/platform/db/database.js";
+import { impressionWriter } from "../../../src/features/telemetry/domain/impressions.js";
 import { createNotifier } from "../../../src/events/notifier.js";
 import { createLogger } from "../../../src/logger.js";
 import { loadFixtureCatalogue } from "../../../src/features/catalogue/domain/fixture-catalogue.js";
@@ -65,6 +66,8 @@ async function runOn(
 /** The suite entry for tools/eval/eval.ts: the configured server database, else a fresh in-memory one. */
 export async function runOrientSuite(db: Database, _args: unknown, print: (line: string) => void): Promise<void> {
   const target = db.kind === "server" ? db : await openDatabase({ databaseUrl: null, dataDir: null });
+  // Orient writes impressions behind its answers; they land before the in-memory database closes.
+  if (target !== db) target.beforeClose(() => impressionWriter(target.pool).flush());
   try {
     print(`database: ${target.kind}${target === db ? "" : " (in memory)"}`);
     const { results, states } = await runOn(target, print);

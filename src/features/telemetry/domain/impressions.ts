@@ -8,12 +8,11 @@
 // 0.3 ms of CPU before the server does any work. The row is committed within one round trip of the
 // call returning, in practice before its caller has the response; recordUse, the one reader on the
 // request path, flushes this process's writer before it looks (so an id it was given here is always
-// found), and Database.close flushes before the pool ends. A failed INSERT loses its rows, which are
-// reported (onFailure), and never fails a retrieval call; a failed group is retried row by row, so
-// one bad row loses only itself.
+// found), and whoever opens the database flushes before the pool ends (Database.beforeClose). A failed
+// INSERT loses its rows, which are reported (onFailure), and never fails a retrieval call; a failed
+// group is retried row by row, so one bad row loses only itself.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { beforePoolCloses } from "../../../platform/db/close-hooks.js";
 import type { Prisma } from "../../../generated/prisma/client.js";
 import { sha256Hex } from "../../../platform/lib/canonical-json.js";
 
@@ -138,10 +137,8 @@ const byPool = new WeakMap<pg.Pool, ImpressionWriter>();
 export function impressionWriter(pool: pg.Pool): ImpressionWriter {
   let writer = byPool.get(pool);
   if (!writer) {
-    const created = new ImpressionWriter(pool);
-    byPool.set(pool, created);
-    beforePoolCloses(pool, () => created.flush()); // Database.close waits for queued impressions
-    writer = created;
+    writer = new ImpressionWriter(pool);
+    byPool.set(pool, writer);
   }
   return writer;
 }
