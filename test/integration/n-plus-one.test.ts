@@ -42,6 +42,15 @@ const DISCOVER_WITH_PROBLEMS = `
     }
   }`;
 
+const PROJECT_MEMBERS_PAGE = `
+  query Members($first: Int!) {
+    problems(first: $first) { edges { node { projects(first: 3) { edges { node { members { operatorName } } } } } } }
+  }`;
+
+interface MembersPage {
+  problems: { edges: { node: { projects: { edges: unknown[] } } }[] };
+}
+
 interface Discovery {
   discoverProblems: { candidates: { problem: { stableId: string } }[] };
 }
@@ -101,6 +110,19 @@ describe.each(testDatabaseTargets())(
       expect(one.result.discoverProblems.candidates).toHaveLength(1);
       expect(several.result.discoverProblems.candidates.length).toBeGreaterThan(1);
       expect(several.statements.length, several.statements.join("\n")).toBe(one.statements.length);
+    });
+
+    it("loads the members of every project on a page together: as many statements for 20 problems as for 2", async () => {
+      const membersFor = async (first: number) => {
+        const { result, statements } = await counter.measure(() =>
+          gqlData<MembersPage>(running.service.url, PROJECT_MEMBERS_PAGE, { first }),
+        );
+        expect(result.problems.edges.every((edge) => edge.node.projects.edges.length === 3)).toBe(true);
+        return statements;
+      };
+      const small = await membersFor(2);
+      const large = await membersFor(20);
+      expect(large.length, large.join("\n")).toBe(small.length);
     });
   },
 );
