@@ -30,8 +30,6 @@ builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
 
-let cached: GraphQLSchema | undefined;
-
 /**
  * Root fields served to direct clients but left out of the SDL a gateway composes: in a supergraph,
  * Relay's `node`/`nodes` belong to the graph as a whole (a node router, or the gateway, decodes an id
@@ -58,9 +56,11 @@ export function subgraphSdl(schema: GraphQLSchema): string {
   return sdl;
 }
 
-/** The federation subgraph schema the service serves (includes _entities and _service). */
+/**
+ * The federation subgraph schema the service serves (includes _entities and _service). Each call builds
+ * a new one: src/service.ts builds it once per service and owns it, the print-schema CLI builds its own.
+ */
 export function buildSchema(): GraphQLSchema {
-  if (cached) return cached;
   const schema = builder.toSubGraphSchema({
     linkUrl: "https://specs.apollo.dev/federation/v2.6",
     federationDirectives: ["@key", "@shareable"],
@@ -68,8 +68,7 @@ export function buildSchema(): GraphQLSchema {
   const sdl = subgraphSdl(schema);
   const service = schema.getQueryType()?.getFields()._service;
   if (service) service.resolve = () => ({ sdl });
-  cached = schema;
-  return cached;
+  return schema;
 }
 
 /** The public API without federation plumbing, sorted for stable printing. */

@@ -1,12 +1,12 @@
 // Composition root: HTTP (GraphQL over HTTP, MCP at /mcp, GraphiQL, dashboard, /health, /metrics) and graphql-ws
 // subscriptions on one port, with the protection limits, write rate limit and graceful shutdown.
 import http from "node:http";
+import type { GraphQLSchema } from "graphql";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createContext, type Context, type Services } from "./context.js";
-import { buildSchema } from "./schema.js";
+import type { Context, Services } from "./graphql/context.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
 import { inputGuardPlugin } from "./graphql/input-guard.js";
 import { readAccessPlugin } from "./graphql/read-access.js";
@@ -14,6 +14,7 @@ import { catalogueCachePlugin } from "./graphql/cache-hints.js";
 import { createProtection } from "./graphql/protection.js";
 import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
+import { requestContext } from "./http/request-context.js";
 import { createInFlightWrites } from "./http/in-flight.js";
 import { corsMiddleware } from "./http/cors.js";
 import { createMetrics } from "./http/metrics.js";
@@ -57,9 +58,12 @@ function bodyErrorHandler(maxBodyBytes: number) {
   };
 }
 
-export async function startServer(services: Services, options: { port: number; host: string }): Promise<RunningServer> {
+export async function startServer(
+  services: Services,
+  schema: GraphQLSchema,
+  options: { port: number; host: string },
+): Promise<RunningServer> {
   const { env, logger } = services;
-  const schema = buildSchema();
   const app = express();
   app.disable("x-powered-by");
   const httpServer = http.createServer(app);
@@ -144,7 +148,7 @@ export async function startServer(services: Services, options: { port: number; h
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         const annotations = annotationsOf(res);
-        const context = await createContext(
+        const context = await requestContext(
           services,
           req.headers.authorization,
           annotations.requestId,

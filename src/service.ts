@@ -1,7 +1,7 @@
 // Starts the whole service from a parsed configuration: database (migrated), catalogue (CATALOGUE) on
 // first start, change notifier, HTTP + WebSocket server. Used by `npm start` and the tests; `openServices`
 // is the same without the HTTP server (the stdio MCP server when it owns the database).
-import type { Services } from "./context.js";
+import type { Services } from "./graphql/context.js";
 import { openDatabase } from "./platform/db/database.js";
 import type { Env } from "./env.js";
 import { createNotifier } from "./events/notifier.js";
@@ -13,6 +13,7 @@ import { importCatalogue } from "./features/catalogue/domain/import-catalogue.js
 import { bundledVersionLabel } from "./features/catalogue/domain/bundled-data.js";
 import { readBundledCatalogue } from "./features/catalogue/domain/read-catalogue-files.js";
 import { startServer, type RunningServer } from "./server.js";
+import { buildSchema } from "./schema.js";
 import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
 import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
@@ -103,6 +104,7 @@ export async function openServices(
   );
   // Per process and database: the stored secret never changes, so the key is loaded once.
   const memberCursorKey = new MemberCursorKey(db.prisma);
+  db.beforeClose(() => impressions.flush()); // impressions queued behind responses land first
   try {
     const notifier = await createNotifier({
       kind: db.kind,
@@ -194,7 +196,7 @@ export async function startService(
   const opened = await openServices(env, overrides);
   let server: RunningServer;
   try {
-    server = await startServer(opened.services, { port: env.port, host: env.host });
+    server = await startServer(opened.services, buildSchema(), { port: env.port, host: env.host });
   } catch (error) {
     await opened.stop();
     throw error;

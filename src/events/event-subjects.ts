@@ -99,9 +99,9 @@ export async function loadEventSubjects(
 }
 
 /**
- * A subject loader for one operation context (createContext makes one per operation; a subscription's
- * lives as long as it). It batches what one execution asks for (a batch of events resolves in one go)
- * and caches nothing: a long subscription must see renamed titles.
+ * Makes the subject loader of one operation (the GraphQL context holds it). It batches what one
+ * execution asks for (a batch of events resolves in one go) and caches nothing: a long subscription
+ * must see renamed titles.
  */
 export function eventSubjectLoader(prisma: PrismaClient): DataLoader<ChangeEventRow, EventSubject> {
   return new DataLoader((rows) => loadEventSubjects(prisma, rows), { cache: false });

@@ -7,7 +7,7 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import FederationPlugin from "@pothos/plugin-federation";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
-import type { Context } from "../context.js";
+import type { Context } from "./context.js";
 import { DomainError } from "../platform/errors/domain-error.js";
 import { decodeNodeId } from "./global-ids.js";
 import type PrismaTypes from "../generated/pothos-prisma-types.js";

@@ -14,7 +14,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from "graphql";
-import type { Context } from "../context.js";
+import type { Context } from "./context.js";
 
 /** Catalogue types and the fields of each that may be cached; `*` is every field of the type. */
 const CACHEABLE_FIELDS: Record<string, ReadonlySet<string> | "*"> = {

@@ -3,9 +3,9 @@
 import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, Kind, type OperationDefinitionNode } from "graphql";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { Context } from "../context.js";
+import type { Context } from "./context.js";
 import type { Env } from "../env.js";
-import type { TokenCheck } from "../features/operators/commands/operator.commands.js";
+import type { TokenCheck } from "../platform/auth/caller.js";
 
 export interface WriteRateLimit {
   /** Charges the writes of `operation` to the caller; throws RATE_LIMITED when over the limit. */

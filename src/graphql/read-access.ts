@@ -2,8 +2,8 @@
 // itself is not secret, so introspection (GraphiQL, codegen) and federation's `_service` stay open.
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import type { Context } from "../context.js";
-import type { TokenCheck } from "../features/operators/commands/operator.commands.js";
+import type { Context } from "./context.js";
+import type { TokenCheck } from "../platform/auth/caller.js";
 
 /** Root fields anyone may ask for: introspection and the subgraph SDL a gateway composes from. */
 const OPEN_FIELD = (name: string) => name.startsWith("__") || name === "_service";

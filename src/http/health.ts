@@ -1,6 +1,6 @@
 // GET /health: 200 when the database answers and every migration is applied, 503 otherwise.
 import type { Request, Response } from "express";
-import type { Services } from "../context.js";
+import type { Services } from "../graphql/context.js";
 import { migrationsAreApplied } from "../platform/db/migrate.js";
 
 export function healthHandler(services: Services) {

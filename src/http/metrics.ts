@@ -3,7 +3,7 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { Request, Response } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Services } from "../context.js";
+import type { Services } from "../graphql/context.js";
 import { readFreshness, type ViewFreshness } from "../projections/freshness.js";
 
 /** Distinct operation names kept as label values; later ones count as "other" (cardinality bound). */

@@ -16,7 +16,7 @@ import { getVariableValues } from "graphql/execution/values.js";
 import { CloseCode, type Context as SocketContext } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocket, WebSocketServer } from "ws";
-import { createContext, type Context, type Services } from "../context.js";
+import type { Context, Services } from "../graphql/context.js";
 import { isDatabaseUnavailable } from "../platform/errors/unavailable.js";
 import { checkOperationInput } from "../graphql/input-guard.js";
 import type { Protection } from "../graphql/protection.js";
@@ -25,6 +25,7 @@ import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import { serviceUnavailable } from "../graphql/unavailable.js";
 import { authenticate } from "../features/operators/commands/operator.commands.js";
 import type { InFlightWrites } from "./in-flight.js";
+import { requestContext } from "./request-context.js";
 import { endingWith } from "./socket/operation-end.js";
 import { SubscriptionLimits, type SocketRecord } from "./socket/subscription-limits.js";
 
@@ -149,7 +150,7 @@ export function startSubscriptionServer(options: {
     }
     let contextValue: Context;
     try {
-      contextValue = await createContext(services, authorizationOf(ctx.connectionParams));
+      contextValue = await requestContext(services, authorizationOf(ctx.connectionParams));
     } catch (error) {
       if (isDatabaseUnavailable(error)) return [serviceUnavailable()];
       throw error;

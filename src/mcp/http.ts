@@ -12,11 +12,12 @@ import { randomUUID } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Services } from "../context.js";
+import type { Services } from "../graphql/context.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import type { InFlightWrites } from "../http/in-flight.js";
 import { annotationsOf } from "../http/request-log.js";
-import { authenticate, type TokenCheck } from "../features/operators/commands/operator.commands.js";
+import { authenticate } from "../features/operators/commands/operator.commands.js";
+import type { TokenCheck } from "../platform/auth/caller.js";
 import { createMcpServer, type McpServerHandle } from "./server.js";
 import { ERROR_META_KEY, toolFailure, type McpCaller } from "./tool-kit.js";
 

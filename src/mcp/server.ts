@@ -1,7 +1,7 @@
 // The MCP server factory: one McpServer per connection (stdio, HTTP session) or per request (stateless HTTP), with
 // every tool and resource bound to the service's objects and the caller. Nothing here outlives it.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Services } from "../context.js";
+import type { Services } from "../graphql/context.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import type { InFlightWrites } from "../http/in-flight.js";
 import { registerResources } from "./resources.js";

@@ -5,13 +5,13 @@ import { randomUUID } from "node:crypto";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
-import type { Services } from "../context.js";
+import type { Services } from "../graphql/context.js";
 import { DomainError, InvalidInputError } from "../platform/errors/domain-error.js";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../platform/errors/unavailable.js";
 import { checkInputValue } from "../graphql/input-guard.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import type { InFlightWrites } from "../http/in-flight.js";
-import type { TokenCheck } from "../features/operators/commands/operator.commands.js";
+import type { TokenCheck } from "../platform/auth/caller.js";
 import { toJson } from "./json.js";
 import type { toolError } from "./schemas.js";
 

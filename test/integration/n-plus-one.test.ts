@@ -32,6 +32,29 @@ interface Page {
   };
 }
 
+/** Free text that leaves several candidates on the fixture catalogue (no abstention with an empty list). */
+const SEVERAL_CANDIDATES_TEXT = "primes in arithmetic progression sums of squares";
+
+const DISCOVER_WITH_PROBLEMS = `
+  query Discover($text: String!, $limit: Int) {
+    discoverProblems(text: $text, limit: $limit) {
+      ... on ProblemDiscovery { candidates { score problem { stableId sources { url } aliases } } }
+    }
+  }`;
+
+const PROJECT_MEMBERS_PAGE = `
+  query Members($first: Int!) {
+    problems(first: $first) { edges { node { projects(first: 3) { edges { node { members { operatorName } } } } } } }
+  }`;
+
+interface MembersPage {
+  problems: { edges: { node: { projects: { edges: unknown[] } } }[] };
+}
+
+interface Discovery {
+  discoverProblems: { candidates: { problem: { stableId: string } }[] };
+}
+
 describe.each(testDatabaseTargets())(
   "nested problems page issues a constant number of statements ($name database)",
   (target) => {
@@ -72,6 +95,34 @@ describe.each(testDatabaseTargets())(
       );
       expect(large.length, large.join("\n")).toBe(small.length);
       expect(large.length, large.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS_PER_PAGE);
+    });
+
+    it("loads every discovery candidate's problem together: as many statements for 1 candidate as for several", async () => {
+      const discover = async (limit: number) => {
+        const { result, statements } = await counter.measure(() =>
+          gqlData<Discovery>(running.service.url, DISCOVER_WITH_PROBLEMS, { text: SEVERAL_CANDIDATES_TEXT, limit }),
+        );
+        // The search impression is written behind the response and may land in either window: not a read.
+        return { result, statements: statements.filter((statement) => !statement.includes("search_impressions")) };
+      };
+      const one = await discover(1);
+      const several = await discover(10);
+      expect(one.result.discoverProblems.candidates).toHaveLength(1);
+      expect(several.result.discoverProblems.candidates.length).toBeGreaterThan(1);
+      expect(several.statements.length, several.statements.join("\n")).toBe(one.statements.length);
+    });
+
+    it("loads the members of every project on a page together: as many statements for 20 problems as for 2", async () => {
+      const membersFor = async (first: number) => {
+        const { result, statements } = await counter.measure(() =>
+          gqlData<MembersPage>(running.service.url, PROJECT_MEMBERS_PAGE, { first }),
+        );
+        expect(result.problems.edges.every((edge) => edge.node.projects.edges.length === 3)).toBe(true);
+        return statements;
+      };
+      const small = await membersFor(2);
+      const large = await membersFor(20);
+      expect(large.length, large.join("\n")).toBe(small.length);
     });
   },
 );

@@ -184,7 +184,9 @@ for (const size of sizes) {
     );
     await db.pool.query("ANALYZE research_objects");
     // One orient service per database, as the service keeps one per process and database.
-    const orientService = createOrientService(db.pool, openImpressionWriter(db.pool));
+    const impressions = openImpressionWriter(db.pool);
+    db.beforeClose(() => impressions.flush()); // orient writes impressions behind its answers
+    const orientService = createOrientService(db.pool, impressions);
     const orient = await timePaired(
       queries,
       (text) =>

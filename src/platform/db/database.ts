@@ -5,7 +5,6 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.js";
 import { DatabaseStartupError, startEmbeddedDatabase } from "./embedded.js";
 import { applyMigrations } from "./migrate.js";
-import { runBeforeCloseHooks } from "./close-hooks.js";
 import { silenceKnownAdapterNotice } from "./upstream-warnings.js";
 
 export type DatabaseKind = "embedded" | "server";
@@ -16,6 +15,12 @@ export interface Database {
   pool: pg.Pool;
   /** Connection string clients can use (the embedded one listens on loopback). */
   connectionString: string;
+  /**
+   * Work that must finish before the pool closes (impressions written behind the response, say), added by
+   * whoever queues it, so this layer closes cleanly without knowing the modules that write through it.
+   */
+  beforeClose(hook: () => Promise<void>): void;
+  /** Runs the `beforeClose` hooks in the order they were added, then closes the client, pool and server. */
   close(): Promise<void>;
 }
 
@@ -89,13 +94,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const closeHooks: (() => Promise<void>)[] = [];
   return {
     kind,
     prisma,
     pool,
     connectionString,
+    beforeClose(hook) {
+      closeHooks.push(hook);
+    },
     async close() {
-      await runBeforeCloseHooks(pool); // writes queued behind responses (impressions.ts) land first
+      for (const hook of closeHooks) await hook(); // writes queued behind responses land first
       await prisma.$disconnect();
       await pool.end();
       await closeEmbedded();

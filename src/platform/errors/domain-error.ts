@@ -1,5 +1,12 @@
 // Expected failures: every one carries a stable machine-readable code. GraphQL fields list the
 // classes they can return as typed union members; anything that is not a DomainError is masked.
+//
+// Where the line is drawn: a DomainError is a refusal of what a caller asked of the service (bad input,
+// unknown ref, missing role, a conflicting state, a rejected premise query, an invalid catalogue file, an
+// unreachable source site), whichever transport asked. The failures of starting a process are not:
+// UsageError (src/cli/run-command.ts), ConfigurationError (src/env.ts), DatabaseStartupError and
+// MigrationError (src/platform/db) and the lexicon's load errors (src/text/lexicon/schema.ts) stop a
+// command or the service before any request exists, so they extend Error and the CLI prints them.
 
 export class DomainError extends Error {
   constructor(

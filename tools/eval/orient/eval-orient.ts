@@ -46,7 +46,9 @@ async function runOn(
   try {
     const operator = await evalOperator(db);
     // One orient service for the run, as the service keeps one per process and database.
-    const orient = createOrientService(db.pool, openImpressionWriter(db.pool));
+    const impressions = openImpressionWriter(db.pool);
+    db.beforeClose(() => impressions.flush()); // orient writes impressions behind its answers
+    const orient = createOrientService(db.pool, impressions);
     const results: QueryResult[] = [];
     const states = new Map<string, ResearchState>();
     for (const name of ORIENT_FIXTURES) {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import type { EventNotifier } from "../../../src/events/notifier.js";
 import { importCatalogue } from "../../../src/features/catalogue/domain/import-catalogue.js";
-import type { AuthenticatedOperator } from "../../../src/features/operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../src/platform/auth/caller.js";
 import { createProject } from "../../../src/features/research/commands/create-project.command.js";
 import { recordResearch } from "../../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../../src/features/discovery/projection/problem-documents.js";

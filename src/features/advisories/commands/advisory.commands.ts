@@ -5,7 +5,7 @@ import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
 import { appendEvent } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
 
 /** Advisory kinds: what is wrong, so agents can tell a typo from a false statement. */

@@ -1,5 +1,6 @@
 // Typed failures of catalogue import. Every parser validates a whole input before returning, so a
 // caller either gets every record or one of these errors naming the file and the offending line.
+import { DomainError } from "../../../platform/errors/domain-error.js";
 
 export type CatalogueImportErrorCode =
   /** An input file named on the command line cannot be read (absent, a directory, no permission). */
@@ -23,9 +24,8 @@ export interface CatalogueImportErrorLocation {
   entry?: number | null;
 }
 
-export class CatalogueImportError extends Error {
-  override readonly name = "CatalogueImportError";
-  readonly code: CatalogueImportErrorCode;
+export class CatalogueImportError extends DomainError {
+  declare readonly code: CatalogueImportErrorCode;
   readonly fileName: string;
   readonly line: number | null;
   readonly entry: number | null;
@@ -33,8 +33,7 @@ export class CatalogueImportError extends Error {
   readonly detail: string;
 
   constructor(code: CatalogueImportErrorCode, location: CatalogueImportErrorLocation, detail: string) {
-    super(`${describeLocation(location)}: ${detail}`);
-    this.code = code;
+    super(code, `${describeLocation(location)}: ${detail}`);
     this.fileName = location.fileName;
     this.line = location.line ?? null;
     this.entry = location.entry ?? null;

@@ -1,9 +1,8 @@
 // `freshness` and the `projectionFreshness` subscription: per derived view, its serving version,
 // high-water mark, the stream head and the lag between them, pushed whenever a lag changes.
 import { builder } from "../../../graphql/builder.js";
-import { InvalidInputError } from "../../../platform/errors/domain-error.js";
-import { affectedLanes, DERIVED_VIEWS, readFreshness, type ViewFreshness } from "../../../projections/freshness.js";
-import { freshnessSignature } from "../../../projections/freshness-feed.js";
+import { affectedLanes, readFreshness, type ViewFreshness } from "../../../projections/freshness.js";
+import { watchViewFreshness } from "../queries/watch-freshness.query.js";
 
 export const FreshnessStatusEnum = builder.enumType("FreshnessStatus", {
   values: {
@@ -40,16 +39,6 @@ const FreshnessType = builder.objectRef<ViewFreshness[]>("Freshness").implement(
   }),
 });
 
-function checkViews(views: readonly string[] | null | undefined): readonly string[] | null {
-  const unknown = (views ?? []).filter((view) => !DERIVED_VIEWS.some((entry) => entry.view === view));
-  if (unknown.length > 0)
-    throw new InvalidInputError(
-      `Unknown views ${unknown.join(", ")}; known: ${DERIVED_VIEWS.map((entry) => entry.view).join(", ")}`,
-      "views",
-    );
-  return views ?? null;
-}
-
 builder.queryField("freshness", (t) =>
   t.field({ type: FreshnessType, resolve: (_root, _args, context) => readFreshness(context.prisma) }),
 );
@@ -59,35 +48,8 @@ builder.subscriptionField("projectionFreshness", (t) =>
     type: [ViewFreshnessType],
     description: "The requested views' freshness now, then again whenever a lag, mark, version or status changes.",
     args: { views: t.arg.stringList() },
-    subscribe: async function* (_root, args, context) {
-      const views = checkViews(args.views);
-      const pick = (all: ViewFreshness[]) => (views?.length ? all.filter((entry) => views.includes(entry.view)) : all);
-      const feed = context.services.freshness;
-      // `changed` is set by the feed between our reads, so a change during a yield is not lost.
-      let changed = false;
-      let wake: () => void = () => undefined;
-      const stopWatching = feed.watch(() => {
-        changed = true;
-        wake();
-      });
-      const onAbort = () => wake();
-      context.signal?.addEventListener("abort", onAbort);
-      try {
-        let last = "";
-        while (!context.signal?.aborted) {
-          changed = false;
-          const current = pick(await feed.snapshot());
-          if (freshnessSignature(current) !== last) {
-            last = freshnessSignature(current);
-            yield current;
-          }
-          if (!changed && !context.signal?.aborted) await new Promise<void>((resolve) => (wake = resolve));
-        }
-      } finally {
-        context.signal?.removeEventListener("abort", onAbort);
-        stopWatching();
-      }
-    },
+    subscribe: (_root, args, context) =>
+      watchViewFreshness({ feed: context.services.freshness, views: args.views, signal: context.signal }),
     resolve: (views) => views,
   }),
 );

@@ -5,18 +5,13 @@
 import { builder } from "../../../graphql/builder.js";
 import type { BucketSeries } from "../../../platform/lib/time-buckets.js";
 import {
-  LAG_BUCKET_MS,
   type MonitorSnapshot,
   type RebuildProgressState,
   type ViewMonitor,
   type WorkerHealth,
 } from "../../../projections/service-monitor.js";
+import { watchServiceMonitor } from "../queries/watch-freshness.query.js";
 import { FreshnessStatusEnum } from "./freshness.schema.js";
-
-/** Pushes at most this often during a burst; the last change always gets its push. */
-const MIN_PUSH_INTERVAL_MS = 250;
-/** Pushed this often with no change, one lag bucket, so the window's buckets roll forward. */
-const IDLE_PUSH_MS = LAG_BUCKET_MS;
 
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 
@@ -151,45 +146,12 @@ builder.queryField("serviceMonitor", (t) =>
   }),
 );
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal | undefined, wakeUp?: (wake: () => void) => void): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-    wakeUp?.(done);
-  });
-}
-
 builder.subscriptionField("serviceMonitor", (t) =>
   t.field({
     type: ServiceMonitorType,
     description: "The monitor now, then on every change (at most every 250 ms) and every 10 s while nothing changes.",
-    subscribe: async function* (_root, _args, context) {
-      const monitor = context.services.monitor;
-      let changed = true;
-      let wake: () => void = () => undefined;
-      const stopWatching = monitor.watch(() => {
-        changed = true;
-        wake();
-      });
-      try {
-        while (!context.signal?.aborted) {
-          if (!changed) await pause(IDLE_PUSH_MS, context.signal, (done) => (wake = done));
-          if (context.signal?.aborted) return;
-          changed = false;
-          wake = () => undefined;
-          yield monitor.snapshot();
-          await pause(MIN_PUSH_INTERVAL_MS, context.signal);
-        }
-      } finally {
-        stopWatching();
-      }
-    },
+    subscribe: (_root, _args, context) =>
+      watchServiceMonitor({ monitor: context.services.monitor, signal: context.signal }),
     resolve: (snapshot) => snapshot,
   }),
 );

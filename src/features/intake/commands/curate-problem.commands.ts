@@ -7,7 +7,7 @@ import { appendEvent } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
 import { settleChallengePeriod } from "../domain/challenge-period.js";
 import { ProblemStateError } from "../domain/intake.errors.js";

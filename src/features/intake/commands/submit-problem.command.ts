@@ -13,7 +13,7 @@ import type { CatalogueProblem } from "../../catalogue/domain/catalogue.types.js
 import { insertCatalogueProblems } from "../../catalogue/domain/import-catalogue.js";
 import { discover, type DiscoveryCandidate } from "../../discovery/domain/discover.js";
 import type { DiscoveryIndex } from "../../discovery/domain/discovery-index.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../../research/domain/idempotency.js";
 import { IdempotencyConflictError } from "../../research/domain/research.errors.js";
 import { kebab } from "../../research/domain/slugs.js";

@@ -3,8 +3,9 @@
 // once, when created or rotated; only its sha256 is stored.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { OperatorRole } from "../../../generated/prisma/enums.js";
-import { ConflictError, NotFoundError } from "../../../platform/errors/domain-error.js";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { generateToken, hashToken } from "../domain/tokens.js";
+import { createOperator } from "./operator.commands.js";
 
 export interface OperatorRow {
   id: string;
@@ -19,6 +20,32 @@ const ROW = { id: true, name: true, role: true, createdAt: true, expiresAt: true
 
 export function listOperators(prisma: PrismaClient): Promise<OperatorRow[]> {
   return prisma.operator.findMany({ select: ROW, orderBy: [{ createdAt: "asc" }, { name: "asc" }] });
+}
+
+/** When a token given `days` to live expires: never for none, else 1 to 3650 days from now. */
+export function expiryAfterDays(days: number | null | undefined): Date | null {
+  if (days === null || days === undefined) return null;
+  if (!(days > 0) || days > 3_650) throw new InvalidInputError("expiresInDays is between 1 and 3650", "expiresInDays");
+  return new Date(Date.now() + days * 86_400_000);
+}
+
+/** Creates an operator as an ADMIN does over the API: its row as `operators` lists it, and the token once. */
+export async function createOperatorRow(props: {
+  prisma: PrismaClient;
+  name: string;
+  role: OperatorRole;
+  expiresInDays: number | null | undefined;
+}): Promise<{ operator: OperatorRow; token: string }> {
+  const { operator, token } = await createOperator({
+    prisma: props.prisma,
+    name: props.name,
+    role: props.role,
+    expiresAt: expiryAfterDays(props.expiresInDays),
+  });
+  return {
+    operator: await props.prisma.operator.findUniqueOrThrow({ where: { id: operator.id }, select: ROW }),
+    token,
+  };
 }
 
 async function requireOperator(prisma: PrismaClient, name: string): Promise<OperatorRow> {

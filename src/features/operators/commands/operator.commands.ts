@@ -1,16 +1,11 @@
 // Operator use cases: create an operator (token printed once) and authenticate a bearer token.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { OperatorRole } from "../../../generated/prisma/enums.js";
+import type { AuthenticatedOperator, TokenCheck } from "../../../platform/auth/caller.js";
 import { ConflictError, InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { generateToken, hashToken } from "../domain/tokens.js";
 
 export const ROLES: OperatorRole[] = ["READER", "AGENT", "CURATOR", "ADMIN"];
-
-export interface AuthenticatedOperator {
-  id: string;
-  name: string;
-  role: OperatorRole;
-}
 
 export async function createOperator(props: {
   prisma: PrismaClient;
@@ -32,11 +27,6 @@ export async function createOperator(props: {
   });
   return { operator, token };
 }
-
-export type TokenCheck =
-  | { status: "ANONYMOUS" }
-  | { status: "VALID"; operator: AuthenticatedOperator }
-  | { status: "INVALID"; reason: "UNKNOWN_TOKEN" | "EXPIRED_TOKEN" | "REVOKED_TOKEN" | "MALFORMED_HEADER" };
 
 /** Checks an Authorization header value. The outcome is kept so a write can say why it was refused. */
 export async function authenticate(prisma: PrismaClient, header: string | undefined | null): Promise<TokenCheck> {

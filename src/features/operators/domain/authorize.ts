@@ -1,7 +1,7 @@
 // Role checks for writes. Roles are ordered: a CURATOR may do what an AGENT may, and so on.
 import type { OperatorRole } from "../../../generated/prisma/enums.js";
 import { AuthenticationError, ForbiddenError } from "../../../platform/errors/domain-error.js";
-import type { AuthenticatedOperator, TokenCheck } from "../commands/operator.commands.js";
+import type { AuthenticatedOperator, TokenCheck } from "../../../platform/auth/caller.js";
 
 const RANK: Record<OperatorRole, number> = { READER: 0, AGENT: 1, CURATOR: 2, ADMIN: 3 };
 

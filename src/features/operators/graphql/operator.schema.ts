@@ -1,17 +1,17 @@
 // Operator administration over GraphQL (ADMIN role): `operators`, `createOperator`, `revokeOperator`,
 // `rotateOperatorToken`. What the CLI does with the service stopped, these do while it runs.
 import { OperatorRole } from "../../../generated/prisma/enums.js";
-import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { builder } from "../../../graphql/builder.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../domain/authorize.js";
 import {
+  createOperatorRow,
+  expiryAfterDays,
   listOperators,
   revokeOperator,
   rotateOperatorToken,
   type OperatorRow,
 } from "../commands/operator-admin.commands.js";
-import { createOperator } from "../commands/operator.commands.js";
 
 const OperatorRoleEnum = builder.enumType(OperatorRole, { name: "OperatorRole" });
 
@@ -45,12 +45,6 @@ const OperatorChangePayload = builder
     }),
   });
 
-function expiryFrom(days: number | null | undefined): Date | null {
-  if (days === null || days === undefined) return null;
-  if (!(days > 0) || days > 3_650) throw new InvalidInputError("expiresInDays is between 1 and 3650", "expiresInDays");
-  return new Date(Date.now() + days * 86_400_000);
-}
-
 builder.queryField("operators", (t) =>
   t.field({
     type: [OperatorType],
@@ -71,16 +65,14 @@ builder.mutationField("createOperator", (t) =>
       role: t.arg({ type: OperatorRoleEnum, required: true }),
       expiresInDays: t.arg.int(),
     },
-    resolve: async (_root, args, context) => {
+    resolve: (_root, args, context) => {
       requireRole(context.auth, "ADMIN");
-      const { operator, token } = await createOperator({
+      return createOperatorRow({
         prisma: context.prisma,
         name: args.name,
         role: args.role,
-        expiresAt: expiryFrom(args.expiresInDays),
+        expiresInDays: args.expiresInDays,
       });
-      const row = (await listOperators(context.prisma)).find((entry) => entry.id === operator.id)!;
-      return { operator: row, token };
     },
   }),
 );
@@ -110,7 +102,7 @@ builder.mutationField("rotateOperatorToken", (t) =>
       return rotateOperatorToken(
         context.prisma,
         args.name,
-        args.expiresInDays === undefined ? undefined : expiryFrom(args.expiresInDays),
+        args.expiresInDays === undefined ? undefined : expiryAfterDays(args.expiresInDays),
       );
     },
   }),

@@ -4,16 +4,13 @@ import { builder } from "../../../graphql/builder.js";
 import { ErrorInterface } from "../../../graphql/errors.js";
 import type { Premise, RankedPremise } from "../domain/premise.types.js";
 import type { RenderedContext } from "../domain/recipes.js";
-import {
-  PremiseRequestError,
-  runPremiseSearch,
-  type PremiseSearchPayload,
-} from "../queries/run-premise-search.query.js";
+import { PremiseRetrievalError } from "../domain/premises.errors.js";
+import { runPremiseSearch, type PremiseSearchPayload } from "../queries/run-premise-search.query.js";
 
-builder.objectType(PremiseRequestError, {
+builder.objectType(PremiseRetrievalError, {
   name: "ResearchPremiseRequestError",
   interfaces: [ErrorInterface],
-  isTypeOf: (value) => value instanceof PremiseRequestError,
+  isTypeOf: (value) => value instanceof PremiseRetrievalError,
 });
 
 const PremiseSearchInput = builder.inputType("PremiseSearchInput", {
@@ -75,7 +72,7 @@ builder.queryField("premiseSearch", (t) =>
   t.field({
     type: PremiseSearchResultType,
     args: { input: t.arg({ type: PremiseSearchInput, required: true }) },
-    errors: { types: [PremiseRequestError], directResult: true, union: { name: "PremiseSearchOutcome" } },
+    errors: { types: [PremiseRetrievalError], directResult: true, union: { name: "PremiseSearchOutcome" } },
     resolve: (_root, { input }, context) => runPremiseSearch(context.services.premises, input, "graphql"),
   }),
 );

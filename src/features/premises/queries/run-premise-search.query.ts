@@ -1,15 +1,11 @@
 // The premiseSearch use case for every transport (GraphQL, MCP): ranked premises with their named
 // score components over the loaded index, and an optional byte-bounded context; refusals are typed.
-import { DomainError } from "../../../platform/errors/domain-error.js";
 import type { PremiseService } from "../domain/premise-service.js";
 import type { Premise, RankedPremise, RetrievalResult } from "../domain/premise.types.js";
-import { PremiseRetrievalError } from "../domain/premises.errors.js";
+import { PremiseIndexUnavailableError } from "../domain/premises.errors.js";
 import { parseRetrievalInput } from "../domain/queries.js";
 import { renderContext, resolveRecipe, type RenderedContext } from "../domain/recipes.js";
 import { searchPremises } from "../domain/search.js";
-
-/** A premise refusal or input error as a domain error; `code` names which of them. */
-export class PremiseRequestError extends DomainError {}
 
 export interface PremiseSearchInput {
   text?: string | null;
@@ -33,23 +29,19 @@ export function runPremiseSearch(
   queryId: string,
 ): PremiseSearchPayload {
   const loaded = service.current();
-  if (!loaded) throw new PremiseRequestError("PREMISE_INDEX_UNAVAILABLE", "The premise index is not loaded yet");
-  try {
-    const query = parseRetrievalInput({ ...input, queryId }, { split: "dev", topK: 10 });
-    const result = searchPremises(loaded.engine, query);
-    const { premises, positionById } = loaded.engine.index;
-    const context = query.recipeId
-      ? renderContext(resolveRecipe(service.recipes, query.recipeId), result, loaded.engine.index)
-      : null;
-    return {
-      ...result,
-      indexId: loaded.info.id,
-      indexHash: loaded.info.contentHash,
-      premises: result.ranked.map((ranked) => ({ ...ranked, premise: premises[positionById.get(ranked.premiseId)!]! })),
-      context,
-    };
-  } catch (error) {
-    if (error instanceof PremiseRetrievalError) throw new PremiseRequestError(error.code, error.message);
-    throw error;
-  }
+  if (!loaded) throw new PremiseIndexUnavailableError();
+  // Refusals (PremiseRetrievalError, a DomainError) reach the caller as they are thrown.
+  const query = parseRetrievalInput({ ...input, queryId }, { split: "dev", topK: 10 });
+  const result = searchPremises(loaded.engine, query);
+  const { premises, positionById } = loaded.engine.index;
+  const context = query.recipeId
+    ? renderContext(resolveRecipe(service.recipes, query.recipeId), result, loaded.engine.index)
+    : null;
+  return {
+    ...result,
+    indexId: loaded.info.id,
+    indexHash: loaded.info.contentHash,
+    premises: result.ranked.map((ranked) => ({ ...ranked, premise: premises[positionById.get(ranked.premiseId)!]! })),
+    context,
+  };
 }

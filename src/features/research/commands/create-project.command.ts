@@ -6,7 +6,7 @@ import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
 import { appendEvent } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { resolveProblemRef } from "../../identity/domain/resolve-problem-ref.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
 import { AmbiguousRefError } from "../domain/research.errors.js";

@@ -7,7 +7,7 @@ import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/
 import { appendEvent } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, NotFoundError } from "../../../platform/errors/domain-error.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { requireProjectOwner } from "../domain/project-access.js";
 import { projectUuid } from "../domain/research-refs.js";
 

@@ -6,7 +6,7 @@ import { appendEvents } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainResearchDocuments } from "../projection/research-documents.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { requireResearchObject } from "../domain/research-refs.js";
 import { QuarantineStateError } from "../domain/quarantine.errors.js";
 

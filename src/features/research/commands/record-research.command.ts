@@ -24,7 +24,7 @@ import {
   RESEARCH_SPARSE_VIEW,
   RESEARCH_SPARSE_VIEW_VERSION,
 } from "../projection/research-documents.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { exactGoalFingerprint, structuralGoalFingerprint } from "../domain/goal-fingerprint.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
 import {

@@ -6,7 +6,7 @@ import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
 import { appendEvents } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, InvalidInputError } from "../../../platform/errors/domain-error.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
 import { requireResearchObject } from "../domain/research-refs.js";
 import { assertEdgeAllowed } from "../domain/relation-rules.js";

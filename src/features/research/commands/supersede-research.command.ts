@@ -7,7 +7,7 @@ import { appendEvents, type NewChangeEvent } from "../../../events/change-events
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainResearchDocuments } from "../projection/research-documents.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
 import { requireResearchObject, researchRefWhere } from "../domain/research-refs.js";
 import { AlreadySupersededError } from "../domain/research.errors.js";

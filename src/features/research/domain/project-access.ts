@@ -4,7 +4,7 @@
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import type { ProjectRole } from "../../../generated/prisma/enums.js";
 import { ForbiddenError } from "../../../platform/errors/domain-error.js";
-import type { AuthenticatedOperator } from "../../operators/commands/operator.commands.js";
+import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 
 export const NOT_PROJECT_MEMBER = "NOT_PROJECT_MEMBER";
 export const NOT_PROJECT_OWNER = "NOT_PROJECT_OWNER";

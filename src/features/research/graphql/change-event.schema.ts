@@ -1,18 +1,9 @@
 // ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
 // sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
 import { builder } from "../../../graphql/builder.js";
-import {
-  streamEventBatches,
-  streamEvents,
-  type ChangeEventRow,
-  type EventFilter,
-} from "../../../events/event-stream.js";
-import type { EventSubject } from "../../../events/event-subjects.js";
-import type { Context } from "../../../context.js";
-import { InvalidInputError } from "../../../platform/errors/domain-error.js";
-import { resolveProblemRef } from "../../identity/domain/resolve-problem-ref.js";
-import { NotFoundError } from "../../../platform/errors/domain-error.js";
-import { projectUuid } from "../domain/research-refs.js";
+import type { ChangeEventRow } from "../../../events/event-stream.js";
+import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
+import { dashboardEventBatches, MAX_REPLAY, researchEvents } from "../queries/change-events.query.js";
 
 const EventSubjectType = builder.objectRef<EventSubject>("EventSubject").implement({
   description: "What a change event is about, for a person reading the feed.",
@@ -49,28 +40,10 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
       type: EventSubjectType,
       description:
         "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
-      resolve: (event, _args, context) => context.eventSubjects.load(event),
+      resolve: (event, _args, context) => context.loaders.of(eventSubjectLoader).load(event),
     }),
   }),
 });
-
-/** The filter a `problemRef` / `projectId` pair asks for. */
-async function eventFilter(
-  context: Context,
-  args: { problemRef?: string | null; projectId?: string | number | null },
-): Promise<EventFilter> {
-  let routingTargetId: string | undefined;
-  if (args.problemRef) {
-    const resolution = await resolveProblemRef(context.prisma, args.problemRef);
-    if (!resolution.problemId) throw new NotFoundError(`No single problem matches ${args.problemRef}`, args.problemRef);
-    routingTargetId = resolution.problemId;
-  }
-  const projectId = args.projectId ? projectUuid(String(args.projectId)) : undefined;
-  return { ...(routingTargetId ? { routingTargetId } : {}), ...(projectId ? { projectId } : {}) };
-}
-
-/** At most this many past events replayed by `dashboardEvents(replayLast:)`. */
-const MAX_REPLAY = 100;
 
 builder.subscriptionField("dashboardEvents", (t) =>
   t.field({
@@ -83,24 +56,14 @@ builder.subscriptionField("dashboardEvents", (t) =>
       projectId: t.arg.id(),
       replayLast: t.arg.int({ description: `Past events to send first (0-${MAX_REPLAY}, default 0).` }),
     },
-    subscribe: async function* (_root, args, context) {
-      const replay = args.replayLast ?? 0;
-      if (!Number.isInteger(replay) || replay < 0 || replay > MAX_REPLAY)
-        throw new InvalidInputError(`replayLast must be 0-${MAX_REPLAY}`, "replayLast");
-      const filter = await eventFilter(context, args);
-      const feed = context.services.changeFeed;
-      await feed.start();
-      const head = feed.head();
-      if (replay > 0) {
-        const past = await context.prisma.changeEvent.findMany({
-          where: { ...filter, sequence: { lte: head } },
-          orderBy: { sequence: "desc" },
-          take: replay,
-        });
-        if (past.length > 0) yield past.reverse();
-      }
-      yield* streamEventBatches({ prisma: context.prisma, feed, afterSequence: head, filter, signal: context.signal });
-    },
+    subscribe: (_root, args, context) =>
+      dashboardEventBatches({
+        prisma: context.prisma,
+        feed: context.services.changeFeed,
+        scope: args,
+        replayLast: args.replayLast,
+        signal: context.signal,
+      }),
     resolve: (events) => events,
   }),
 );
@@ -114,18 +77,14 @@ builder.subscriptionField("researchEvents", (t) =>
       projectId: t.arg.id(),
       afterSequence: t.arg({ type: "BigInt", description: "Resume after this sequence (default: from now)." }),
     },
-    subscribe: async function* (_root, args, context) {
-      const filter = await eventFilter(context, args);
-      const feed = context.services.changeFeed;
-      await feed.start();
-      yield* streamEvents({
+    subscribe: (_root, args, context) =>
+      researchEvents({
         prisma: context.prisma,
-        feed,
-        afterSequence: args.afterSequence ?? feed.head(),
-        filter,
+        feed: context.services.changeFeed,
+        scope: args,
+        afterSequence: args.afterSequence,
         signal: context.signal,
-      });
-    },
+      }),
     resolve: (event) => event,
   }),
 );

@@ -6,17 +6,12 @@ import { builder } from "../../../graphql/builder.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { addProjectMember, removeProjectMember } from "../commands/project-members.command.js";
+import { projectMembersLoader, type ProjectMemberRow } from "../queries/project-members.query.js";
 import { ProjectType } from "./project.schema.js";
 
 export const ProjectRoleEnum = builder.enumType(ProjectRole, { name: "ProjectRole" });
 
-interface MemberRow {
-  operatorName: string;
-  role: ProjectRole;
-  addedAt: Date;
-}
-
-const ProjectMemberType = builder.objectRef<MemberRow>("ProjectMember").implement({
+const ProjectMemberType = builder.objectRef<ProjectMemberRow>("ProjectMember").implement({
   description: "An operator who may write into a project: an OWNER (manages members) or a MEMBER.",
   fields: (t) => ({
     operatorName: t.exposeString("operatorName"),
@@ -29,14 +24,7 @@ builder.objectField(ProjectType, "members", (t) =>
   t.field({
     type: [ProjectMemberType],
     description: "Owners first, then members, each in the order they were added.",
-    resolve: async (project, _args, context) => {
-      const rows = await context.prisma.projectMember.findMany({
-        where: { projectId: project.id },
-        include: { operator: { select: { name: true } } },
-        orderBy: [{ role: "asc" }, { addedAt: "asc" }],
-      });
-      return rows.map((row) => ({ operatorName: row.operator.name, role: row.role, addedAt: row.addedAt }));
-    },
+    resolve: (project, _args, context) => context.loaders.of(projectMembersLoader).load(project.id),
   }),
 );
 

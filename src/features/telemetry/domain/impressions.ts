@@ -7,13 +7,12 @@
 // load one statement carries many rows: on this kind of machine each statement costs the client about
 // 0.3 ms of CPU before the server does any work. The row is committed within one round trip of the
 // call returning, in practice before its caller has the response; recordUse, the one reader on the
-// request path, flushes the service's writer before it looks (so an id it was given here is always
-// found), and Database.close flushes before the pool ends. A failed INSERT loses its rows, which are
-// reported (onFailure), and never fails a retrieval call; a failed group is retried row by row, so
-// one bad row loses only itself.
+// request path, flushes this process's writer before it looks (so an id it was given here is always
+// found), and whoever opens the database flushes before the pool ends (Database.beforeClose). A failed
+// INSERT loses its rows, which are reported (onFailure), and never fails a retrieval call; a failed
+// group is retried row by row, so one bad row loses only itself.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { beforePoolCloses } from "../../../platform/db/close-hooks.js";
 import type { Prisma } from "../../../generated/prisma/client.js";
 import { sha256Hex } from "../../../platform/lib/canonical-json.js";
 
@@ -135,11 +134,10 @@ export class ImpressionWriter {
 /**
  * The database's one writer, made by src/service.ts (or a tool run) and shared by every caller that
  * writes impressions, so recordUse's flush covers every impression written through the pool; Database.close
- * waits for its queued rows. `onFailure` hears of lost rows (the service logs them).
+ * waits for its queued rows once its opener registers `writer.flush()` with Database.beforeClose. `onFailure` hears of lost rows (the service logs them).
  */
 export function openImpressionWriter(pool: pg.Pool, onFailure?: ImpressionFailure): ImpressionWriter {
   const writer = new ImpressionWriter(pool);
   if (onFailure) writer.onFailure(onFailure);
-  beforePoolCloses(pool, () => writer.flush());
   return writer;
 }

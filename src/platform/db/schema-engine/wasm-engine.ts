@@ -36,8 +36,6 @@ interface WasmApi {
   Instance: new (module: object, imports: Record<string, object>) => { exports: object };
 }
 
-let modulePromise: Promise<EngineModule> | undefined;
-
 async function loadEngineModule(): Promise<EngineModule> {
   const packageDir = path.join(projectRoot, "node_modules/@prisma/schema-engine-wasm");
   const bindings = (await import(path.join(packageDir, "schema_engine_bg.js"))) as EngineModule & {
@@ -54,10 +52,12 @@ async function loadEngineModule(): Promise<EngineModule> {
   return bindings;
 }
 
-/** Opens the wasm schema engine against a Postgres server (diffs from datamodels never query it). */
+/**
+ * Opens the wasm schema engine against a Postgres server (diffs from datamodels never query it). The
+ * module is instantiated per call, not kept: callers (a migration script, the drift test) open one engine.
+ */
 export async function openSchemaEngine(connectionString: string): Promise<SchemaEngine> {
-  modulePromise ??= loadEngineModule();
-  const engineModule = await modulePromise;
+  const engineModule = await loadEngineModule();
   const url = new URL(connectionString);
   const adapter = bindMigrationAwareSqlAdapterFactory(
     new PrismaPg({

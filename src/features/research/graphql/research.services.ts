@@ -1,0 +1,13 @@
+// What the research feature adds to the services every request sees (src/graphql/context.ts): the
+// change stream, whose GraphQL face (ChangeEvent, researchEvents, dashboardEvents) lives here.
+import type { ChangeFeed } from "../../../events/change-feed.js";
+import type { EventNotifier } from "../../../events/notifier.js";
+
+declare module "../../../graphql/context.js" {
+  interface Services {
+    /** Wakes readers of the change stream after a commit; every write command signals through it. */
+    notifier: EventNotifier;
+    /** One reader of new change events for every subscriber in the process. */
+    changeFeed: ChangeFeed;
+  }
+}
