@@ -9,6 +9,7 @@ import type { EventNotifier } from "./events/notifier.js";
 import type { ChangeFeed } from "./events/change-feed.js";
 import type { FreshnessFeed } from "./projections/freshness-feed.js";
 import type { ServiceMonitor } from "./projections/service-monitor.js";
+import type { ProjectionRegistry } from "./projections/registry.js";
 import type { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
 import type { PremiseService } from "./features/premises/domain/premise-service.js";
 import type { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
@@ -24,6 +25,8 @@ export interface Services {
   changeFeed: ChangeFeed;
   /** One reader of view freshness for every freshness subscriber in the process. */
   freshness: FreshnessFeed;
+  /** The derived views' projectors (createProjectionRegistry); write paths take its inline views. */
+  projections: ProjectionRegistry;
   /** This instance's lag history, events per minute, worker health and rebuild progress (the dashboard). */
   monitor: ServiceMonitor;
   discovery: DiscoveryService;

@@ -15,7 +15,8 @@ import { readBundledCatalogue } from "./features/catalogue/domain/read-catalogue
 import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
-import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
+import { rebuildStaleViews } from "./projections/rebuilders.js";
+import { createProjectionRegistry } from "./projectors.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
 import { impressionWriter } from "./features/telemetry/domain/impressions.js";
 import { orientCaches } from "./features/orient/read/orient-caches.js";
@@ -48,6 +49,7 @@ async function loadCatalogueIfEmpty(services: Services, setting: Env["catalogue"
   const report = await importCatalogue({
     prisma: services.db.prisma,
     problems,
+    inlineViews: services.projections.inlineViews,
     afterWrite: maintainProblemDocuments,
     onProgress: (done, total) => {
       // A line every 500 problems or so: the full catalogue takes a few seconds.
@@ -102,6 +104,7 @@ export async function openServices(
       connectionString: db.connectionString,
       logger,
     });
+    const projections = createProjectionRegistry();
     const discovery = new DiscoveryService(db.prisma, notifier, logger);
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
@@ -109,6 +112,7 @@ export async function openServices(
     const challengePeriods = new ChallengePeriodSweeper({
       prisma: db.prisma,
       notifier,
+      inlineViews: projections.inlineViews,
       onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
     });
     const monitor = new ServiceMonitor({
@@ -117,7 +121,7 @@ export async function openServices(
       freshness,
       logger,
       workerInProcess: env.runWorker,
-      inlineViews: [...REBUILDERS.values()].filter((rebuilder) => rebuilder.inline).map((rebuilder) => rebuilder.view),
+      inlineViews: projections.inlineViews.names,
     });
     const services: Services = {
       env,
@@ -126,13 +130,14 @@ export async function openServices(
       notifier,
       changeFeed,
       freshness,
+      projections,
       monitor,
       discovery,
       premises,
       challengePeriods,
     };
     await loadCatalogueIfEmpty(services, env.catalogue);
-    await rebuildStaleViews(db.prisma, logger, monitor);
+    await rebuildStaleViews(db.prisma, projections, logger, monitor);
     await monitor.start();
     await discovery.start();
     const premiseStart = await premises.start(env.catalogue === "bundled" ? "bundled" : "fixture");
@@ -152,6 +157,7 @@ export async function openServices(
           prisma: db.prisma,
           notifier,
           logger,
+          projectors: projections.ofKind("worker"),
           onRefresh: (result, durationMs) => monitor.workerBatch(result, durationMs),
           onError: (error) => monitor.workerError(error),
         })

@@ -22,6 +22,9 @@ import {
   addProjectMembers,
   headSequence,
 } from "../helpers/research-factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const PARALLEL_WRITES = 48;
 
@@ -102,23 +105,19 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
       Array.from({ length: 8 }, (_, index) => recordObject(running.service.url, tokens[index % 4]!, projects[0]!.id)),
     );
     const outcomes = await Promise.all([
-      ...base
-        .slice(1, 4)
-        .map((object, index) =>
-          relateObjects(running.service.url, tokens[index]!, {
-            from: object.accession,
-            to: base[0]!.accession,
-            type: "SUPPORTS",
-          }),
-        ),
-      ...base
-        .slice(4, 6)
-        .map((object, index) =>
-          supersedeObject(running.service.url, tokens[index]!, {
-            target: object.accession,
-            supersededBy: base[7]!.accession,
-          }),
-        ),
+      ...base.slice(1, 4).map((object, index) =>
+        relateObjects(running.service.url, tokens[index]!, {
+          from: object.accession,
+          to: base[0]!.accession,
+          type: "SUPPORTS",
+        }),
+      ),
+      ...base.slice(4, 6).map((object, index) =>
+        supersedeObject(running.service.url, tokens[index]!, {
+          target: object.accession,
+          supersededBy: base[7]!.accession,
+        }),
+      ),
       ...Array.from({ length: 6 }, (_, index) =>
         recordObject(running.service.url, tokens[index % 4]!, projects[(index % 2) * 3]!.id, {
           relations: [{ type: "CITES", target: base[6]!.accession }],
@@ -151,7 +150,11 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
     const before = await prisma().statementFamily.aggregate({ _max: { accession: true }, _count: true });
     await Promise.all(
       Array.from({ length: 6 }, () =>
-        importCatalogue({ prisma: prisma(), problems: [buildCatalogueProblem(), buildCatalogueProblem()] }),
+        importCatalogue({
+          inlineViews,
+          prisma: prisma(),
+          problems: [buildCatalogueProblem(), buildCatalogueProblem()],
+        }),
       ),
     );
     const families = (

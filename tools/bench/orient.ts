@@ -18,6 +18,9 @@ import { syntheticQuery } from "../seed/synthetic-text.js";
 import { seededRandom as random32 } from "../../src/platform/lib/seeded-random.js";
 import { runOrient } from "../../src/features/orient/queries/orient.service.js";
 import { percentileOf } from "../../src/platform/lib/percentile.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const { values } = parseArgs({
   options: {
@@ -158,6 +161,7 @@ for (const size of sizes) {
       process.stdout.write(`${size}: reusing the seeded database\n`);
     } else {
       await importCatalogue({
+        inlineViews,
         prisma: db.prisma,
         problems: loadFixtureCatalogue(),
         afterWrite: maintainProblemDocuments,

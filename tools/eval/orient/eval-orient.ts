@@ -14,6 +14,9 @@ import { runFixtureQueries, type QueryResult } from "./fixture-run.js";
 import { summarise } from "./eval-metrics.js";
 import { trustFigures } from "./trust-metrics.js";
 import type { ResearchState } from "../../../src/generated/prisma/enums.js";
+import { createProjectionRegistry } from "../../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 export const ORIENT_FIXTURES = ["fibonacci-regression", "cross-project", "poisoned-memory"] as const;
 
@@ -31,6 +34,7 @@ async function runOn(
 ): Promise<{ results: QueryResult[]; states: Map<string, ResearchState> }> {
   if ((await db.prisma.problem.count()) === 0)
     await importCatalogue({
+      inlineViews,
       prisma: db.prisma,
       problems: loadFixtureCatalogue(),
       afterWrite: maintainProblemDocuments,

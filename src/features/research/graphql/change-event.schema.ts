@@ -1,12 +1,8 @@
 // ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
 // sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
 import { builder } from "../../../graphql/builder.js";
-import {
-  streamEventBatches,
-  streamEvents,
-  type ChangeEventRow,
-  type EventFilter,
-} from "../../../events/event-stream.js";
+import type { ChangeEventRow } from "../../../events/change-events.js";
+import { streamEventBatches, streamEvents, type EventFilter } from "../../../events/event-stream.js";
 import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
 import type { Context } from "../../../context.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
