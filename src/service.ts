@@ -15,7 +15,7 @@ import { readBundledCatalogue } from "./features/catalogue/domain/read-catalogue
 import { startServer, type RunningServer } from "./server.js";
 import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
-import { rebuildStaleViews } from "./projections/rebuilders.js";
+import { rebuildStaleViews } from "./projections/stale-views.js";
 import { createProjectionRegistry } from "./projectors.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
 import { impressionWriter } from "./features/telemetry/domain/impressions.js";

@@ -20,7 +20,7 @@ export interface Projector {
   codeVersion: number;
   /**
    * What builds the view, recorded with each version it builds (`details.viewVersion`): start-up rebuilds a serving
-   * version recorded otherwise (rebuilders.ts). For views built from tokens it is the code version and the lexicon's
+   * version recorded otherwise (stale-views.ts). For views built from tokens it is the code version and the lexicon's
    * hash (`21007+831666ae337d`), so a change to the lexicon's data files rebuilds them with no number bumped.
    */
   viewVersion: string;

@@ -10,7 +10,7 @@ import {
   PROBLEM_SPARSE_VIEW,
   PROBLEM_SPARSE_VIEW_VERSION,
 } from "../../src/features/discovery/domain/sparse-document.js";
-import { staleViews } from "../../src/projections/rebuilders.js";
+import { staleViews } from "../../src/projections/stale-views.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 import { existsSync } from "node:fs";
 import {

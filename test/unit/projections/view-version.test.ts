@@ -11,7 +11,7 @@ import {
   RESEARCH_SPARSE_VERSION,
   RESEARCH_SPARSE_VIEW_VERSION,
 } from "../../../src/features/research/projection/research-documents.js";
-import { builtByViewVersion } from "../../../src/projections/rebuilders.js";
+import { builtByViewVersion } from "../../../src/projections/stale-views.js";
 import { createProjectionRegistry } from "../../../src/projectors.js";
 
 const projections = createProjectionRegistry();
