@@ -1,5 +1,5 @@
 // Import rules of the house (docs/development.md): no cycles, and arrows point down the floors
-// main/cli/http/mcp > service > schema > features > projections, events > retrieval, text, graphql > platform.
+// main/cli/http/mcp > service > schema, projectors (the projection registry factory) > features > projections, events > retrieval, text, graphql > platform.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -35,20 +35,20 @@ module.exports = {
       severity: "error",
       comment: "The change stream calls the projectors it is given; it imports none.",
       from: { path: "^src/events/" },
-      to: { path: "^src/(features|projections|graphql|schema|service|server|http|mcp|cli)" },
+      to: { path: "^src/(features|projections|projectors|graphql|schema|service|server|http|mcp|cli)" },
     },
     {
       name: "projection-engine-knows-no-feature",
       severity: "error",
       comment: "The engine runs the projectors service.ts registers; feature projections live in their feature.",
       from: { path: "^src/projections/" },
-      to: { path: "^src/(features|graphql|schema|service|server|http|mcp|cli)" },
+      to: { path: "^src/(features|projectors|graphql|schema|service|server|http|mcp|cli)" },
     },
     {
       name: "features-below-the-entry-points",
       severity: "error",
       from: { path: "^src/features/" },
-      to: { path: "^src/(schema|service|server|main|http|mcp|cli)" },
+      to: { path: "^src/(schema|service|projectors|server|main|http|mcp|cli)" },
     },
     {
       name: "features-meet-through-domain",

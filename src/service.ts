@@ -16,7 +16,8 @@ import { startServer, type RunningServer } from "./server.js";
 import { buildSchema } from "./schema.js";
 import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
-import { REBUILDERS, rebuildStaleViews } from "./projections/rebuilders.js";
+import { rebuildStaleViews } from "./projections/stale-views.js";
+import { createProjectionRegistry } from "./projectors.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
 import { openImpressionWriter } from "./features/telemetry/domain/impressions.js";
 import { createOrientService } from "./features/orient/queries/orient.service.js";
@@ -50,6 +51,7 @@ async function loadCatalogueIfEmpty(services: Services, setting: Env["catalogue"
   const report = await importCatalogue({
     prisma: services.db.prisma,
     problems,
+    inlineViews: services.projections.inlineViews,
     afterWrite: maintainProblemDocuments,
     onProgress: (done, total) => {
       // A line every 500 problems or so: the full catalogue takes a few seconds.
@@ -112,6 +114,7 @@ export async function openServices(
       connectionString: db.connectionString,
       logger,
     });
+    const projections = createProjectionRegistry();
     const discovery = new DiscoveryService(db.prisma, notifier, logger);
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
@@ -119,6 +122,7 @@ export async function openServices(
     const challengePeriods = new ChallengePeriodSweeper({
       prisma: db.prisma,
       notifier,
+      inlineViews: projections.inlineViews,
       onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
     });
     const monitor = new ServiceMonitor({
@@ -127,7 +131,7 @@ export async function openServices(
       freshness,
       logger,
       workerInProcess: env.runWorker,
-      inlineViews: [...REBUILDERS.values()].filter((rebuilder) => rebuilder.inline).map((rebuilder) => rebuilder.view),
+      inlineViews: projections.inlineViews.names,
     });
     const services: Services = {
       env,
@@ -136,6 +140,7 @@ export async function openServices(
       notifier,
       changeFeed,
       freshness,
+      projections,
       monitor,
       discovery,
       premises,
@@ -145,7 +150,7 @@ export async function openServices(
       memberCursorKey,
     };
     await loadCatalogueIfEmpty(services, env.catalogue);
-    await rebuildStaleViews(db.prisma, logger, monitor);
+    await rebuildStaleViews(db.prisma, projections, logger, monitor);
     await monitor.start();
     await discovery.start();
     const premiseStart = await premises.start(env.catalogue === "bundled" ? "bundled" : "fixture");
@@ -165,6 +170,7 @@ export async function openServices(
           prisma: db.prisma,
           notifier,
           logger,
+          projectors: projections.ofKind("worker"),
           onRefresh: (result, durationMs) => monitor.workerBatch(result, durationMs),
           onError: (error) => monitor.workerError(error),
         })

@@ -11,6 +11,7 @@ import { maintainProblemDocuments } from "../features/discovery/projection/probl
 import { parseEnv } from "../env.js";
 import { fetchErdosStatementsCommand } from "./fetch-erdos-statements.js";
 import { runCommand, UsageError } from "./run-command.js";
+import { createProjectionRegistry } from "../projectors.js";
 
 const USAGE =
   "usage: npm run import -- catalogue [--bundled] [--erdos problems.yaml] [--erdos-statements site-statements.jsonl] [--formal-conjectures statements.jsonl]\n" +
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
     const report = await importCatalogue({
       prisma: db.prisma,
       problems,
+      inlineViews: createProjectionRegistry().inlineViews,
       onProgress: (done) => bar.update(done),
       afterWrite: maintainProblemDocuments,
     });

@@ -4,12 +4,13 @@ import { parseEnv } from "../env.js";
 import { openDatabase, refreshStatistics } from "../platform/db/database.js";
 import { readFreshness } from "../projections/freshness.js";
 import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
-import { REBUILDERS } from "../projections/rebuilders.js";
+import { createProjectionRegistry } from "../projectors.js";
 import { announceRebuild } from "../projections/rebuild-progress.js";
 import { parseArgs } from "node:util";
 import { runCommand, UsageError } from "./run-command.js";
 
-const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].join("|")} [--dry-run]\n       npm run projections -- status`;
+const projections = createProjectionRegistry();
+const USAGE = `usage: npm run projections -- rebuild ${projections.views().join("|")} [--dry-run]\n       npm run projections -- status`;
 // Progress lines at most this often, so a 100k rebuild shows movement without flooding the log.
 const PROGRESS_INTERVAL_MS = 2_000;
 
@@ -38,12 +39,12 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command, view] = positionals;
   if (command !== "rebuild" && command !== "status") throw new UsageError(USAGE);
-  const rebuilder = command === "rebuild" ? REBUILDERS.get(view ?? "") : undefined;
-  if (command === "rebuild" && !rebuilder) throw new UsageError(`unknown view "${view ?? ""}"\n${USAGE}`);
+  const projector = command === "rebuild" ? projections.get(view ?? "") : undefined;
+  if (command === "rebuild" && !projector) throw new UsageError(`unknown view "${view ?? ""}"\n${USAGE}`);
   const env = parseEnv();
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
-    if (!rebuilder) {
+    if (!projector) {
       for (const entry of await readFreshness(db.prisma)) {
         console.log(
           `${entry.view}: version ${entry.version ?? "-"} ${entry.status}, high-water mark ${entry.highWaterMark} of ${entry.headSequence} (lag ${entry.lagEvents})`,
@@ -53,10 +54,10 @@ async function main(argv: string[]): Promise<number> {
     }
     let lastPrinted = 0;
     // On a server database the service's dashboards show the rebuild's stage and counts (NOTIFY).
-    const announced = db.kind === "server" ? announceRebuild(db.pool, rebuilder.view) : null;
+    const announced = db.kind === "server" ? announceRebuild(db.pool, projector.view) : null;
     let report: RebuildReport;
     try {
-      report = await rebuildView(db.prisma, rebuilder, {
+      report = await rebuildView(db.prisma, projector, {
         dryRun: values["dry-run"] === true,
         progress: (stage, done, total) => {
           announced?.progress(stage, done, total);

@@ -7,6 +7,7 @@ import { MigrationError } from "../platform/db/migrate.js";
 import { createNotifier } from "../events/notifier.js";
 import { createLogger } from "../logger.js";
 import { startProjectionWorker } from "../projections/worker.js";
+import { createProjectionRegistry } from "../projectors.js";
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -22,10 +23,11 @@ async function main(): Promise<void> {
     prisma: db.prisma,
     notifier,
     logger,
+    projectors: createProjectionRegistry().ofKind("worker"),
     onRefresh: (result) => {
       if (result.status === "applied")
         logger.info("projection refreshed", {
-          view: "memory-branches",
+          view: result.view,
           version: result.version,
           applied: result.applied,
           highWaterMark: result.highWaterMark.toString(),

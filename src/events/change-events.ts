@@ -3,7 +3,21 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../platform/db/transaction.js";
 import { allocate } from "./counters.js";
-import { advanceInlineViews } from "../projections/projection-state.js";
+
+/** One row of the change table, as readers of the stream (feed, subscriptions, projectors) receive it. */
+export type ChangeEventRow = Prisma.ChangeEventGetPayload<object>;
+
+/**
+ * The views written in the same transaction as the events that change them. Every append moves their
+ * high-water marks to its last sequence, inside the writing transaction, so they never lag the stream.
+ * The projection registry service.ts builds provides it; the change stream imports no projector.
+ */
+export interface InlineViews {
+  /** Their names, for a write path that appends in its own SQL statement (record-research.statement.ts). */
+  readonly names: readonly string[];
+  /** Every event up to `sequence` is incorporated by the inline views. */
+  advance(tx: TransactionClient, sequence: bigint): Promise<void>;
+}
 
 export interface NewChangeEvent {
   routingTargetId: string | null;
@@ -18,8 +32,12 @@ export interface NewChangeEvent {
 
 export const CURRENT_PAYLOAD_VERSION = 1;
 
-/** Appends events with consecutive sequences; returns the last sequence written. */
-export async function appendEvents(tx: TransactionClient, events: NewChangeEvent[]): Promise<bigint | null> {
+/** Appends events with consecutive sequences and advances the inline views; returns the last sequence written. */
+export async function appendEvents(
+  tx: TransactionClient,
+  events: NewChangeEvent[],
+  inlineViews: InlineViews,
+): Promise<bigint | null> {
   if (events.length === 0) return null;
   const first = await allocate(tx, "change_event", events.length);
   await tx.changeEvent.createMany({
@@ -36,10 +54,14 @@ export async function appendEvents(tx: TransactionClient, events: NewChangeEvent
     })),
   });
   const last = first + BigInt(events.length - 1);
-  await advanceInlineViews(tx, last);
+  await inlineViews.advance(tx, last);
   return last;
 }
 
-export async function appendEvent(tx: TransactionClient, event: NewChangeEvent): Promise<bigint> {
-  return (await appendEvents(tx, [event]))!;
+export async function appendEvent(
+  tx: TransactionClient,
+  event: NewChangeEvent,
+  inlineViews: InlineViews,
+): Promise<bigint> {
+  return (await appendEvents(tx, [event], inlineViews))!;
 }

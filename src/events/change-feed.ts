@@ -4,7 +4,7 @@
 // resumes from further back than the buffer reaches reads the table itself until it catches up.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
-import type { ChangeEventRow } from "./event-stream.js";
+import type { ChangeEventRow } from "./change-events.js";
 import type { EventNotifier } from "./notifier.js";
 import { coalescedRun } from "../platform/lib/coalesced-run.js";
 

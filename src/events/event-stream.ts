@@ -2,10 +2,9 @@
 // rows from the process's shared ChangeFeed (one table read per notice for all subscribers); one that
 // resumes from further back reads the table in batches until the feed's buffer reaches it. Either way
 // it resumes by sequence, so a reconnecting client loses nothing.
-import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { ChangeEventRow } from "./change-events.js";
 import type { ChangeFeed } from "./change-feed.js";
-
-export type ChangeEventRow = Prisma.ChangeEventGetPayload<object>;
 
 /** Which events a subscriber wants; every field given must match. */
 export interface EventFilter {

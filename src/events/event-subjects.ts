@@ -3,7 +3,7 @@
 // objects, projects, problems), whatever the batch's size.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import type { ChangeEventRow } from "./event-stream.js";
+import type { ChangeEventRow } from "./change-events.js";
 
 export interface EventSubject {
   title: string | null;

@@ -16,7 +16,7 @@ import { loadProblem } from "../features/orient/read/load-problem.js";
 import { buildManifest, MANIFEST_INCLUDE } from "../features/research/domain/manifest.js";
 import { researchRefWhere } from "../features/research/domain/research-refs.js";
 import { affectedLanes, readFreshness } from "../projections/freshness.js";
-import type { ChangeEventRow } from "../events/event-stream.js";
+import type { ChangeEventRow } from "../events/change-events.js";
 import { toJson } from "./json.js";
 import { ERROR_META_KEY, refreshCaller, toolFailure, type ToolScope } from "./tool-kit.js";
 import { researchObjectJson } from "./tools/research.js";

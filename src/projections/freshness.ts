@@ -2,17 +2,18 @@
 // change stream and the lag between them. The computation is pure; one read gathers its inputs.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { ProjectionStatus } from "../generated/prisma/enums.js";
-import { PROBLEM_SPARSE_VIEW } from "../features/discovery/domain/sparse-document.js";
-import { MEMORY_VIEW } from "../features/memory/domain/memory.constants.js";
-import { RESEARCH_SPARSE_VIEW } from "../features/research/projection/research-documents.js";
 
 export type FreshnessStatus = "FRESH" | "LAGGING" | "REBUILDING" | "UNAVAILABLE";
 
-/** The derived views and the retrieval lane each one serves (what a lagging view affects). */
+/**
+ * The derived views and the retrieval lane each one serves (what a lagging view affects). Plain data the
+ * engine owns, so freshness readers need no registry; the ProjectionRegistry refuses projectors that
+ * do not cover exactly these views, so the list cannot drift from what is built.
+ */
 export const DERIVED_VIEWS: readonly { view: string; lane: string }[] = [
-  { view: PROBLEM_SPARSE_VIEW, lane: "problem-discovery" },
-  { view: RESEARCH_SPARSE_VIEW, lane: "research-memory" },
-  { view: MEMORY_VIEW, lane: "hierarchical-memory" },
+  { view: "problem-discovery", lane: "problem-discovery" },
+  { view: "research-memory", lane: "research-memory" },
+  { view: "memory-branches", lane: "hierarchical-memory" },
 ];
 
 export interface StateRow {

@@ -1,17 +1,10 @@
 // Projection state: which version of each derived view serves reads and the last contiguous event
-// sequence it incorporates. Views maintained inside write transactions advance with every event.
+// sequence it incorporates. Inline views advance with every event their write transactions append.
 import type { TransactionClient } from "../platform/db/transaction.js";
-
-/** Views written in the same transaction as the events that change them. */
-export const INLINE_VIEWS = new Map<string, number>();
-
-export function registerInlineView(view: string, version: number): void {
-  INLINE_VIEWS.set(view, version);
-}
 
 /**
  * The serving version of a view, creating the state and pointer for `codeVersion` on first use, recorded as built by
- * `viewVersion` (the code and data that build it: see Rebuilder.viewVersion).
+ * `viewVersion` (the code and data that build it: see Projector.viewVersion).
  */
 export async function servingVersion(
   tx: TransactionClient,
@@ -30,11 +23,28 @@ export async function servingVersion(
   return codeVersion;
 }
 
-/** Every event up to `sequence` is incorporated by the inline views (called by appendEvents). */
-export async function advanceInlineViews(tx: TransactionClient, sequence: bigint): Promise<void> {
-  if (INLINE_VIEWS.size === 0) return;
+/** Every event up to `sequence` is incorporated by `views` (the inline views, on every append). */
+export async function advanceViews(tx: TransactionClient, views: readonly string[], sequence: bigint): Promise<void> {
+  if (views.length === 0) return;
   await tx.projectionState.updateMany({
-    where: { view: { in: [...INLINE_VIEWS.keys()] }, status: "SERVING", highWaterMark: { lt: sequence } },
+    where: { view: { in: [...views] }, status: "SERVING", highWaterMark: { lt: sequence } },
     data: { highWaterMark: sequence },
   });
+}
+
+/** Locks the state row of `version` if it is free (or waits for it); null when another worker holds it. */
+export async function lockState(
+  tx: TransactionClient,
+  view: string,
+  version: number,
+  wait = false,
+): Promise<bigint | null> {
+  const rows = wait
+    ? await tx.$queryRaw<
+        { high_water_mark: bigint }[]
+      >`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE`
+    : await tx.$queryRaw<
+        { high_water_mark: bigint }[]
+      >`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE SKIP LOCKED`;
+  return rows[0] ? BigInt(rows[0].high_water_mark) : null;
 }

@@ -2,8 +2,8 @@
 // still commit its document into the old version. Wait for those writes, then re-derive what they touched.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { LONG_TRANSACTION, WRITE_TRANSACTION } from "../platform/db/transaction.js";
-import { nextEvents } from "../features/memory/projection/memory-refresh.js";
-import type { Rebuilder } from "./rebuild.js";
+import { nextEvents } from "./refresh.js";
+import type { Projector } from "./projector.js";
 
 // Writes time out after WRITE_TRANSACTION.timeout; waiting longer than that cannot help.
 const DRAIN_LIMIT_MS = WRITE_TRANSACTION.timeout * 2;
@@ -24,7 +24,7 @@ async function waitForOlderTransactions(prisma: PrismaClient, xmaxAtSwitch: bigi
 
 export async function settleInlineSwitch(
   prisma: PrismaClient,
-  rebuilder: Rebuilder,
+  projector: Projector,
   version: number,
   markAtSwitch: bigint,
   xmaxAtSwitch: bigint,
@@ -36,7 +36,7 @@ export async function settleInlineSwitch(
       const events = await nextEvents(tx, mark, RECONCILE_BATCH);
       if (events.length === 0) return;
       // Re-deriving from the canonical rows is idempotent, so documents written correctly stay as they are.
-      await rebuilder.catchUp(tx, version, events);
+      await projector.catchUp(tx, version, events);
       mark = events.at(-1)!.sequence;
     }
   }, LONG_TRANSACTION);

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import { z } from "zod";
 import { REBUILD_PROGRESS_CHANNEL } from "../events/notifier.js";
-import type { BuildProgress } from "../features/memory/projection/memory-apply.js";
+import type { BuildProgress } from "./projector.js";
 import type { RebuildReport } from "./rebuild.js";
 
 /** NOTIFY payloads must stay under 8000 bytes; a failure reason is cut well before that. */

@@ -14,8 +14,8 @@ import { coalescedRun } from "../platform/lib/coalesced-run.js";
 import { CountBuckets, PeakBuckets, type BucketSeries } from "../platform/lib/time-buckets.js";
 import { DERIVED_VIEWS, readFreshness, type FreshnessStatus, type ViewFreshness } from "./freshness.js";
 import type { FreshnessFeed } from "./freshness-feed.js";
-import type { RefreshResult } from "../features/memory/projection/memory-refresh.js";
-import type { BuildProgress } from "../features/memory/projection/memory-apply.js";
+import type { RefreshResult } from "./refresh.js";
+import type { BuildProgress } from "./projector.js";
 import type { RebuildReport } from "./rebuild.js";
 import { parseRebuildProgress } from "./rebuild-progress.js";
 
@@ -216,8 +216,8 @@ export class ServiceMonitor {
     this.worker.lastBatchAt = at;
     this.worker.lastBatchMs = durationMs;
     this.worker.lastBatchEvents = result.applied;
-    for (const state of this.views.values()) {
-      if (state.inline) continue;
+    const state = this.views.get(result.view);
+    if (state && !state.inline) {
       if (state.version !== result.version) {
         // The worker writes the serving version: its first batch may create it (UNAVAILABLE until then),
         // and a batch after a switch names the new one.

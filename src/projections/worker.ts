@@ -1,13 +1,10 @@
-// The projection worker: keeps worker-maintained views (memory branches and checkpoints) caught up
-// after commit. Woken by change notices, polls as a fallback, retries failed refreshes from the stream.
+// The projection worker: keeps the worker-maintained views it is given (the registry's "worker" projectors)
+// caught up after commit. Woken by change notices, polls as a fallback, retries failed refreshes from the stream.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
-import {
-  refreshMemoryOnce,
-  type RefreshOptions,
-  type RefreshResult,
-} from "../features/memory/projection/memory-refresh.js";
+import type { Projector } from "./projector.js";
+import { refreshOnce, type RefreshOptions, type RefreshResult } from "./refresh.js";
 
 /** Writers that do not announce (direct imports, other tools) are still picked up within this time. */
 export const WORKER_POLL_MS = 2_000;
@@ -26,6 +23,8 @@ export interface WorkerOptions extends RefreshOptions {
   prisma: PrismaClient;
   notifier: EventNotifier;
   logger: Logger;
+  /** The views this worker keeps caught up, drained one after another on every wake. */
+  projectors: readonly Projector[];
   onRefresh?: (result: RefreshResult, durationMs: number) => void;
   /** A refresh failed (it is replayed after WORKER_RETRY_MS). */
   onError?: (error: Error) => void;
@@ -34,8 +33,9 @@ export interface WorkerOptions extends RefreshOptions {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Applies batches until the view is caught up; another worker holding the lock makes this wait. */
-export async function drainMemory(
+export async function drainView(
   prisma: PrismaClient,
+  projector: Projector,
   options: RefreshOptions & {
     onRefresh?: (result: RefreshResult, durationMs: number) => void;
     stopped?: () => boolean;
@@ -45,7 +45,7 @@ export async function drainMemory(
   for (;;) {
     if (options.stopped?.()) return applied;
     const started = performance.now();
-    const result = await refreshMemoryOnce(prisma, options);
+    const result = await refreshOnce(prisma, projector, options);
     options.onRefresh?.(result, performance.now() - started);
     if (result.status === "idle") return applied;
     if (result.status === "busy") await pause(BUSY_RETRY_MS);
@@ -68,21 +68,26 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
   const drain = async () => {
     do {
       again = false;
+      let view: string | undefined;
       try {
-        await drainMemory(options.prisma, {
-          ...options,
-          stopped: () => stopped,
-          onRefresh: (result, durationMs) => {
-            options.onRefresh?.(result, durationMs);
-            // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
-            if (result.status === "applied") void options.notifier.publish(result.highWaterMark).catch(() => undefined);
-          },
-        });
+        for (const projector of options.projectors) {
+          view = projector.view;
+          await drainView(options.prisma, projector, {
+            ...options,
+            stopped: () => stopped,
+            onRefresh: (result, durationMs) => {
+              options.onRefresh?.(result, durationMs);
+              // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
+              if (result.status === "applied")
+                void options.notifier.publish(result.highWaterMark).catch(() => undefined);
+            },
+          });
+        }
         schedule(WORKER_POLL_MS);
       } catch (error) {
         // Nothing was committed for the failed batch: the next attempt replays it from the stream.
         options.logger.warn("projection refresh failed; it will be replayed", {
-          view: "memory-branches",
+          view,
           error: (error as Error).message,
         });
         options.onError?.(error as Error);

@@ -9,6 +9,9 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import { readCatalogueFiles } from "../../src/features/catalogue/domain/read-catalogue-files.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../helpers/factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const sharedDataDir = path.resolve(repoRoot, "../shared/data");
@@ -49,12 +52,12 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
       buildCatalogueProblem(),
       buildCatalogueProblem({ statement: null, publicationState: "CATALOGUED" }),
     ];
-    const first = await importCatalogue({ prisma: db.prisma, problems });
+    const first = await importCatalogue({ inlineViews, prisma: db.prisma, problems });
     expect(first).toMatchObject({ total: problems.length, created: problems.length, updated: 0, unchanged: 0 });
     expect(first.lastEventSequence).not.toBeNull();
     const before = await rowCounts(db);
 
-    const second = await importCatalogue({ prisma: db.prisma, problems });
+    const second = await importCatalogue({ inlineViews, prisma: db.prisma, problems });
     expect(second).toMatchObject({
       total: problems.length,
       created: 0,
@@ -68,11 +71,11 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
   it("reports a changed problem as updated, with exactly one problem.updated event", async () => {
     const original = buildCatalogueProblem();
     const untouched = buildCatalogueProblem();
-    await importCatalogue({ prisma: db.prisma, problems: [original, untouched] });
+    await importCatalogue({ inlineViews, prisma: db.prisma, problems: [original, untouched] });
     const head = (await db.prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
 
     const changed = { ...original, title: `${original.title} (revised)`, aliases: ["revised alias"] };
-    const report = await importCatalogue({ prisma: db.prisma, problems: [changed, untouched] });
+    const report = await importCatalogue({ inlineViews, prisma: db.prisma, problems: [changed, untouched] });
     expect(report).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
 
     const row = await db.prisma.problem.findUniqueOrThrow({
@@ -91,7 +94,7 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
     const before = await rowCounts(db);
     const problem = buildCatalogueProblem();
     const duplicate = buildCatalogueProblem({ stableId: problem.stableId });
-    await expect(importCatalogue({ prisma: db.prisma, problems: [problem, duplicate] })).rejects.toThrow(
+    await expect(importCatalogue({ inlineViews, prisma: db.prisma, problems: [problem, duplicate] })).rejects.toThrow(
       InvalidInputError,
     );
     expect(await rowCounts(db)).toEqual(before);
@@ -102,6 +105,7 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
     const problems = [buildCatalogueProblem(), buildCatalogueProblem()];
     await expect(
       importCatalogue({
+        inlineViews,
         prisma: db.prisma,
         problems,
         afterWrite: async () => {
@@ -114,14 +118,14 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
 
   it("rolls back earlier batches when a later batch hits a database constraint", async () => {
     const existing = buildCatalogueProblem();
-    await importCatalogue({ prisma: db.prisma, problems: [existing] });
+    await importCatalogue({ inlineViews, prisma: db.prisma, problems: [existing] });
     const before = await rowCounts(db);
     // 250 problems fill the first batch; the 251st reuses an existing slug under a new stable id.
     const problems = [
       ...Array.from({ length: 250 }, () => buildCatalogueProblem()),
       buildCatalogueProblem({ slug: existing.slug }),
     ];
-    await expect(importCatalogue({ prisma: db.prisma, problems })).rejects.toThrow();
+    await expect(importCatalogue({ inlineViews, prisma: db.prisma, problems })).rejects.toThrow();
     expect(await rowCounts(db)).toEqual(before);
   });
 });
@@ -140,7 +144,7 @@ describe.each(testDatabaseTargets())("full catalogue import from shared data ($n
   it.skipIf(!hasData)("imports all 1,217 Erdős problems", { timeout: 300_000 }, async () => {
     const problems = await readCatalogueFiles({ erdosYamlPath, formalConjecturesPath });
     const started = performance.now();
-    const report = await importCatalogue({ prisma: database.db.prisma, problems });
+    const report = await importCatalogue({ inlineViews, prisma: database.db.prisma, problems });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.info(`[catalogue-import] ${target.name}: imported ${report.total} problems in ${seconds} s`);
     expect(report.created).toBe(problems.length);

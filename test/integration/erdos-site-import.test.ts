@@ -18,6 +18,9 @@ import {
 } from "../unit/catalogue/catalogue-test-paths.js";
 import { openTestDatabase, testDatabaseTargets, useTestService, type TestDatabase } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/erdos-site");
 const files = {
@@ -52,6 +55,7 @@ describe.each(testDatabaseTargets())("erdosproblems.com statements import ($name
   async function importFixtureFiles() {
     const problems = await readCatalogueFiles(files);
     return importCatalogue({
+      inlineViews,
       prisma: handle.service.services.db.prisma,
       problems,
       afterWrite: maintainProblemDocuments,
@@ -161,6 +165,7 @@ describe.skipIf(!hasErdosSiteStatements || !hasRealData).each(testDatabaseTarget
         formalConjecturesPath: statementsPath,
       });
       const report = await importCatalogue({
+        inlineViews,
         prisma: database.db.prisma,
         problems,
         afterWrite: maintainProblemDocuments,

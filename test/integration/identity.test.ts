@@ -3,6 +3,9 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
 import { gql, gqlData } from "../helpers/graphql.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const RESOLVE = `
   query Resolve($ref: String!) {
@@ -85,7 +88,7 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
   it("resolves every identifier of an imported factory problem, folding case and diacritics of aliases", async () => {
     const token = uniqueToken();
     const built = buildCatalogueProblem({ aliases: [`Çonjecture Ünïque ${token}`] });
-    await importCatalogue({ prisma: running.service.services.db.prisma, problems: [built] });
+    await importCatalogue({ inlineViews, prisma: running.service.services.db.prisma, problems: [built] });
     const [source] = built.sources;
     const [declaration] = built.formalDeclarations;
     const expectations: [string, string][] = [
@@ -110,7 +113,7 @@ describe.each(testDatabaseTargets())("problem(ref) exact identity ($name databas
     const alias = `Shared Name ${uniqueToken()}`;
     const first = buildCatalogueProblem({ aliases: [alias] });
     const second = buildCatalogueProblem({ aliases: [alias.toUpperCase()] });
-    await importCatalogue({ prisma: running.service.services.db.prisma, problems: [first, second] });
+    await importCatalogue({ inlineViews, prisma: running.service.services.db.prisma, problems: [first, second] });
     const resolution = await resolve(alias.toLowerCase());
     expect(resolution).toMatchObject({ status: "AMBIGUOUS", matchedBy: "ALIAS", problem: null });
     expect(resolution.candidates.map((candidate) => candidate.stableId)).toEqual(

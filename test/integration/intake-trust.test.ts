@@ -9,6 +9,9 @@ import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
 import { orient } from "./orient-support.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const SUBMIT = `mutation($input: SubmitProblemInput!) { submitProblem(input: $input) {
   __typename ... on SubmitProblemPayload { outcome matchedReference problem { stableId publicationState } candidates { problem { stableId } } }
@@ -69,7 +72,7 @@ describe.each(testDatabaseTargets())("intake trust boundaries ($name database)",
     ).problem;
   const catalogue = async (overrides: Partial<CatalogueProblem>) => {
     const built = buildCatalogueProblem(overrides);
-    await importCatalogue({ prisma: prisma(), problems: [built], afterWrite: maintainProblemDocuments });
+    await importCatalogue({ inlineViews, prisma: prisma(), problems: [built], afterWrite: maintainProblemDocuments });
     await running.service.services.discovery.refresh();
     return built;
   };

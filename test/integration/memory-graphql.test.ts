@@ -16,6 +16,9 @@ import {
   type OperatorWithToken,
 } from "../helpers/factories.js";
 import { gqlData } from "../helpers/graphql.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const FRESHNESS = `{ freshness { headSequence affectedLanes views { view version highWaterMark headSequence lagEvents status } } }`;
 const PAGE = `query Page($id: ID!, $after: String, $first: Int) {
@@ -56,11 +59,12 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     const { operator } = await createOperatorWithToken(prisma, "AGENT");
     owner = operator;
     const problem = buildCatalogueProblem();
-    await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
+    await importCatalogue({ inlineViews, prisma, problems: [problem], afterWrite: maintainProblemDocuments });
     projectId = (
       await createProject({
         prisma,
         notifier,
+        inlineViews,
         operator,
         input: { problemRef: problem.stableId, name: "GraphQL memory", idempotencyKey: uniqueToken() },
       })
@@ -87,6 +91,7 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
       const result = await recordResearch({
         prisma,
         notifier,
+        inlineViews,
         operator,
         input: {
           projectId,
@@ -214,6 +219,7 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
       await recordResearch({
         prisma: running.service.services.db.prisma,
         notifier: running.service.services.notifier,
+        inlineViews,
         operator: owner,
         input: { projectId, kind: "ATTEMPT", title: "One more", body: "Text.", idempotencyKey: uniqueToken() },
       });

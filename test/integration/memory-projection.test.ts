@@ -11,14 +11,17 @@ import { readMemberPage } from "../../src/features/memory/queries/member-page.qu
 import { MemberCursorKey } from "../../src/features/memory/domain/cursor-secret.js";
 import { InvalidCursorError } from "../../src/features/memory/domain/memory.errors.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
-import { refreshMemoryOnce } from "../../src/features/memory/projection/memory-refresh.js";
-import { drainMemory } from "../../src/projections/worker.js";
+import { refreshOnce } from "../../src/projections/refresh.js";
+import { drainView } from "../../src/projections/worker.js";
 import { serializeMemoryVersion } from "../../src/features/memory/projection/memory-serialize.js";
 import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-memory.js";
+import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const silentNotifier: EventNotifier = {
   publish: async () => undefined,
@@ -42,10 +45,11 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
 
   async function newProject(): Promise<string> {
     const problem = buildCatalogueProblem();
-    await importCatalogue({ prisma, problems: [problem], afterWrite: maintainProblemDocuments });
+    await importCatalogue({ inlineViews, prisma, problems: [problem], afterWrite: maintainProblemDocuments });
     const { project } = await createProject({
       prisma,
       notifier: silentNotifier,
+      inlineViews,
       operator,
       input: { problemRef: problem.stableId, name: `Memory ${uniqueToken()}`, idempotencyKey: uniqueToken() },
     });
@@ -59,6 +63,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     const result = await recordResearch({
       prisma,
       notifier: silentNotifier,
+      inlineViews,
       operator,
       input: {
         projectId,
@@ -74,7 +79,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
   async function expectEqualsRebuild(): Promise<void> {
     const before = await servingMemoryVersion(prisma);
     const incremental = await serializeMemoryVersion(prisma, before);
-    const report = await rebuildView(prisma, memoryRebuilder);
+    const report = await rebuildView(prisma, memoryProjector);
     expect(report.failures).toEqual([]);
     expect(report.switched).toBe(true);
     expect(report.diff.every((table) => table.added + table.removed + table.changed === 0)).toBe(true);
@@ -99,7 +104,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       branch: "approach/second-moment",
     });
     await record(projectId, { kind: "NEGATIVE_TRACE", title: "Greedy colouring fails", branch: "approach/greedy" });
-    await drainMemory(prisma, { batchSize: 2 });
+    await drainView(prisma, memoryProjector, { batchSize: 2 });
     await record(projectId, {
       kind: "CLAIM",
       title: "Sharper second moment bound",
@@ -107,7 +112,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       supersedes: [first],
     });
     await record(projectId, { kind: "ATTEMPT", title: "Entropy attempt" });
-    await drainMemory(prisma, { batchSize: 3 });
+    await drainView(prisma, memoryProjector, { batchSize: 3 });
     const version = await servingMemoryVersion(prisma);
     const root = await prisma.checkpoint.findUniqueOrThrow({
       where: { version_branchId: { version, branchId: branchId(projectId, "project") } },
@@ -119,7 +124,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
 
   it("a crash in the middle of a refresh leaves nothing applied and is replayed", async () => {
     const projectId = await newProject();
-    await drainMemory(prisma);
+    await drainView(prisma, memoryProjector);
     await record(projectId, { kind: "CLAIM", title: "Crash test claim", branch: "approach/crash" });
     const version = await servingMemoryVersion(prisma);
     const markBefore = (
@@ -127,7 +132,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     ).highWaterMark;
     const membersBefore = await prisma.branchMembership.count({ where: { version } });
     await expect(
-      refreshMemoryOnce(prisma, {
+      refreshOnce(prisma, memoryProjector, {
         beforeCommit: () => {
           throw new Error("simulated crash");
         },
@@ -138,7 +143,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     });
     expect(state.highWaterMark).toBe(markBefore);
     expect(await prisma.branchMembership.count({ where: { version } })).toBe(membersBefore);
-    await drainMemory(prisma);
+    await drainView(prisma, memoryProjector);
     expect(
       (
         await prisma.projectionState.findUniqueOrThrow({
@@ -151,18 +156,20 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
 
   it("concurrent workers apply every event exactly once", async () => {
     const projectId = await newProject();
-    await drainMemory(prisma);
+    await drainView(prisma, memoryProjector);
     const from = await head(prisma);
     await seedResearchObjects(prisma, { projectId, count: 300, branches: ["approach/a", "approach/b/c", null] });
     const events = Number((await head(prisma)) - from);
-    const applied = await Promise.all(Array.from({ length: 4 }, () => drainMemory(prisma, { batchSize: 20 })));
+    const applied = await Promise.all(
+      Array.from({ length: 4 }, () => drainView(prisma, memoryProjector, { batchSize: 20 })),
+    );
     expect(applied.reduce((total, count) => total + count, 0)).toBe(events);
     await expectEqualsRebuild();
   });
 
   it("counts stay exact when supersessions commit before their members are applied, across batches", async () => {
     const projectId = await newProject();
-    await drainMemory(prisma);
+    await drainView(prisma, memoryProjector);
     // 100 older members, then 150 newer ones on the same branch; the newer ones are all superseded
     // before the worker sees them, so the summary window has to reach past them to the older ones.
     await seedResearchObjects(prisma, {
@@ -186,9 +193,9 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       });
     }
     // Small batches first (supersessions land in later batches than their members), then the rest as a backlog.
-    await refreshMemoryOnce(prisma, { batchSize: 40 });
-    await refreshMemoryOnce(prisma, { batchSize: 70 });
-    await drainMemory(prisma);
+    await refreshOnce(prisma, memoryProjector, { batchSize: 40 });
+    await refreshOnce(prisma, memoryProjector, { batchSize: 70 });
+    await drainView(prisma, memoryProjector);
     const version = await servingMemoryVersion(prisma);
     const window = await prisma.checkpoint.findUniqueOrThrow({
       where: { version_branchId: { version, branchId: branchId(projectId, "approach/window") } },
@@ -210,7 +217,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       branches: ["approach/big"],
       startAt: new Date("2026-01-01T00:00:00Z"),
     });
-    await drainMemory(prisma);
+    await drainView(prisma, memoryProjector);
     const expected = (
       await prisma.researchObject.findMany({
         where: { id: { in: ids } },

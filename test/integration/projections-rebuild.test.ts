@@ -6,16 +6,17 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
-import { drainMemory } from "../../src/projections/worker.js";
+import { drainView } from "../../src/projections/worker.js";
 import { readFreshness } from "../../src/projections/freshness.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-memory.js";
-import {
-  problemDiscoveryRebuilder,
-  researchMemoryRebuilder,
-} from "../../src/features/discovery/projection/rebuild-sparse.js";
+import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { problemDiscoveryProjector } from "../../src/features/discovery/projection/problem-projector.js";
+import { researchMemoryProjector } from "../../src/features/research/projection/research-projector.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { createProjectRow } from "../helpers/factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const unchanged = (report: { diff: { added: number; removed: number; changed: number }[] }) =>
   report.diff.every((table) => table.added + table.removed + table.changed === 0);
@@ -27,7 +28,12 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
   beforeAll(async () => {
     database = await openTestDatabase(target);
     prisma = database.db.prisma;
-    await importCatalogue({ prisma, problems: loadFixtureCatalogue(), afterWrite: maintainProblemDocuments });
+    await importCatalogue({
+      inlineViews,
+      prisma,
+      problems: loadFixtureCatalogue(),
+      afterWrite: maintainProblemDocuments,
+    });
     const problem = await prisma.problem.findFirstOrThrow({ orderBy: { stableId: "asc" } });
     const project = await createProjectRow(prisma, problem.id);
     await seedResearchObjects(prisma, { projectId: project.id, count: 120, branches: ["approach/x", null] });
@@ -38,8 +44,8 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
   });
 
   it.each([
-    ["problem-discovery", problemDiscoveryRebuilder],
-    ["research-memory", researchMemoryRebuilder],
+    ["problem-discovery", problemDiscoveryProjector],
+    ["research-memory", researchMemoryProjector],
   ] as const)("rebuilds the inline view %s equal to the serving version and switches", async (view, rebuilder) => {
     const report = await rebuildView(prisma, rebuilder);
     expect(report.failures).toEqual([]);
@@ -73,15 +79,15 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
         },
       },
     });
-    const report = await rebuildView(prisma, researchMemoryRebuilder);
+    const report = await rebuildView(prisma, researchMemoryProjector);
     expect(report.diff[0]).toMatchObject({ added: 1, removed: 0, changed: 0, samples: [`added ${victim.documentId}`] });
     expect(report.switched).toBe(true);
   });
 
   it("a dry run prints the difference and leaves no version behind", async () => {
-    await drainMemory(prisma);
+    await drainView(prisma, memoryProjector);
     const before = await prisma.projectionState.count({ where: { view: "memory-branches" } });
-    const report = await rebuildView(prisma, memoryRebuilder, { dryRun: true });
+    const report = await rebuildView(prisma, memoryProjector, { dryRun: true });
     expect(report.switched).toBe(false);
     expect(report.failures).toEqual([]);
     expect(unchanged(report)).toBe(true);
@@ -93,7 +99,7 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
 
   it("keeps serving the old version when the acceptance checks fail", async () => {
     const pointer = await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } });
-    const broken = { ...memoryRebuilder, build: async () => undefined, catchUp: async () => undefined };
+    const broken = { ...memoryProjector, build: async () => undefined, catchUp: async () => undefined };
     const report = await rebuildView(prisma, broken);
     expect(report.switched).toBe(false);
     expect(report.failures.some((failure) => failure.startsWith("every project has a root branch"))).toBe(true);

@@ -32,6 +32,9 @@ import {
   type ResearchObjectResult,
   createAgentProject,
 } from "../helpers/research-factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const SHA = "b".repeat(64);
 
@@ -62,7 +65,7 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
       supersededBy: successor.accession,
     });
     const withdrawn = buildCatalogueProblem({ publicationState: "WITHDRAWN" });
-    await importCatalogue({ prisma: prisma(), problems: [withdrawn] });
+    await importCatalogue({ inlineViews, prisma: prisma(), problems: [withdrawn] });
     withdrawnStableId = withdrawn.stableId;
   });
 

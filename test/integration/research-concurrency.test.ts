@@ -22,6 +22,9 @@ import {
   addProjectMembers,
   headSequence,
 } from "../helpers/research-factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const PARALLEL_WRITES = 48;
 
@@ -147,7 +150,11 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
     const before = await prisma().statementFamily.aggregate({ _max: { accession: true }, _count: true });
     await Promise.all(
       Array.from({ length: 6 }, () =>
-        importCatalogue({ prisma: prisma(), problems: [buildCatalogueProblem(), buildCatalogueProblem()] }),
+        importCatalogue({
+          inlineViews,
+          prisma: prisma(),
+          problems: [buildCatalogueProblem(), buildCatalogueProblem()],
+        }),
       ),
     );
     const families = (

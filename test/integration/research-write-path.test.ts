@@ -19,6 +19,9 @@ import {
   type ProjectResult,
   createAgentProject,
 } from "../helpers/research-factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const SHA = "a".repeat(64);
 
@@ -68,7 +71,7 @@ describe.each(testDatabaseTargets())("research write path ($name database)", (ta
   it("refuses free text and ambiguous refs for createProject (exact refs only), writing nothing", async () => {
     const alias = `Twin Name ${uniqueToken()}`;
     const [first, second] = [buildCatalogueProblem({ aliases: [alias] }), buildCatalogueProblem({ aliases: [alias] })];
-    await importCatalogue({ prisma: prisma(), problems: [first!, second!] });
+    await importCatalogue({ inlineViews, prisma: prisma(), problems: [first!, second!] });
     const before = await researchCounts(prisma());
     const ambiguous = await mutateExpectingError(
       running.service.url,

@@ -5,6 +5,9 @@ import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixtur
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../helpers/factories.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const RESEARCH_EVENTS = `
   subscription Events($after: BigInt!) {
@@ -87,7 +90,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
     const events = await takeEvents(client, head.toString(), 1, async () => {
       // Write after the subscription has caught up, so the event comes through the notifier path.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const report = await importCatalogue({ prisma, problems: [problem] });
+      const report = await importCatalogue({ inlineViews, prisma, problems: [problem] });
       // Only the write use cases publish; a direct import has to announce its events itself.
       await running.service.services.notifier.publish(BigInt(report.lastEventSequence!));
     });

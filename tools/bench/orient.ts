@@ -19,6 +19,9 @@ import { seededRandom as random32 } from "../../src/platform/lib/seeded-random.j
 import { createOrientService, runOrient } from "../../src/features/orient/queries/orient.service.js";
 import { openImpressionWriter } from "../../src/features/telemetry/domain/impressions.js";
 import { percentileOf } from "../../src/platform/lib/percentile.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const { values } = parseArgs({
   options: {
@@ -159,6 +162,7 @@ for (const size of sizes) {
       process.stdout.write(`${size}: reusing the seeded database\n`);
     } else {
       await importCatalogue({
+        inlineViews,
         prisma: db.prisma,
         problems: loadFixtureCatalogue(),
         afterWrite: maintainProblemDocuments,

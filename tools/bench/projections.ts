@@ -14,9 +14,13 @@ import { createProject } from "../../src/features/research/commands/create-proje
 import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { seedResearchObjects } from "../seed/memory-seed.js";
-import { drainMemory, startProjectionWorker } from "../../src/projections/worker.js";
+import { drainView, startProjectionWorker } from "../../src/projections/worker.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-memory.js";
+import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const registry = createProjectionRegistry();
+const { inlineViews } = registry;
 
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITE_RATE ?? 20);
@@ -57,7 +61,7 @@ async function setUp(db: Database) {
     logger: createLogger("silent"),
   });
   const problems = loadFixtureCatalogue();
-  await importCatalogue({ prisma: db.prisma, problems, afterWrite: maintainProblemDocuments });
+  await importCatalogue({ inlineViews, prisma: db.prisma, problems, afterWrite: maintainProblemDocuments });
   const { operator } = await createOperator({
     prisma: db.prisma,
     name: `bench-${randomBytes(3).toString("hex")}`,
@@ -66,6 +70,7 @@ async function setUp(db: Database) {
   const { project } = await createProject({
     prisma: db.prisma,
     notifier,
+    inlineViews,
     operator,
     input: { problemRef: problems[0]!.stableId, name: "Bench", idempotencyKey: "bench-project" },
   });
@@ -79,6 +84,7 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
     prisma: db.prisma,
     notifier: setup.notifier,
     logger: createLogger("warn"),
+    projectors: registry.ofKind("worker"),
     onRefresh: (result) => {
       if (result.status !== "applied") return;
       for (const [sequence, at] of committed)
@@ -96,6 +102,7 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
     const result = await recordResearch({
       prisma: db.prisma,
       notifier: setup.notifier,
+      inlineViews,
       operator: setup.operator,
       input: {
         projectId: setup.projectId,
@@ -126,9 +133,9 @@ async function rebuildTimes(label: string, db: Database, projectId: string): Pro
     });
     seeded = size;
     const catchUpStarted = Date.now();
-    await drainMemory(db.prisma);
+    await drainView(db.prisma, memoryProjector);
     const catchUpMs = Date.now() - catchUpStarted;
-    const report = await rebuildView(db.prisma, memoryRebuilder);
+    const report = await rebuildView(db.prisma, memoryProjector);
     const differences = report.diff.reduce((total, table) => total + table.added + table.removed + table.changed, 0);
     console.log(
       `[${label}] ${size} objects: rebuild ${report.durationMs} ms (switched ${report.switched}, ${differences} differences); incremental catch-up ${catchUpMs} ms; seeding ${catchUpStarted - seedStarted} ms`,

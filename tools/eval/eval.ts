@@ -10,7 +10,8 @@ import {
   PROBLEM_SPARSE_VIEW,
   PROBLEM_SPARSE_VIEW_VERSION,
 } from "../../src/features/discovery/domain/sparse-document.js";
-import { staleViews } from "../../src/projections/rebuilders.js";
+import { staleViews } from "../../src/projections/stale-views.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
 import { existsSync } from "node:fs";
 import {
   DEFAULT_REAL_PATH,
@@ -85,7 +86,9 @@ async function runDiscoverySuite(db: Database, args: SuiteArgs, print: (line: st
     );
   }
   // A rebuild stores a new version number, so compare the view version (code and lexicon) the serving view was built by.
-  const stale = (await staleViews(db.prisma)).find(({ rebuilder }) => rebuilder.view === PROBLEM_SPARSE_VIEW);
+  const stale = (await staleViews(db.prisma, createProjectionRegistry())).find(
+    ({ projector }) => projector.view === PROBLEM_SPARSE_VIEW,
+  );
   if (stale) {
     print(
       `WARNING: the stored index was built by ${PROBLEM_SPARSE_VIEW}@${stale.builtBy} but this code builds ` +

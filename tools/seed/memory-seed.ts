@@ -7,6 +7,10 @@ import { LONG_TRANSACTION } from "../../src/platform/db/transaction.js";
 import { allocate } from "../../src/events/counters.js";
 import { appendEvents } from "../../src/events/change-events.js";
 import { maintainResearchDocuments } from "../../src/features/research/projection/research-documents.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+// Seeds append like the write paths do, so the inline views' marks follow the seeded events.
+const { inlineViews } = createProjectionRegistry();
 
 const KINDS: ResearchKind[] = ["CLAIM", "ATTEMPT", "NEGATIVE_TRACE", "OPEN_QUESTION"];
 const GRADES: EvidenceGrade[] = ["ARGUED", "REPRODUCED", "SOURCE_BACKED", "COMPUTATIONAL"];
@@ -71,6 +75,7 @@ export async function seedResearchObjects(prisma: PrismaClient, options: SeedOpt
             evidenceGrade: row.evidenceGrade,
           },
         })),
+        inlineViews,
       );
       ids.push(...rows.map((row) => row.id));
     }, LONG_TRANSACTION);

@@ -7,6 +7,9 @@ import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixtur
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { seedSynthetic } from "./synthetic.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 const { values } = parseArgs({
   options: { objects: { type: "string" }, seed: { type: "string" }, problem: { type: "string" } },
@@ -21,6 +24,7 @@ const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataD
 try {
   if ((await db.prisma.problem.count()) === 0)
     await importCatalogue({
+      inlineViews,
       prisma: db.prisma,
       problems: loadFixtureCatalogue(),
       afterWrite: maintainProblemDocuments,

@@ -18,6 +18,10 @@ import { servingVersion } from "../../src/projections/projection-state.js";
 import { catchUpMemory } from "./synthetic-memory.js";
 import { syntheticContent } from "./synthetic-text.js";
 import { seededRandom as random32 } from "../../src/platform/lib/seeded-random.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+
+// Seeds append like the write paths do, so the inline views' marks follow the seeded events.
+const { inlineViews } = createProjectionRegistry();
 
 const BATCH = 1_000;
 const RELATION_TYPES: RelationType[] = ["SUPPORTS", "DEPENDS_ON", "DERIVED_FROM", "REFUTES", "DISAGREES_WITH", "CITES"];
@@ -49,6 +53,7 @@ async function createProjects(prisma: PrismaClient, problemId: string, count: nu
         eventType: "project.created",
         payload: { name: project.name },
       })),
+      inlineViews,
     );
     return projects.map((project) => project.id);
   }, LONG_TRANSACTION);
@@ -167,7 +172,7 @@ export async function seedSynthetic(
           payload: { by: edge.supersedingId },
         })),
       );
-      await appendEvents(tx, events);
+      await appendEvents(tx, events, inlineViews);
     }, LONG_TRANSACTION);
     options.onProgress?.("objects", offset + size, options.objects);
   }

@@ -69,6 +69,7 @@ const createProjectTool = tool({
     const result = await createProject({
       prisma: services.db.prisma,
       notifier: services.notifier,
+      inlineViews: services.projections.inlineViews,
       operator,
       input: { ...args, ...key },
     });
@@ -127,6 +128,7 @@ const recordResearchTool = tool({
     const result = await recordResearch({
       prisma: services.db.prisma,
       notifier: services.notifier,
+      inlineViews: services.projections.inlineViews,
       operator,
       input: { ...args, ...key },
     });
@@ -161,6 +163,7 @@ const relateResearchTool = tool({
     const result = await relateResearch({
       prisma: services.db.prisma,
       notifier: services.notifier,
+      inlineViews: services.projections.inlineViews,
       operator,
       input: { ...args, ...key },
     });
@@ -190,6 +193,7 @@ const supersedeResearchTool = tool({
     const result = await supersedeResearch({
       prisma: services.db.prisma,
       notifier: services.notifier,
+      inlineViews: services.projections.inlineViews,
       operator,
       input: { ...args, ...key },
     });

@@ -2,7 +2,8 @@
 // delivered once and in order to each, and a subscriber far behind the buffer catching up from the table.
 import { describe, expect, it } from "vitest";
 import { ChangeFeed } from "../../../src/events/change-feed.js";
-import { streamEvents, type ChangeEventRow } from "../../../src/events/event-stream.js";
+import type { ChangeEventRow } from "../../../src/events/change-events.js";
+import { streamEvents } from "../../../src/events/event-stream.js";
 import { createNotifier } from "../../../src/events/notifier.js";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { createLogger } from "../../../src/logger.js";

@@ -11,7 +11,10 @@ import {
   RESEARCH_SPARSE_VERSION,
   RESEARCH_SPARSE_VIEW_VERSION,
 } from "../../../src/features/research/projection/research-documents.js";
-import { builtByViewVersion, REBUILDERS } from "../../../src/projections/rebuilders.js";
+import { builtByViewVersion } from "../../../src/projections/stale-views.js";
+import { createProjectionRegistry } from "../../../src/projectors.js";
+
+const projections = createProjectionRegistry();
 
 describe("view versions", () => {
   it("join the code version and the lexicon's hash for every view built from tokens", () => {
@@ -19,8 +22,8 @@ describe("view versions", () => {
     expect(NORMALIZER_VERSION).toBe(`${NORMALIZER_CODE_VERSION}+${hash}`);
     expect(PROBLEM_SPARSE_VIEW_VERSION).toBe(`${PROBLEM_SPARSE_VERSION}+${hash}`);
     expect(RESEARCH_SPARSE_VIEW_VERSION).toBe(`${RESEARCH_SPARSE_VERSION}+${hash}`);
-    expect(REBUILDERS.get("problem-discovery")?.viewVersion).toBe(PROBLEM_SPARSE_VIEW_VERSION);
-    expect(REBUILDERS.get("research-memory")?.viewVersion).toBe(RESEARCH_SPARSE_VIEW_VERSION);
+    expect(projections.get("problem-discovery")?.viewVersion).toBe(PROBLEM_SPARSE_VIEW_VERSION);
+    expect(projections.get("research-memory")?.viewVersion).toBe(RESEARCH_SPARSE_VIEW_VERSION);
   });
 
   it("read back the recorded view version, or a code version number from rows written before view versions", () => {
@@ -32,7 +35,7 @@ describe("view versions", () => {
   });
 
   it("make a view built before the lexicon's hash was recorded stale, and one built by this code and data fresh", () => {
-    const rebuilder = REBUILDERS.get("problem-discovery")!;
+    const rebuilder = projections.get("problem-discovery")!;
     expect(
       builtByViewVersion({ version: rebuilder.codeVersion, details: { codeVersion: rebuilder.codeVersion } }),
     ).not.toBe(rebuilder.viewVersion);
@@ -43,7 +46,7 @@ describe("view versions", () => {
       }),
     ).toBe(rebuilder.viewVersion);
     // The memory view reads no lexicon: its view version is its code version, so its existing rows stay fresh.
-    const memory = REBUILDERS.get("memory-branches")!;
+    const memory = projections.get("memory-branches")!;
     expect(builtByViewVersion({ version: memory.codeVersion, details: { codeVersion: memory.codeVersion } })).toBe(
       memory.viewVersion,
     );

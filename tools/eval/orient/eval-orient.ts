@@ -16,6 +16,7 @@ import { trustFigures } from "./trust-metrics.js";
 import type { ResearchState } from "../../../src/generated/prisma/enums.js";
 import { createOrientService } from "../../../src/features/orient/queries/orient.service.js";
 import { openImpressionWriter } from "../../../src/features/telemetry/domain/impressions.js";
+import { createProjectionRegistry } from "../../../src/projectors.js";
 
 export const ORIENT_FIXTURES = ["fibonacci-regression", "cross-project", "poisoned-memory"] as const;
 
@@ -31,8 +32,10 @@ async function runOn(
   db: Database,
   print: (line: string) => void,
 ): Promise<{ results: QueryResult[]; states: Map<string, ResearchState> }> {
+  const { inlineViews } = createProjectionRegistry();
   if ((await db.prisma.problem.count()) === 0)
     await importCatalogue({
+      inlineViews,
       prisma: db.prisma,
       problems: loadFixtureCatalogue(),
       afterWrite: maintainProblemDocuments,

@@ -9,8 +9,12 @@ import type { AuthenticatedOperator } from "../../../src/platform/auth/caller.js
 import { createProject } from "../../../src/features/research/commands/create-project.command.js";
 import { recordResearch } from "../../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../../src/features/discovery/projection/problem-documents.js";
-import { drainMemory } from "../../../src/projections/worker.js";
+import { drainView } from "../../../src/projections/worker.js";
+import { memoryProjector } from "../../../src/features/memory/projection/memory-projector.js";
 import type { OrientFixture } from "./orient-fixture.types.js";
+import { createProjectionRegistry } from "../../../src/projectors.js";
+
+const { inlineViews } = createProjectionRegistry();
 
 export const ORIENT_FIXTURE_DIR = fileURLToPath(new URL("../../../fixtures/orient/", import.meta.url));
 
@@ -39,12 +43,13 @@ export async function loadOrientFixture({
   fixture,
 }: LoadFixtureProps): Promise<LoadedFixture> {
   if (fixture.catalogue?.length)
-    await importCatalogue({ prisma, problems: fixture.catalogue, afterWrite: maintainProblemDocuments });
+    await importCatalogue({ inlineViews, prisma, problems: fixture.catalogue, afterWrite: maintainProblemDocuments });
   const projects = new Map<string, string>();
   for (const project of fixture.projects) {
     const result = await createProject({
       prisma,
       notifier,
+      inlineViews,
       operator,
       input: { problemRef: project.problemRef, name: project.name, idempotencyKey: `${fixture.name}:${project.key}` },
     });
@@ -60,6 +65,7 @@ export async function loadOrientFixture({
     const { object: row } = await recordResearch({
       prisma,
       notifier,
+      inlineViews,
       operator,
       input: {
         projectId: projects.get(object.project)!,
@@ -77,6 +83,6 @@ export async function loadOrientFixture({
     });
     objects.set(object.key, { id: row.id, accession: `R${row.accession}` });
   }
-  await drainMemory(prisma);
+  await drainView(prisma, memoryProjector);
   return { projects, objects, keysById: new Map([...objects].map(([key, value]) => [value.id, key])) };
 }

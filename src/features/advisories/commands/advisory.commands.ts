@@ -2,7 +2,7 @@
 // advisory pauses PROVE, RESOLVE and BOUNTY work in orientation; each change is an event.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
@@ -21,6 +21,7 @@ const MAX_MESSAGE_CHARS = 4_000;
 interface Props {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
 }
 
@@ -38,14 +39,18 @@ export async function raiseAdvisory(
     const advisory = await tx.advisory.create({
       data: { problemId: problem.id, kind, message, blocking: props.input.blocking, raisedById: props.operator.id },
     });
-    const sequence = await appendEvent(tx, {
-      routingTargetId: problem.id,
-      resourceType: "advisory",
-      resourceId: advisory.id,
-      eventType: "advisory.raised",
-      operatorId: props.operator.id,
-      payload: { kind, blocking: advisory.blocking, stableId: problem.stableId },
-    });
+    const sequence = await appendEvent(
+      tx,
+      {
+        routingTargetId: problem.id,
+        resourceType: "advisory",
+        resourceId: advisory.id,
+        eventType: "advisory.raised",
+        operatorId: props.operator.id,
+        payload: { kind, blocking: advisory.blocking, stableId: problem.stableId },
+      },
+      props.inlineViews,
+    );
     return { advisory, sequence };
   }, WRITE_TRANSACTION);
   await props.notifier.publish(result.sequence);
@@ -66,14 +71,18 @@ export async function resolveAdvisory(props: Props & { input: { advisoryId: stri
       where: { id: existing.id },
       data: { resolvedAt: new Date(), resolvedById: props.operator.id, resolution },
     });
-    const sequence = await appendEvent(tx, {
-      routingTargetId: existing.problemId,
-      resourceType: "advisory",
-      resourceId: existing.id,
-      eventType: "advisory.resolved",
-      operatorId: props.operator.id,
-      payload: { kind: existing.kind, blocking: existing.blocking },
-    });
+    const sequence = await appendEvent(
+      tx,
+      {
+        routingTargetId: existing.problemId,
+        resourceType: "advisory",
+        resourceId: existing.id,
+        eventType: "advisory.resolved",
+        operatorId: props.operator.id,
+        payload: { kind: existing.kind, blocking: existing.blocking },
+      },
+      props.inlineViews,
+    );
     return { advisory, sequence };
   }, WRITE_TRANSACTION);
   await props.notifier.publish(result.sequence);

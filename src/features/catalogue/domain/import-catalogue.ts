@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma, type PrismaClient } from "../../../generated/prisma/client.js";
 import { LONG_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
 import { allocate } from "../../../events/counters.js";
-import { appendEvents, type NewChangeEvent } from "../../../events/change-events.js";
+import { appendEvents, type NewChangeEvent, type InlineViews } from "../../../events/change-events.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { identifiersFor } from "../../identity/domain/catalogue-identifiers.js";
 import { statementHash } from "../../identity/domain/identifier-keys.js";
@@ -26,6 +26,8 @@ export interface ImportReport {
 export interface ImportCatalogueProps {
   prisma: PrismaClient;
   problems: CatalogueProblem[];
+  /** The views each batch's events advance (the registry's inline views). */
+  inlineViews: InlineViews;
   /** Called after each batch with (done, total). */
   onProgress?: (done: number, total: number) => void;
   /** Extra work inside the same transaction for the problems written (e.g. sparse documents). */
@@ -236,7 +238,7 @@ export async function importCatalogue(props: ImportCatalogueProps): Promise<Impo
       }
       report.created += createdIds.length;
       if (written.length > 0) await props.afterWrite?.(tx, written);
-      const last = await appendEvents(tx, events);
+      const last = await appendEvents(tx, events, props.inlineViews);
       if (last !== null) report.lastEventSequence = last.toString();
       props.onProgress?.(Math.min(start + BATCH_SIZE, props.problems.length), props.problems.length);
     }

@@ -9,9 +9,7 @@ import {
   PROBLEM_SPARSE_VIEW_VERSION,
 } from "../domain/sparse-document.js";
 import { PROBLEM_RECORD_INCLUDE, problemRecordToCatalogue, type ProblemRecord } from "./problem-record.js";
-import { registerInlineView, servingVersion } from "../../../projections/projection-state.js";
-
-registerInlineView(PROBLEM_SPARSE_VIEW, PROBLEM_SPARSE_VERSION);
+import { servingVersion } from "../../../projections/projection-state.js";
 
 export function problemDocumentRow(row: ProblemRecord, version: number): Prisma.SparseDocumentCreateManyInput {
   const document = buildSparseDocument(problemRecordToCatalogue(row));

@@ -3,7 +3,7 @@
 import type { Problem, PrismaClient } from "../../../generated/prisma/client.js";
 import type { PublicationState } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
@@ -18,6 +18,7 @@ export const MAX_CURATION_REASON_CHARS = 2_000;
 export interface CurationProps {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   input: { problemRef: string; reason: string };
 }
@@ -58,14 +59,18 @@ async function transition(
     });
     if (updated.count === 0) return null;
     await maintainProblemDocuments(tx, [problem.id]);
-    return appendEvent(tx, {
-      routingTargetId: problem.id,
-      resourceType: "problem",
-      resourceId: problem.id,
-      eventType: options.eventType,
-      operatorId: props.operator.id,
-      payload: { stableId: problem.stableId, previousState: problem.publicationState, reason },
-    });
+    return appendEvent(
+      tx,
+      {
+        routingTargetId: problem.id,
+        resourceType: "problem",
+        resourceId: problem.id,
+        eventType: options.eventType,
+        operatorId: props.operator.id,
+        payload: { stableId: problem.stableId, previousState: problem.publicationState, reason },
+      },
+      props.inlineViews,
+    );
   }, WRITE_TRANSACTION);
   const stored = await props.prisma.problem.findUniqueOrThrow({ where: { id: problem.id } });
   if (sequence === null)

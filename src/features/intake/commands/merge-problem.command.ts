@@ -90,24 +90,28 @@ export async function mergeProblem(
       records: records.count,
     };
     // One event on each target: the merged problem's followers learn where it went, the survivor's that work arrived.
-    return appendEvents(tx, [
-      {
-        routingTargetId: merged.id,
-        resourceType: "problem",
-        resourceId: merged.id,
-        eventType: "problem.merged",
-        operatorId: props.operator.id,
-        payload,
-      },
-      {
-        routingTargetId: survivor.id,
-        resourceType: "problem",
-        resourceId: survivor.id,
-        eventType: "problem.merge_received",
-        operatorId: props.operator.id,
-        payload,
-      },
-    ]);
+    return appendEvents(
+      tx,
+      [
+        {
+          routingTargetId: merged.id,
+          resourceType: "problem",
+          resourceId: merged.id,
+          eventType: "problem.merged",
+          operatorId: props.operator.id,
+          payload,
+        },
+        {
+          routingTargetId: survivor.id,
+          resourceType: "problem",
+          resourceId: survivor.id,
+          eventType: "problem.merge_received",
+          operatorId: props.operator.id,
+          payload,
+        },
+      ],
+      props.inlineViews,
+    );
   }, WRITE_TRANSACTION);
   if (sequence === null) {
     const stored = await props.prisma.problem.findUniqueOrThrow({ where: { id: merged.id } });

@@ -2,7 +2,7 @@
 // and its sparse document eligible for discovery, in one transaction with its event.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
@@ -12,6 +12,7 @@ import { resolveExactProblem } from "../../research/commands/create-project.comm
 export async function publishProblem(props: {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   problemRef: string;
 }) {
@@ -32,14 +33,18 @@ export async function publishProblem(props: {
       data: { publicationState: "PUBLISHED", publishedAt: new Date(), challengeDeadline: null },
     });
     await maintainProblemDocuments(tx, [problem.id]);
-    return appendEvent(tx, {
-      routingTargetId: problem.id,
-      resourceType: "problem",
-      resourceId: problem.id,
-      eventType: "problem.published",
-      operatorId: props.operator.id,
-      payload: { stableId: problem.stableId, previousState: problem.publicationState },
-    });
+    return appendEvent(
+      tx,
+      {
+        routingTargetId: problem.id,
+        resourceType: "problem",
+        resourceId: problem.id,
+        eventType: "problem.published",
+        operatorId: props.operator.id,
+        payload: { stableId: problem.stableId, previousState: problem.publicationState },
+      },
+      props.inlineViews,
+    );
   }, WRITE_TRANSACTION);
   await props.notifier.publish(sequence);
   return { problem: await props.prisma.problem.findUniqueOrThrow({ where: { id: problem.id } }), changed: true };

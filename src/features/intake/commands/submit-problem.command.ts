@@ -6,7 +6,7 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
 import { allocate } from "../../../events/counters.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import type { CatalogueProblem } from "../../catalogue/domain/catalogue.types.js";
@@ -132,6 +132,7 @@ async function replayOf(prisma: PrismaClient, problemId: string): Promise<Submis
 export async function submitProblem(props: {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   index: DiscoveryIndex | null;
   operator: AuthenticatedOperator;
   input: SubmitProblemInput;
@@ -211,18 +212,22 @@ export async function submitProblem(props: {
       data: { challengeDeadline: deadline, submittedById: props.operator.id },
     });
     await maintainProblemDocuments(tx, [id!]);
-    const sequence = await appendEvent(tx, {
-      routingTargetId: id!,
-      resourceType: "problem",
-      resourceId: id!,
-      eventType: "problem.submitted",
-      operatorId: props.operator.id,
-      payload: {
-        stableId: problem.stableId,
-        outcome,
-        duplicateOf: unpublished.map((candidate) => stableIds.get(candidate.problemId) ?? candidate.problemId),
+    const sequence = await appendEvent(
+      tx,
+      {
+        routingTargetId: id!,
+        resourceType: "problem",
+        resourceId: id!,
+        eventType: "problem.submitted",
+        operatorId: props.operator.id,
+        payload: {
+          stableId: problem.stableId,
+          outcome,
+          duplicateOf: unpublished.map((candidate) => stableIds.get(candidate.problemId) ?? candidate.problemId),
+        },
       },
-    });
+      props.inlineViews,
+    );
     return { id: id!, sequence, replayed: false };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

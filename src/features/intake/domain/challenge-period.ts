@@ -3,7 +3,7 @@
 // `settledPublication`); `endChallengePeriods` persists it with an event (the sweeper and write paths).
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
 
@@ -28,6 +28,7 @@ export function settledPublication(facts: PublicationFacts, now: Date): string {
 export async function endChallengePeriods(props: {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   now?: Date;
   problemIds?: string[];
 }): Promise<number> {
@@ -65,17 +66,21 @@ export async function endChallengePeriods(props: {
       });
       if (updated.count === 0) return null;
       await maintainProblemDocuments(tx, [problem.id]);
-      return appendEvent(tx, {
-        routingTargetId: problem.id,
-        resourceType: "problem",
-        resourceId: problem.id,
-        eventType: "problem.challenge_period_ended",
-        payload: {
-          stableId: problem.stableId,
-          publicationState: next,
-          challengeDeadline: problem.challengeDeadline?.toISOString() ?? null,
+      return appendEvent(
+        tx,
+        {
+          routingTargetId: problem.id,
+          resourceType: "problem",
+          resourceId: problem.id,
+          eventType: "problem.challenge_period_ended",
+          payload: {
+            stableId: problem.stableId,
+            publicationState: next,
+            challengeDeadline: problem.challengeDeadline?.toISOString() ?? null,
+          },
         },
-      });
+        props.inlineViews,
+      );
     }, WRITE_TRANSACTION);
     if (sequence !== null) {
       ended += 1;
@@ -88,14 +93,19 @@ export async function endChallengePeriods(props: {
 /** The problem with an ended challenge period recorded first, so the state checked is the state at this moment. */
 export async function settleChallengePeriod<
   Row extends { id: string; publicationState: string; challengeDeadline: Date | null },
->(props: { prisma: PrismaClient; notifier: EventNotifier }, problem: Row): Promise<Row> {
+>(props: { prisma: PrismaClient; notifier: EventNotifier; inlineViews: InlineViews }, problem: Row): Promise<Row> {
   if (
     problem.publicationState !== "CHALLENGE_PERIOD" ||
     !problem.challengeDeadline ||
     problem.challengeDeadline.getTime() > Date.now()
   )
     return problem;
-  await endChallengePeriods({ prisma: props.prisma, notifier: props.notifier, problemIds: [problem.id] });
+  await endChallengePeriods({
+    prisma: props.prisma,
+    notifier: props.notifier,
+    inlineViews: props.inlineViews,
+    problemIds: [problem.id],
+  });
   return {
     ...problem,
     ...(await props.prisma.problem.findUniqueOrThrow({
@@ -114,7 +124,12 @@ export class ChallengePeriodSweeper {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly props: { prisma: PrismaClient; notifier: EventNotifier; onError: (error: Error) => void },
+    private readonly props: {
+      prisma: PrismaClient;
+      notifier: EventNotifier;
+      inlineViews: InlineViews;
+      onError: (error: Error) => void;
+    },
     private readonly intervalMs = CHALLENGE_SWEEP_MS,
   ) {}
 

@@ -36,6 +36,7 @@ builder.mutationField("rejectSubmission", (t) =>
       rejectSubmission({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator: requireRole(context.auth, "CURATOR"),
         input,
       }),
@@ -52,6 +53,7 @@ builder.mutationField("withdrawProblem", (t) =>
       withdrawProblem({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator: requireRole(context.auth, "CURATOR"),
         input,
       }),
@@ -84,6 +86,7 @@ builder.mutationField("mergeProblem", (t) =>
       mergeProblem({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator: requireRole(context.auth, "CURATOR"),
         input: { ...args.input, into: args.into },
       }),

@@ -92,6 +92,7 @@ builder.mutationField("submitProblem", (t) =>
       submitProblem({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         index: context.services.discovery.current(),
         operator: requireRole(context.auth, "AGENT"),
         input,
@@ -117,6 +118,7 @@ builder.mutationField("publishProblem", (t) =>
       publishProblem({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator: requireRole(context.auth, "CURATOR"),
         problemRef: args.problemRef,
       }),
@@ -148,6 +150,7 @@ builder.mutationField("raiseAdvisory", (t) =>
       advisory: await raiseAdvisory({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator: requireRole(context.auth, "CURATOR"),
         input,
       }),
@@ -164,6 +167,7 @@ builder.mutationField("resolveAdvisory", (t) =>
       advisory: await resolveAdvisory({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator: requireRole(context.auth, "CURATOR"),
         input: { advisoryId: String(args.advisoryId), resolution: args.resolution },
       }),

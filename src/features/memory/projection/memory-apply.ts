@@ -1,7 +1,8 @@
 // The `memory-branches` projector: applies a contiguous run of change events to one version, and
 // builds a version from scratch out of the canonical records. Both paths share every write.
 import type { TransactionClient } from "../../../platform/db/transaction.js";
-import type { ChangeEventRow } from "../../../events/event-stream.js";
+import type { ChangeEventRow } from "../../../events/change-events.js";
+import type { BuildProgress } from "../../../projections/projector.js";
 import {
   addObjects,
   ensureRootBranches,
@@ -99,10 +100,6 @@ export async function applyMemoryEvents(
     }
   }
   await refreshTouched(tx, version, [...touched], changes, last.sequence);
-}
-
-export interface BuildProgress {
-  (stage: string, done: number, total: number): void;
 }
 
 /** Builds `version` from the canonical records as they stand in the transaction's snapshot. */

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
@@ -26,6 +26,7 @@ export interface CreateProjectInput {
 export interface CreateProjectProps {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   input: CreateProjectInput;
 }
@@ -92,15 +93,19 @@ export async function createProject(props: CreateProjectProps) {
     await tx.projectMember.create({
       data: { projectId: project.id, operatorId: props.operator.id, role: "OWNER", addedById: props.operator.id },
     });
-    const sequence = await appendEvent(tx, {
-      routingTargetId: problem.id,
-      projectId: project.id,
-      resourceType: "project",
-      resourceId: project.id,
-      eventType: "project.created",
-      payload: { name, slug: project.slug, problemStableId: problem.stableId },
-      operatorId: props.operator.id,
-    });
+    const sequence = await appendEvent(
+      tx,
+      {
+        routingTargetId: problem.id,
+        projectId: project.id,
+        resourceType: "project",
+        resourceId: project.id,
+        eventType: "project.created",
+        payload: { name, slug: project.slug, problemStableId: problem.stableId },
+        operatorId: props.operator.id,
+      },
+      props.inlineViews,
+    );
     return { project, replayed: false, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

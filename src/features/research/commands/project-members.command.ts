@@ -4,7 +4,7 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { ProjectRole } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
-import { appendEvent } from "../../../events/change-events.js";
+import { appendEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
@@ -14,6 +14,7 @@ import { projectUuid } from "../domain/research-refs.js";
 interface MemberProps {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   projectId: string;
   /** The operator to add or remove, by name. */
@@ -51,15 +52,19 @@ export async function addProjectMember(props: MemberProps & { role: ProjectRole 
       create: { projectId: project.id, operatorId: member.id, role: props.role, addedById: props.operator.id },
       update: { role: props.role },
     });
-    const sequence = await appendEvent(tx, {
-      routingTargetId: project.routingTargetId,
-      projectId: project.id,
-      resourceType: "project",
-      resourceId: project.id,
-      eventType: "project.member_added",
-      operatorId: props.operator.id,
-      payload: { member: member.name, role: props.role, previousRole: current?.role ?? null },
-    });
+    const sequence = await appendEvent(
+      tx,
+      {
+        routingTargetId: project.routingTargetId,
+        projectId: project.id,
+        resourceType: "project",
+        resourceId: project.id,
+        eventType: "project.member_added",
+        operatorId: props.operator.id,
+        payload: { member: member.name, role: props.role, previousRole: current?.role ?? null },
+      },
+      props.inlineViews,
+    );
     return { project, changed: true, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
@@ -82,15 +87,19 @@ export async function removeProjectMember(props: MemberProps) {
     await tx.projectMember.delete({
       where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } },
     });
-    const sequence = await appendEvent(tx, {
-      routingTargetId: project.routingTargetId,
-      projectId: project.id,
-      resourceType: "project",
-      resourceId: project.id,
-      eventType: "project.member_removed",
-      operatorId: props.operator.id,
-      payload: { member: member.name, role: current.role },
-    });
+    const sequence = await appendEvent(
+      tx,
+      {
+        routingTargetId: project.routingTargetId,
+        projectId: project.id,
+        resourceType: "project",
+        resourceId: project.id,
+        eventType: "project.member_removed",
+        operatorId: props.operator.id,
+        payload: { member: member.name, role: current.role },
+      },
+      props.inlineViews,
+    );
     return { project, changed: true, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

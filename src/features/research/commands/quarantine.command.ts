@@ -2,7 +2,7 @@
 // or return it. The state change, the sparse document and the change event share one transaction.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvents } from "../../../events/change-events.js";
+import { appendEvents, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainResearchDocuments } from "../projection/research-documents.js";
@@ -15,6 +15,7 @@ const MAX_REASON_CHARS = 2_000;
 interface QuarantineProps {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   accession: string;
 }
@@ -49,17 +50,21 @@ export async function quarantineResearch(props: QuarantineProps & { reason: stri
     });
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, true);
     await maintainResearchDocuments(tx, [object.id]);
-    const sequence = await appendEvents(tx, [
-      {
-        routingTargetId: object.routingTargetId,
-        projectId: object.projectId,
-        resourceType: "research_object",
-        resourceId: object.id,
-        eventType: "research.quarantined",
-        operatorId: props.operator.id,
-        payload: { accession: `R${object.accession}`, fromState, reason },
-      },
-    ]);
+    const sequence = await appendEvents(
+      tx,
+      [
+        {
+          routingTargetId: object.routingTargetId,
+          projectId: object.projectId,
+          resourceType: "research_object",
+          resourceId: object.id,
+          eventType: "research.quarantined",
+          operatorId: props.operator.id,
+          payload: { accession: `R${object.accession}`, fromState, reason },
+        },
+      ],
+      props.inlineViews,
+    );
     return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
@@ -78,17 +83,21 @@ export async function releaseResearch(props: QuarantineProps & { reason?: string
     });
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, false);
     await maintainResearchDocuments(tx, [object.id]);
-    const sequence = await appendEvents(tx, [
-      {
-        routingTargetId: object.routingTargetId,
-        projectId: object.projectId,
-        resourceType: "research_object",
-        resourceId: object.id,
-        eventType: "research.released",
-        operatorId: props.operator.id,
-        payload: { accession: `R${object.accession}`, toState, reason },
-      },
-    ]);
+    const sequence = await appendEvents(
+      tx,
+      [
+        {
+          routingTargetId: object.routingTargetId,
+          projectId: object.projectId,
+          resourceType: "research_object",
+          resourceId: object.id,
+          eventType: "research.released",
+          operatorId: props.operator.id,
+          payload: { accession: `R${object.accession}`, toState, reason },
+        },
+      ],
+      props.inlineViews,
+    );
     return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient, ResearchObject } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, RelationType, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
-import { CURRENT_PAYLOAD_VERSION } from "../../../events/change-events.js";
+import { CURRENT_PAYLOAD_VERSION, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { contentDigest } from "../../../platform/lib/canonical-json.js";
@@ -69,6 +69,7 @@ export interface RecordResearchInput {
 export interface RecordResearchProps {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   input: RecordResearchInput;
 }
@@ -319,7 +320,11 @@ export async function recordResearch(props: RecordResearchProps) {
         operatorId: event.operatorId ?? null,
         payloadVersion: event.payloadVersion ?? CURRENT_PAYLOAD_VERSION,
       }));
-      const written = await writeResearchRows(tx, { ...rows, claim: null, events: eventsFor(rows, superseded) });
+      const written = await writeResearchRows(
+        tx,
+        { ...rows, claim: null, events: eventsFor(rows, superseded) },
+        props.inlineViews,
+      );
       if (!written) throw new Error("recordResearch: the ordered statement wrote nothing after its claim");
       return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     }, WRITE_TRANSACTION);
@@ -383,11 +388,11 @@ async function writeWithoutTransaction(
   const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
-    const written = await writeResearchRows(prisma, {
-      ...rows,
-      claim: { ...write.scope, requestHash: write.digest, curates },
-      events: write.eventsFor(rows, []),
-    });
+    const written = await writeResearchRows(
+      prisma,
+      { ...rows, claim: { ...write.scope, requestHash: write.digest, curates }, events: write.eventsFor(rows, []) },
+      props.inlineViews,
+    );
     if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");
     const existing = await prisma.idempotencyRecord.findUnique({

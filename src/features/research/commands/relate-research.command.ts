@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { RelationType } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvents } from "../../../events/change-events.js";
+import { appendEvents, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, InvalidInputError } from "../../../platform/errors/domain-error.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
@@ -23,6 +23,7 @@ export interface RelateResearchInput {
 export async function relateResearch(props: {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   input: RelateResearchInput;
 }) {
@@ -74,17 +75,21 @@ export async function relateResearch(props: {
         createdById: props.operator.id,
       },
     });
-    const sequence = await appendEvents(tx, [
-      {
-        routingTargetId: from.routingTargetId,
-        projectId: from.projectId,
-        resourceType: "research_relation",
-        resourceId: relation.id,
-        eventType: "research.related",
-        operatorId: props.operator.id,
-        payload: { from: `R${from.accession}`, to: `R${to.accession}`, type: props.input.type },
-      },
-    ]);
+    const sequence = await appendEvents(
+      tx,
+      [
+        {
+          routingTargetId: from.routingTargetId,
+          projectId: from.projectId,
+          resourceType: "research_relation",
+          resourceId: relation.id,
+          eventType: "research.related",
+          operatorId: props.operator.id,
+          payload: { from: `R${from.accession}`, to: `R${to.accession}`, type: props.input.type },
+        },
+      ],
+      props.inlineViews,
+    );
     return { relation, replayed: false, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);

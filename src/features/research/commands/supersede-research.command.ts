@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { ResearchState } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
-import { appendEvents, type NewChangeEvent } from "../../../events/change-events.js";
+import { appendEvents, type NewChangeEvent, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainResearchDocuments } from "../projection/research-documents.js";
@@ -93,6 +93,7 @@ export interface SupersedeResearchInput {
 export async function supersedeResearch(props: {
   prisma: PrismaClient;
   notifier: EventNotifier;
+  inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   input: SupersedeResearchInput;
 }) {
@@ -123,7 +124,7 @@ export async function supersedeResearch(props: {
     });
     await tx.supersession.create({ data: { supersededId: target.id, supersedingId: successor.id, reason } });
     await maintainResearchDocuments(tx, [target.id]);
-    const sequence = await appendEvents(tx, [event]);
+    const sequence = await appendEvents(tx, [event], props.inlineViews);
     return {
       object: await tx.researchObject.findUniqueOrThrow({ where: { id: target.id } }),
       replayed: false,

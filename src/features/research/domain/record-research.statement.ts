@@ -11,7 +11,7 @@
 // "Ordering of writes").
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import type { Prisma } from "../../../generated/prisma/client.js";
-import { INLINE_VIEWS } from "../../../projections/projection-state.js";
+import type { InlineViews } from "../../../events/change-events.js";
 import { RESEARCH_SPARSE_VIEW } from "../projection/research-documents.js";
 
 /** An event whose payload gets `R<accession>` of the new object under `accessionKey`. */
@@ -170,14 +170,18 @@ const CLAIMED_STATEMENT = statement(false);
  * Runs the statement on `db` (the client for the autocommit path, the transaction otherwise). Null
  * when the claim did not go ahead: the key was already used, or the operator may not write here.
  */
-export async function writeResearchRows(db: TransactionClient, input: StatementInput): Promise<StatementResult | null> {
+export async function writeResearchRows(
+  db: TransactionClient,
+  input: StatementInput,
+  inlineViews: InlineViews,
+): Promise<StatementResult | null> {
   const rows = await db.$queryRawUnsafe<
     { accession: number; sequence: bigint; created_at: Date; quarantined_at: Date | null }[]
   >(
     input.claim ? CLAIMING_STATEMENT : CLAIMED_STATEMENT,
     JSON.stringify(input),
     RESEARCH_SPARSE_VIEW,
-    JSON.stringify([...INLINE_VIEWS.keys()]),
+    JSON.stringify(inlineViews.names),
   );
   const row = rows[0];
   if (!row) return null;

@@ -1,7 +1,7 @@
 // ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
 // sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
 import { builder } from "../../../graphql/builder.js";
-import type { ChangeEventRow } from "../../../events/event-stream.js";
+import type { ChangeEventRow } from "../../../events/change-events.js";
 import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
 import { dashboardEventBatches, MAX_REPLAY, researchEvents } from "../queries/change-events.query.js";
 

@@ -58,6 +58,7 @@ builder.mutationField("addProjectMember", (t) =>
       return addProjectMember({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator,
         projectId: String(input.projectId),
         member: input.operatorName,
@@ -78,6 +79,7 @@ builder.mutationField("removeProjectMember", (t) =>
       return removeProjectMember({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator,
         projectId: String(input.projectId),
         member: input.operatorName,

@@ -44,6 +44,7 @@ builder.mutationField("createProject", (t) =>
       const result = await createProject({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator,
         input,
       });

@@ -54,6 +54,7 @@ builder.mutationField("quarantineResearch", (t) =>
         object: await quarantineResearch({
           prisma: context.prisma,
           notifier: context.services.notifier,
+          inlineViews: context.services.projections.inlineViews,
           operator,
           accession: input.accession,
           reason: input.reason,
@@ -75,6 +76,7 @@ builder.mutationField("releaseResearch", (t) =>
         object: await releaseResearch({
           prisma: context.prisma,
           notifier: context.services.notifier,
+          inlineViews: context.services.projections.inlineViews,
           operator,
           accession: input.accession,
           reason: input.reason ?? null,

@@ -81,6 +81,7 @@ builder.mutationField("recordResearch", (t) =>
       const result = await recordResearch({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator,
         input: { ...input, projectId: String(input.projectId) },
       });
@@ -122,6 +123,7 @@ builder.mutationField("relateResearch", (t) =>
       const result = await relateResearch({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator,
         input,
       });
@@ -149,6 +151,7 @@ builder.mutationField("supersedeResearch", (t) =>
       const result = await supersedeResearch({
         prisma: context.prisma,
         notifier: context.services.notifier,
+        inlineViews: context.services.projections.inlineViews,
         operator,
         input,
       });

@@ -2,6 +2,7 @@
 // change stream, whose GraphQL face (ChangeEvent, researchEvents, dashboardEvents) lives here.
 import type { ChangeFeed } from "../../../events/change-feed.js";
 import type { EventNotifier } from "../../../events/notifier.js";
+import type { ProjectionRegistry } from "../../../projections/registry.js";
 
 declare module "../../../graphql/context.js" {
   interface Services {
@@ -9,5 +10,7 @@ declare module "../../../graphql/context.js" {
     notifier: EventNotifier;
     /** One reader of new change events for every subscriber in the process. */
     changeFeed: ChangeFeed;
+    /** The derived views' projectors (createProjectionRegistry); write paths take its inline views. */
+    projections: ProjectionRegistry;
   }
 }

@@ -4,7 +4,7 @@
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import { NORMALIZER_CODE_VERSION, tokenize, withLexiconHash } from "../../../text/normalize.js";
-import { registerInlineView, servingVersion } from "../../../projections/projection-state.js";
+import { servingVersion } from "../../../projections/projection-state.js";
 
 export const RESEARCH_SPARSE_VIEW = "research-memory";
 // Layout 2: source_sequence carries the record's accession (write order) for newest-first probes.
@@ -12,8 +12,6 @@ const RESEARCH_LAYOUT_VERSION = 2;
 /** The view's code version (its first `sparse_documents.version`) and, with the lexicon's hash, what built it (see sparse-document.ts). */
 export const RESEARCH_SPARSE_VERSION = NORMALIZER_CODE_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
 export const RESEARCH_SPARSE_VIEW_VERSION: string = withLexiconHash(RESEARCH_SPARSE_VERSION);
-
-registerInlineView(RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION);
 
 export const RESEARCH_FIELDS = ["title", "body", "branch", "replay"] as const;
 export type ResearchField = (typeof RESEARCH_FIELDS)[number];

@@ -2,12 +2,8 @@
 // or project, each once in sequence order; `dashboardEvents` first replays the last few matching ones.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { ChangeFeed } from "../../../events/change-feed.js";
-import {
-  streamEventBatches,
-  streamEvents,
-  type ChangeEventRow,
-  type EventFilter,
-} from "../../../events/event-stream.js";
+import type { ChangeEventRow } from "../../../events/change-events.js";
+import { streamEventBatches, streamEvents, type EventFilter } from "../../../events/event-stream.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { resolveProblemRef } from "../../identity/domain/resolve-problem-ref.js";
 import { projectUuid } from "../domain/research-refs.js";

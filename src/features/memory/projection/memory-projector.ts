@@ -1,16 +1,16 @@
-// The `memory-branches` view for the rebuild runner: one version holds branches, memberships,
-// checkpoints and heads, so they switch together and share one high-water mark.
+// The `memory-branches` projector, kept caught up by the projection worker: one version holds branches,
+// memberships, checkpoints and heads, so they switch together and share one high-water mark.
 import { MEMORY_VIEW, MEMORY_VIEW_VERSION } from "../domain/memory.constants.js";
 import { applyMemoryEvents, buildMemoryVersion } from "./memory-apply.js";
-import type { Rebuilder } from "../../../projections/rebuild.js";
+import type { Projector } from "../../../projections/projector.js";
 
 const ROOT = `'project'`;
 
-export const memoryRebuilder: Rebuilder = {
+export const memoryProjector: Projector = {
   view: MEMORY_VIEW,
   codeVersion: MEMORY_VIEW_VERSION,
   viewVersion: String(MEMORY_VIEW_VERSION), // built from records alone, no lexicon
-  inline: false,
+  kind: "worker",
   tables: [
     {
       table: "memory_branches",

@@ -1,11 +1,10 @@
 // One refresh step of a worker-maintained view: lock the serving version's state row (SKIP LOCKED,
 // so concurrent workers never apply the same events), apply the next contiguous events, advance.
-import type { PrismaClient } from "../../../generated/prisma/client.js";
-import type { TransactionClient } from "../../../platform/db/transaction.js";
-import type { ChangeEventRow } from "../../../events/event-stream.js";
-import { MEMORY_VIEW, MEMORY_VIEW_VERSION } from "../domain/memory.constants.js";
-import { servingVersion } from "../../../projections/projection-state.js";
-import { applyMemoryEvents } from "./memory-apply.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { TransactionClient } from "../platform/db/transaction.js";
+import type { ChangeEventRow } from "../events/change-events.js";
+import { lockState, servingVersion } from "./projection-state.js";
+import type { Projector } from "./projector.js";
 
 /** Events per transaction: large enough to amortise checkpoint work, small enough to stay short. */
 export const REFRESH_BATCH = 500;
@@ -21,6 +20,7 @@ const REFRESH_TRANSACTION = { timeout: 120_000, maxWait: 30_000 } as const;
 export type RefreshStatus = "applied" | "idle" | "busy";
 
 export interface RefreshResult {
+  view: string;
   status: RefreshStatus;
   applied: number;
   version: number;
@@ -31,23 +31,6 @@ export interface RefreshOptions {
   batchSize?: number;
   /** Test hook, called after the events are applied and before the mark advances and commits. */
   beforeCommit?: (events: ChangeEventRow[]) => void | Promise<void>;
-}
-
-/** Locks the state row of `version` if it is free; null when another worker holds it. */
-export async function lockState(
-  tx: TransactionClient,
-  view: string,
-  version: number,
-  wait = false,
-): Promise<bigint | null> {
-  const rows = wait
-    ? await tx.$queryRaw<
-        { high_water_mark: bigint }[]
-      >`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE`
-    : await tx.$queryRaw<
-        { high_water_mark: bigint }[]
-      >`SELECT high_water_mark FROM projection_states WHERE view = ${view} AND version = ${version} FOR UPDATE SKIP LOCKED`;
-  return rows[0] ? BigInt(rows[0].high_water_mark) : null;
 }
 
 /** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
@@ -71,31 +54,37 @@ async function batchSizeFor(tx: TransactionClient, mark: bigint): Promise<number
 }
 
 /** Applies events after `mark` to `version` and advances its mark; caller holds the row lock. */
-export async function applyAndAdvance(
+async function applyAndAdvance(
   tx: TransactionClient,
+  projector: Projector,
   version: number,
   mark: bigint,
-  options: RefreshOptions = {},
+  options: RefreshOptions,
 ): Promise<ChangeEventRow[]> {
   const events = await nextEvents(tx, mark, options.batchSize ?? (await batchSizeFor(tx, mark)));
   if (events.length === 0) return events;
-  await applyMemoryEvents(tx, version, events);
+  await projector.catchUp(tx, version, events);
   await options.beforeCommit?.(events);
   await tx.projectionState.update({
-    where: { view_version: { view: MEMORY_VIEW, version } },
+    where: { view_version: { view: projector.view, version } },
     data: { highWaterMark: events.at(-1)!.sequence },
   });
   return events;
 }
 
-/** One transaction: the next batch of events into the serving version of `memory-branches`. */
-export async function refreshMemoryOnce(prisma: PrismaClient, options: RefreshOptions = {}): Promise<RefreshResult> {
+/** One transaction: the next batch of events into the serving version of the projector's view. */
+export async function refreshOnce(
+  prisma: PrismaClient,
+  projector: Projector,
+  options: RefreshOptions = {},
+): Promise<RefreshResult> {
+  const { view } = projector;
   return prisma.$transaction(async (tx) => {
-    const version = await servingVersion(tx, MEMORY_VIEW, MEMORY_VIEW_VERSION, String(MEMORY_VIEW_VERSION));
-    const mark = await lockState(tx, MEMORY_VIEW, version);
-    if (mark === null) return { status: "busy", applied: 0, version, highWaterMark: 0n };
-    const events = await applyAndAdvance(tx, version, mark, options);
-    if (events.length === 0) return { status: "idle", applied: 0, version, highWaterMark: mark };
-    return { status: "applied", applied: events.length, version, highWaterMark: events.at(-1)!.sequence };
+    const version = await servingVersion(tx, view, projector.codeVersion, projector.viewVersion);
+    const mark = await lockState(tx, view, version);
+    if (mark === null) return { view, status: "busy", applied: 0, version, highWaterMark: 0n };
+    const events = await applyAndAdvance(tx, projector, version, mark, options);
+    if (events.length === 0) return { view, status: "idle", applied: 0, version, highWaterMark: mark };
+    return { view, status: "applied", applied: events.length, version, highWaterMark: events.at(-1)!.sequence };
   }, REFRESH_TRANSACTION);
 }

@@ -1,16 +1,12 @@
-// Every rebuildable derived view, and the start-up check that rebuilds a view whose serving version was
-// built by older code (a normaliser or layout change), so an upgraded service never serves mixed rows.
+// The start-up check over the registry's projectors: rebuilds a view whose serving version was built by
+// older code (a normaliser or layout change), so an upgraded service never serves mixed rows.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { servingVersion } from "./projection-state.js";
-import { rebuildView, type Rebuilder } from "./rebuild.js";
+import { rebuildView } from "./rebuild.js";
+import type { Projector } from "./projector.js";
+import type { ProjectionRegistry } from "./registry.js";
 import type { ServiceMonitor } from "./service-monitor.js";
-import { memoryRebuilder } from "../features/memory/projection/rebuild-memory.js";
-import { problemDiscoveryRebuilder, researchMemoryRebuilder } from "../features/discovery/projection/rebuild-sparse.js";
-
-export const REBUILDERS: ReadonlyMap<string, Rebuilder> = new Map(
-  [memoryRebuilder, researchMemoryRebuilder, problemDiscoveryRebuilder].map((rebuilder) => [rebuilder.view, rebuilder]),
-);
 
 /**
  * The view version (code and data) that built a state row, as recorded in its details. Rows written before view versions
@@ -23,16 +19,19 @@ export function builtByViewVersion(state: { version: number; details: unknown })
   return String(typeof details?.codeVersion === "number" ? details.codeVersion : state.version);
 }
 
-export async function staleViews(prisma: PrismaClient): Promise<{ rebuilder: Rebuilder; builtBy: string }[]> {
+export async function staleViews(
+  prisma: PrismaClient,
+  registry: ProjectionRegistry,
+): Promise<{ projector: Projector; builtBy: string }[]> {
   const stale = [];
-  for (const rebuilder of REBUILDERS.values()) {
-    const pointer = await prisma.projectionPointer.findUnique({ where: { view: rebuilder.view } });
+  for (const projector of registry.projectors) {
+    const pointer = await prisma.projectionPointer.findUnique({ where: { view: projector.view } });
     if (!pointer) continue;
     const state = await prisma.projectionState.findUnique({
-      where: { view_version: { view: rebuilder.view, version: pointer.servingVersion } },
+      where: { view_version: { view: projector.view, version: pointer.servingVersion } },
     });
     const builtBy = state ? builtByViewVersion(state) : "nothing recorded";
-    if (builtBy !== rebuilder.viewVersion) stale.push({ rebuilder, builtBy });
+    if (builtBy !== projector.viewVersion) stale.push({ projector, builtBy });
   }
   return stale;
 }
@@ -41,16 +40,15 @@ export async function staleViews(prisma: PrismaClient): Promise<{ rebuilder: Reb
  * An inline view nobody has written yet has no state row, so freshness could only say UNAVAILABLE.
  * With no row written, the (empty) view does incorporate every event so far: record that.
  */
-export async function initialiseInlineViews(prisma: PrismaClient): Promise<void> {
-  for (const rebuilder of REBUILDERS.values()) {
-    if (!rebuilder.inline) continue;
+export async function initialiseInlineViews(prisma: PrismaClient, registry: ProjectionRegistry): Promise<void> {
+  for (const projector of registry.ofKind("inline")) {
     await prisma.$transaction(async (tx) => {
-      if (await tx.projectionPointer.findUnique({ where: { view: rebuilder.view } })) return;
-      const version = await servingVersion(tx, rebuilder.view, rebuilder.codeVersion, rebuilder.viewVersion);
-      if ((await tx.sparseDocument.count({ where: { view: rebuilder.view, version } })) > 0) return;
+      if (await tx.projectionPointer.findUnique({ where: { view: projector.view } })) return;
+      const version = await servingVersion(tx, projector.view, projector.codeVersion, projector.viewVersion);
+      if ((await tx.sparseDocument.count({ where: { view: projector.view, version } })) > 0) return;
       const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
       await tx.projectionState.update({
-        where: { view_version: { view: rebuilder.view, version } },
+        where: { view_version: { view: projector.view, version } },
         data: { highWaterMark: head },
       });
     });
@@ -58,18 +56,23 @@ export async function initialiseInlineViews(prisma: PrismaClient): Promise<void>
 }
 
 /** Rebuilds stale views before serving; a failed acceptance check leaves the old version serving. */
-export async function rebuildStaleViews(prisma: PrismaClient, logger: Logger, monitor?: ServiceMonitor): Promise<void> {
-  await initialiseInlineViews(prisma);
-  for (const { rebuilder, builtBy } of await staleViews(prisma)) {
+export async function rebuildStaleViews(
+  prisma: PrismaClient,
+  registry: ProjectionRegistry,
+  logger: Logger,
+  monitor?: ServiceMonitor,
+): Promise<void> {
+  await initialiseInlineViews(prisma, registry);
+  for (const { projector, builtBy } of await staleViews(prisma, registry)) {
     logger.warn("derived view was built by other code: rebuilding", {
-      view: rebuilder.view,
+      view: projector.view,
       builtBy,
-      viewVersion: rebuilder.viewVersion,
+      viewVersion: projector.viewVersion,
     });
-    const tracked = monitor?.trackRebuild(rebuilder.view);
+    const tracked = monitor?.trackRebuild(projector.view);
     let report;
     try {
-      report = await rebuildView(prisma, rebuilder, { progress: tracked?.progress });
+      report = await rebuildView(prisma, projector, { progress: tracked?.progress });
     } catch (error) {
       tracked?.finished(null, error as Error);
       throw error;

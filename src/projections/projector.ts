@@ -1,0 +1,36 @@
+// What the projection engine runs: one Projector per derived view, exported by its feature's projection/
+// folder and assembled into a ProjectionRegistry (src/projectors.ts). The engine imports no feature.
+import type { TransactionClient } from "../platform/db/transaction.js";
+import type { ChangeEventRow } from "../events/change-events.js";
+import type { AcceptanceCheck, TableSpec } from "./rebuild-compare.js";
+
+export interface BuildProgress {
+  (stage: string, done: number, total: number): void;
+}
+
+/**
+ * "inline": written by the write transactions themselves, so every append advances its mark (InlineViews);
+ * "worker": kept caught up after commit by the projection worker, which applies the stream with catchUp.
+ */
+export type ProjectorKind = "inline" | "worker";
+
+export interface Projector {
+  view: string;
+  /** The view's code version: the first version number a store uses for it (versions are an int column). */
+  codeVersion: number;
+  /**
+   * What builds the view, recorded with each version it builds (`details.viewVersion`): start-up rebuilds a serving
+   * version recorded otherwise (stale-views.ts). For views built from tokens it is the code version and the lexicon's
+   * hash (`21007+831666ae337d`), so a change to the lexicon's data files rebuilds them with no number bumped.
+   */
+  viewVersion: string;
+  kind: ProjectorKind;
+  /** The tables a version lives in, compared row by row before a rebuilt version may serve. */
+  tables: TableSpec[];
+  /** Invariants a built version must satisfy to serve. */
+  checks: AcceptanceCheck[];
+  /** Builds `version` from the canonical records as they stand in the transaction's snapshot (at `mark`). */
+  build(tx: TransactionClient, version: number, mark: bigint, progress: BuildProgress): Promise<void>;
+  /** Brings `version` up to date with a contiguous run of events (worker refresh, rebuild catch-up). */
+  catchUp(tx: TransactionClient, version: number, events: ChangeEventRow[]): Promise<void>;
+}
