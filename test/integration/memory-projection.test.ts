@@ -17,7 +17,9 @@ import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
 import { memoryRebuilder } from "../../src/features/memory/projection/rebuild-memory.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
 
 const silentNotifier: EventNotifier = {
   publish: async () => undefined,

@@ -15,7 +15,7 @@ import {
   researchMemoryRebuilder,
 } from "../../src/features/discovery/projection/rebuild-sparse.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
-import { createProjectRow } from "../helpers/factories.js";
+import { createProjectRow } from "../factories/projects.js";
 
 const unchanged = (report: { diff: { added: number; removed: number; changed: number }[] }) =>
   report.diff.every((table) => table.added + table.removed + table.changed === 0);

@@ -5,23 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken } from "../helpers/factories.js";
-import {
-  accessionNumber,
-  buildResearchInput,
-  createProjectFor,
-  isContiguous,
-  isTypedError,
-  mutate,
-  RECORD_RESEARCH,
-  recordObject,
-  relateObjects,
-  supersedeObject,
-  type ProjectResult,
-  type ResearchObjectResult,
-  addProjectMembers,
-  headSequence,
-} from "../helpers/research-factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor, addProjectMembers } from "../factories/projects.js";
+import { buildResearchInput, recordObject, relateObjects, supersedeObject } from "../factories/research.js";
+import { RECORD_RESEARCH, type ProjectResult, type ResearchObjectResult } from "../helpers/documents/research.js";
+import { isContiguous } from "../helpers/event-collector.js";
+import { isTypedError, mutate } from "../helpers/mutations.js";
+import { accessionNumber, headSequence } from "../helpers/research-rows.js";
 
 const PARALLEL_WRITES = 48;
 
@@ -102,23 +93,19 @@ describe.each(testDatabaseTargets())("concurrent research writers ($name databas
       Array.from({ length: 8 }, (_, index) => recordObject(running.service.url, tokens[index % 4]!, projects[0]!.id)),
     );
     const outcomes = await Promise.all([
-      ...base
-        .slice(1, 4)
-        .map((object, index) =>
-          relateObjects(running.service.url, tokens[index]!, {
-            from: object.accession,
-            to: base[0]!.accession,
-            type: "SUPPORTS",
-          }),
-        ),
-      ...base
-        .slice(4, 6)
-        .map((object, index) =>
-          supersedeObject(running.service.url, tokens[index]!, {
-            target: object.accession,
-            supersededBy: base[7]!.accession,
-          }),
-        ),
+      ...base.slice(1, 4).map((object, index) =>
+        relateObjects(running.service.url, tokens[index]!, {
+          from: object.accession,
+          to: base[0]!.accession,
+          type: "SUPPORTS",
+        }),
+      ),
+      ...base.slice(4, 6).map((object, index) =>
+        supersedeObject(running.service.url, tokens[index]!, {
+          target: object.accession,
+          supersededBy: base[7]!.accession,
+        }),
+      ),
       ...Array.from({ length: 6 }, (_, index) =>
         recordObject(running.service.url, tokens[index % 4]!, projects[(index % 2) * 3]!.id, {
           relations: [{ type: "CITES", target: base[6]!.accession }],
