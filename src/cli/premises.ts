@@ -18,6 +18,7 @@ import { loadGradedQueries, parseStrategyId } from "../features/premises/domain/
 import { readRunInputs, RESULT_FILES, runPremiseRetrieval } from "../features/premises/domain/run.js";
 import type { RunMode } from "../features/premises/domain/result-records.js";
 import { createPremiseSearchEngine } from "../features/premises/domain/search.js";
+import { answerHelp } from "./command-line.js";
 import { loadCommand } from "./premises-load.js";
 import { parseSplit, parseTopK } from "../features/premises/domain/splits.js";
 
@@ -130,6 +131,7 @@ function evalCommand(argv: string[]): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  answerHelp(argv, USAGE);
   const [command, ...rest] = argv;
   try {
     if (command === "load") return await loadCommand(rest);

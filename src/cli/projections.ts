@@ -7,6 +7,7 @@ import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
 import { REBUILDERS } from "../projections/rebuilders.js";
 import { announceRebuild } from "../projections/rebuild-progress.js";
 import { parseArgs } from "node:util";
+import { answerHelp } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const USAGE = `usage: npm run projections -- rebuild ${[...REBUILDERS.keys()].join("|")} [--dry-run]\n       npm run projections -- status`;
@@ -31,6 +32,7 @@ function printReport(report: RebuildReport): void {
 }
 
 async function main(argv: string[]): Promise<number> {
+  answerHelp(argv, USAGE);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -78,4 +80,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCommand("projections", () => main(process.argv.slice(2)));
+runCommand("projections", () => main(process.argv.slice(2)), { usage: USAGE });

@@ -16,6 +16,14 @@ import { createLogger } from "../../src/logger.js";
 import { startService } from "../../src/service.js";
 import { DISCOVER } from "../../test/helpers/documents/discovery.js";
 import { ORIENT } from "../../test/helpers/documents/orient.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
+
+const USAGE = [
+  "usage: npm run bench:mcp",
+  "  discover_problems and orient latency over MCP next to GraphQL; takes no arguments",
+  "  settings from the environment: BENCH_ROUNDS (20), CATALOGUE (demo; bundled is the full catalogue), DATABASE_URL (unset: embedded)",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const WARMUP_ROUNDS = 2;
