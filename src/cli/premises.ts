@@ -29,7 +29,7 @@ const USAGE = `usage:
   premises eval --corpus FILE --queries FILE [--strategy ${STRATEGY_IDS.join("|")}] [--split dev] [--train FILE] [--top-k N]`;
 
 /** Errors a caller fixes by changing the command line rather than the data. */
-const USAGE_ERROR_CODES = new Set(["UNKNOWN_STRATEGY_ID", "UNKNOWN_SPLIT", "TOP_K_OUT_OF_RANGE"]);
+const USAGE_ERROR_CODES: ReadonlySet<string> = new Set(["UNKNOWN_STRATEGY_ID", "UNKNOWN_SPLIT", "TOP_K_OUT_OF_RANGE"]);
 
 class UsageError extends Error {}
 

@@ -103,7 +103,7 @@ function sparseRebuilder(
   };
 }
 
-const RESEARCH_RESOURCES = new Set(["research_object", "research_relation", "project"]);
+const RESEARCH_RESOURCES: ReadonlySet<string> = new Set(["research_object", "research_relation", "project"]);
 
 export const problemDiscoveryRebuilder = sparseRebuilder(
   PROBLEM_SPARSE_VIEW,
