@@ -1,7 +1,7 @@
 // Reads the examples out of the Markdown docs: GraphQL operations from ```graphql blocks and from the
 // `{"query": …}` JSON bodies of bash blocks, each with where it is and how the doc marks it, and the
 // relative links with their anchors. Pure functions over text, so the doc-examples test stays small.
-import { parse, print, type DefinitionNode, type OperationDefinitionNode } from "graphql";
+import { OperationTypeNode, parse, print, type DefinitionNode, type OperationDefinitionNode } from "graphql";
 
 /**
  * How a doc marks the block that follows (an HTML comment on the line before its fence):
@@ -31,7 +31,7 @@ export interface DocOperation {
   variables: Record<string, unknown>;
 }
 
-const MARKER = /^<!--\s*example:\s*(skip|validate-only|expect-errors)\s*(?:\((.*)\))?\s*-->$/;
+const MARKER = /^<!-- example: (skip|validate-only|expect-errors)(?: \((.*)\))? -->$/;
 const JSON_BODY = /'(\{"query".*\})'/;
 
 export function extractExamples(file: string, markdown: string): DocExample[] {
@@ -74,7 +74,16 @@ export function operationsOf(example: DocExample): DocOperation[] {
   } catch (error) {
     // Kept as an operation that cannot validate, so the test names the block instead of failing to load.
     const query = `# ${(error as Error).message.split("\n")[0]}\n${example.text}`;
-    return [{ where: example.where, mode: example.mode, kind: "query", field: "(syntax error)", query, variables: {} }];
+    return [
+      {
+        where: example.where,
+        mode: example.mode,
+        kind: OperationTypeNode.QUERY,
+        field: "(syntax error)",
+        query,
+        variables: {},
+      },
+    ];
   }
   return definitions.map((definition) => {
     if (definition.kind !== "OperationDefinition") throw new Error(`${example.where}: only operations, no fragments`);
@@ -117,7 +126,7 @@ export function headingAnchors(markdown: string): Set<string> {
   let inBlock = false;
   for (const line of markdown.split("\n")) {
     if (/^```/.test(line)) inBlock = !inBlock;
-    const heading = inBlock ? null : /^#{1,6}\s+(.*)$/.exec(line);
+    const heading = inBlock ? null : /^#{1,6} (.*)$/.exec(line);
     if (!heading) continue;
     anchors.add(
       heading[1]!
