@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { readCommandLine } from "../src/cli/command-line.js";
 import { projectRoot } from "../src/env.js";
 import {
   BUNDLED_DATA_DIR,
@@ -76,12 +76,17 @@ const SOURCES: SourceSpec[] = [
 
 const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
+const USAGE = [
+  "usage: npm run bundle:data [-- --source DIR] [--check]",
+  "  --source DIR  the shared data snapshot to bundle (default ../shared/data)",
+  "  --check       rebuild in memory and exit 1 if the committed data/bundled/ files differ",
+].join("\n");
+
 function main(): number {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: { source: { type: "string" }, check: { type: "boolean" } },
-    strict: true,
-  });
+  const { values } = readCommandLine(
+    { args: process.argv.slice(2), options: { source: { type: "string" }, check: { type: "boolean" } }, strict: true },
+    USAGE,
+  );
   const sourceDir = path.resolve(projectRoot, values.source ?? "../shared/data");
   const outputs = new Map<string, Buffer>();
   const files = {} as Record<BundledFileKey, BundledFileEntry>;

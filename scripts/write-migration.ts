@@ -4,13 +4,17 @@
 // Needs a reachable Postgres for the engine's adapter (MIGRATION_TOOL_DATABASE_URL, default local).
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { exitWithUsage, readCommandLine } from "../src/cli/command-line.js";
 import { openSchemaEngine } from "../src/platform/db/schema-engine/wasm-engine.js";
 
-const name = process.argv[2];
-if (!name || !/^[a-z0-9_]+$/.test(name)) {
-  console.error("usage: npm run migration:new -- <snake_case_name>");
-  process.exit(2);
-}
+const USAGE = [
+  "usage: npm run migration:new -- <snake_case_name>",
+  "  writes prisma/migrations/<timestamp>_<name>/migration.sql from the change to prisma/schema.prisma",
+  "  MIGRATION_TOOL_DATABASE_URL  the PostgreSQL the schema engine connects to (default postgresql://postgres@127.0.0.1:5432/postgres)",
+].join("\n");
+const { positionals } = readCommandLine({ args: process.argv.slice(2), options: {}, allowPositionals: true }, USAGE);
+const name = positionals[0];
+if (positionals.length !== 1 || !name || !/^[a-z0-9_]+$/.test(name)) exitWithUsage("give one snake_case name", USAGE);
 const migrationsDir = "prisma/migrations";
 const snapshotPath = path.join(migrationsDir, "datamodel.snapshot.prisma");
 const current = readFileSync("prisma/schema.prisma", "utf8");

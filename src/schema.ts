@@ -36,7 +36,7 @@ builder.subscriptionType({});
  * and asks the owning subgraph for the entity), and every Node type here is an entity keyed by `id`
  * for exactly that. Declaring them here too would clash with every other Relay-style subgraph.
  */
-const DIRECT_CLIENT_ONLY_ROOT_FIELDS = new Set(["node", "nodes"]);
+const DIRECT_CLIENT_ONLY_ROOT_FIELDS: ReadonlySet<string> = new Set(["node", "nodes"]);
 
 /** The SDL this subgraph announces to a gateway (`_service { sdl }`, schema/subgraph.graphql). */
 export function subgraphSdl(schema: GraphQLSchema): string {

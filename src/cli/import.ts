@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { maintainProblemDocuments } from "../features/discovery/projection/problem-documents.js";
 import { parseEnv } from "../env.js";
 import { fetchErdosStatementsCommand } from "./fetch-erdos-statements.js";
+import { answerHelp } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
 import { createProjectionRegistry } from "../projectors.js";
 
@@ -19,6 +20,7 @@ const USAGE =
   "       npm run import -- fetch-erdos-statements --out FILE [--delay-ms 1000] [--base-url URL] [--cache-dir DIR] [--from N] [--to M]";
 
 async function main(argv: string[]): Promise<number> {
+  answerHelp(argv, USAGE);
   if (argv[0] === "fetch-erdos-statements") return fetchErdosStatementsCommand(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
@@ -73,6 +75,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 runCommand("import", () => main(process.argv.slice(2)), {
+  usage: USAGE,
   expected: [CatalogueImportError],
   failurePrefix: "import failed, nothing was written:",
 });

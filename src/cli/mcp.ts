@@ -44,6 +44,7 @@ import { createMcpServer, MCP_SERVER_NAME } from "../mcp/server.js";
 import type { McpCaller } from "../mcp/tool-kit.js";
 import { authenticate } from "../features/operators/commands/operator.commands.js";
 import { openServices, type OpenServices } from "../service.js";
+import { readCommandLine } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -256,7 +257,15 @@ async function serveInProcess(
   };
 }
 
+const USAGE = [
+  "usage: npm run --silent mcp",
+  "  the MCP server over stdio (stdout carries the protocol, logs go to stderr); takes no arguments",
+  "  settings from the environment: RMS_TOKEN (operator token), RMS_URL (a running service, default",
+  "  http://localhost:PORT/), MCP_MODE auto|proxy|own, and the service's own (PORT, DATABASE_URL, DATA_DIR, CATALOGUE)",
+].join("\n");
+
 async function main(): Promise<number> {
+  readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
   // stdout is the protocol: anything a library prints goes to stderr instead.
   console.log = console.error;
   console.info = console.error;

@@ -17,6 +17,7 @@ import {
 } from "../features/operators/commands/operator-admin.commands.js";
 import { createOperator, ROLES } from "../features/operators/commands/operator.commands.js";
 import { remoteOperators, RemoteOperatorError, type OperatorBackend } from "./operator-client.js";
+import { answerHelp } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const USAGE = [
@@ -85,6 +86,7 @@ async function run(
 }
 
 async function main(argv: string[]): Promise<void> {
+  answerHelp(argv, USAGE);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -18,6 +18,7 @@ import { loadGradedQueries, parseStrategyId } from "../features/premises/domain/
 import { readRunInputs, RESULT_FILES, runPremiseRetrieval } from "../features/premises/domain/run.js";
 import type { RunMode } from "../features/premises/domain/result-records.js";
 import { createPremiseSearchEngine } from "../features/premises/domain/search.js";
+import { answerHelp } from "./command-line.js";
 import { loadCommand } from "./premises-load.js";
 import { parseSplit, parseTopK } from "../features/premises/domain/splits.js";
 
@@ -28,7 +29,7 @@ const USAGE = `usage:
   premises eval --corpus FILE --queries FILE [--strategy ${STRATEGY_IDS.join("|")}] [--split dev] [--train FILE] [--top-k N]`;
 
 /** Errors a caller fixes by changing the command line rather than the data. */
-const USAGE_ERROR_CODES = new Set(["UNKNOWN_STRATEGY_ID", "UNKNOWN_SPLIT", "TOP_K_OUT_OF_RANGE"]);
+const USAGE_ERROR_CODES: ReadonlySet<string> = new Set(["UNKNOWN_STRATEGY_ID", "UNKNOWN_SPLIT", "TOP_K_OUT_OF_RANGE"]);
 
 class UsageError extends Error {}
 
@@ -130,6 +131,7 @@ function evalCommand(argv: string[]): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  answerHelp(argv, USAGE);
   const [command, ...rest] = argv;
   try {
     if (command === "load") return await loadCommand(rest);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { printSchema } from "graphql";
 import { projectRoot } from "../env.js";
+import { readCommandLine } from "./command-line.js";
 import { buildPlainSchema, buildSchema, subgraphSdl } from "../schema.js";
 
 export const PRINT_COMMAND = "npm run schema:print";
@@ -33,8 +34,15 @@ export function staleSchemaFiles(root = projectRoot): string[] {
     .map((file) => file.path);
 }
 
+const USAGE = [
+  `usage: ${PRINT_COMMAND} [--check]`,
+  "  writes schema/schema.graphql and schema/subgraph.graphql from the code",
+  "  --check  compare instead of writing; exit 1 when a committed file is out of date (npm run schema:check)",
+].join("\n");
+
 function main(argv: string[]): number {
-  if (argv.includes("--check")) {
+  const { values } = readCommandLine({ args: argv, options: { check: { type: "boolean" } } }, USAGE);
+  if (values.check) {
     const stale = staleSchemaFiles();
     if (stale.length > 0) {
       console.error(

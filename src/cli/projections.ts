@@ -7,6 +7,7 @@ import { rebuildView, type RebuildReport } from "../projections/rebuild.js";
 import { createProjectionRegistry } from "../projectors.js";
 import { announceRebuild } from "../projections/rebuild-progress.js";
 import { parseArgs } from "node:util";
+import { answerHelp } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
 
 const projections = createProjectionRegistry();
@@ -32,6 +33,7 @@ function printReport(report: RebuildReport): void {
 }
 
 async function main(argv: string[]): Promise<number> {
+  answerHelp(argv, USAGE);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -79,4 +81,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCommand("projections", () => main(process.argv.slice(2)));
+runCommand("projections", () => main(process.argv.slice(2)), { usage: USAGE });

@@ -8,8 +8,16 @@ import { createNotifier } from "../events/notifier.js";
 import { createLogger } from "../logger.js";
 import { startProjectionWorker } from "../projections/worker.js";
 import { createProjectionRegistry } from "../projectors.js";
+import { readCommandLine } from "./command-line.js";
+
+const USAGE = [
+  "usage: npm run worker",
+  "  runs the projection worker until SIGINT or SIGTERM; takes no arguments",
+  "  settings from the environment: DATABASE_URL (else the embedded database in DATA_DIR), LOG_LEVEL",
+].join("\n");
 
 async function main(): Promise<void> {
+  readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
   const env = parseEnv();
   const logger = createLogger(env.logLevel);
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });

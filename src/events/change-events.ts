@@ -17,6 +17,11 @@ export interface InlineViews {
   readonly names: readonly string[];
   /** Every event up to `sequence` is incorporated by the inline views. */
   advance(tx: TransactionClient, sequence: bigint): Promise<void>;
+  /**
+   * The view's state row and read pointer exist on this database before a write path's own statement reads
+   * the pointer (record-research.statement.ts); checked once per client by the object that owns this.
+   */
+  prepare(client: TransactionClient, view: string): Promise<void>;
 }
 
 export interface NewChangeEvent {

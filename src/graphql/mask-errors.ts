@@ -10,7 +10,7 @@ import { DomainError } from "../platform/errors/domain-error.js";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../platform/errors/unavailable.js";
 import type { Logger } from "../logger.js";
 
-const CLIENT_CODES = new Set([
+const CLIENT_CODES: ReadonlySet<string> = new Set([
   "GRAPHQL_PARSE_FAILED",
   "GRAPHQL_VALIDATION_FAILED",
   "BAD_USER_INPUT",

@@ -2,7 +2,7 @@
 // service.ts and every CLI and passed down: to the write path (its inline views), worker, rebuilds, monitor.
 import type { InlineViews } from "../events/change-events.js";
 import { DERIVED_VIEWS } from "./freshness.js";
-import { advanceViews } from "./projection-state.js";
+import { advanceViews, servingVersion } from "./projection-state.js";
 import type { Projector } from "./projector.js";
 
 export class ProjectionRegistry {
@@ -22,7 +22,7 @@ export class ProjectionRegistry {
           `unknown: ${unknown.join(", ") || "none"}, missing: ${missing.join(", ") || "none"}`,
       );
     const names = this.ofKind("inline").map((projector) => projector.view);
-    this.inlineViews = { names, advance: (tx, sequence) => advanceViews(tx, names, sequence) };
+    this.inlineViews = { names, advance: (tx, sequence) => advanceViews(tx, names, sequence), prepare: preparer(this) };
   }
 
   get(view: string): Projector | undefined {
@@ -36,4 +36,19 @@ export class ProjectionRegistry {
   ofKind(kind: Projector["kind"]): Projector[] {
     return this.projectors.filter((projector) => projector.kind === kind);
   }
+}
+
+/**
+ * Makes sure an inline view has its state and pointer on a database, once per client for this registry's
+ * lifetime (a pointer, once made, is only ever switched, never removed).
+ */
+function preparer(registry: ProjectionRegistry): InlineViews["prepare"] {
+  const prepared = new WeakMap<object, Set<string>>();
+  return async (client, view) => {
+    if (prepared.get(client)?.has(view)) return;
+    const projector = registry.get(view);
+    if (!projector || projector.kind !== "inline") throw new Error(`${view} is not an inline view of this registry`);
+    await servingVersion(client, view, projector.codeVersion, projector.viewVersion);
+    prepared.set(client, new Set([...(prepared.get(client) ?? []), view]));
+  };
 }

@@ -19,8 +19,24 @@ const FORMULA_WORDS: ReadonlySet<string> = new Set([...RELATION_WORDS, ...LEXICO
  * and `p(n+1)`; `2f(x)` and `2 \cdot f(x)`; `|A|` and `\lvert A \rvert` (foldText drops the latter). They are
  * dropped, so each spelling leaves the same run of symbols.
  */
-const DROPPED = new Set(["(", ")", "{", "}", "[", "]", ",", "*", "/", "_", "|", "'", "frac", "dfrac", "tfrac"]);
-const OPERATORS = new Set(["+", "-", "^", "!"]);
+const DROPPED: ReadonlySet<string> = new Set([
+  "(",
+  ")",
+  "{",
+  "}",
+  "[",
+  "]",
+  ",",
+  "*",
+  "/",
+  "_",
+  "|",
+  "'",
+  "frac",
+  "dfrac",
+  "tfrac",
+]);
+const OPERATORS: ReadonlySet<string> = new Set(["+", "-", "^", "!"]);
 
 /** A word keeps its apostrophe ("it's", "Erdős's"), so its `s` is no variable. */
 const ATOM = /[a-z]+(?:'[a-z]+)*|\d+(?:\.\d+)?|[-+*/^_|!,(){}[\]']/g;

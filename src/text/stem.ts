@@ -18,7 +18,7 @@ const DERIVATIONS: ReadonlyMap<string, string> = new Map(
   LEXICON.stems.derivations.flatMap(({ base, forms }) => forms.map((form): [string, string] => [form, base])),
 );
 
-const KEEP_DOUBLE = new Set(["l", "s", "z", "f"]);
+const KEEP_DOUBLE: ReadonlySet<string> = new Set(["l", "s", "z", "f"]);
 const VOWEL = /[aeiouy]/;
 
 function undouble(stem: string): string {

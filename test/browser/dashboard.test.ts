@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestService, type TestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
-import { createProjectFor, recordObject } from "../helpers/research-factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
 import { DERIVED_VIEWS } from "../../src/projections/freshness.js";
 import { MEMORY_VIEW } from "../../src/features/memory/domain/memory.constants.js";
 import { artifactPath, chromiumAvailable, launchChromium } from "./chromium.js";

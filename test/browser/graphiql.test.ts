@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestService, type TestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
 import { artifactPath, chromiumAvailable, launchChromium } from "./chromium.js";
 
 const QUERY = `query Resolve { problem(ref: "cp:erdos:1") { status matchedBy problem { stableId title } } }`;

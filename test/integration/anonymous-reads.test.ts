@@ -3,10 +3,11 @@
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createAgentProject } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
 import { gql } from "../helpers/graphql.js";
 import { sendOverSocket, socketClient } from "../helpers/hostile-client.js";
-import { createAgentProject, recordObject } from "../helpers/research-factories.js";
 
 const READ = "query($r: String!) { researchObject(ref: $r) { title body } }";
 

@@ -18,7 +18,8 @@ import {
   type HostileContext,
 } from "../helpers/hostile-operations.js";
 import WebSocket from "ws";
-import { createAgentProject, recordObject } from "../helpers/research-factories.js";
+import { createAgentProject } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
 
 /** Generous for a loaded CI machine; what is measured is that nothing hangs or takes seconds. */
 const ANSWER_BUDGET_MS = 1_000;

@@ -8,7 +8,7 @@ import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixtur
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { readCatalogueFiles } from "../../src/features/catalogue/domain/read-catalogue-files.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
-import { buildCatalogueProblem } from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

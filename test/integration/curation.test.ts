@@ -3,7 +3,7 @@
 // match pauses for review; publishing and advisories need a curator and change what the catalogue says.
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
 import { gqlData } from "../helpers/graphql.js";
 
 const SUBMIT = `mutation($input: SubmitProblemInput!) { submitProblem(input: $input) {

@@ -4,15 +4,13 @@
 import type { Client } from "graphql-ws";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
+import type { ProjectResult } from "../helpers/documents/research.js";
+import { subscriptionClient } from "../helpers/event-collector.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries } from "../helpers/query-counter.js";
-import {
-  createProjectFor,
-  recordObject,
-  subscriptionClient,
-  type ProjectResult,
-} from "../helpers/research-factories.js";
 import { MEMORY_VIEW } from "../../src/features/memory/domain/memory.constants.js";
 import { LAG_BUCKETS } from "../../src/projections/service-monitor.js";
 import { announceRebuild } from "../../src/projections/rebuild-progress.js";

@@ -3,7 +3,7 @@
 // family to browse, and a contrasted clause is reported as set aside and counts for nothing.
 import { describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
 import { gqlData } from "../helpers/graphql.js";
 
 interface Discovery {

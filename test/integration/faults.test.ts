@@ -14,7 +14,9 @@ import {
 } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 import { sendOverSocket, socketClient } from "../helpers/hostile-client.js";
-import { buildResearchInput, createAgentProject, RECORD_RESEARCH } from "../helpers/research-factories.js";
+import { createAgentProject } from "../factories/projects.js";
+import { buildResearchInput } from "../factories/research.js";
+import { RECORD_RESEARCH } from "../helpers/documents/research.js";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy.js";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DERIVED_VIEWS } from "../../src/projections/freshness.js";
 import { memoryLogger, testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
 
 describe.each(testDatabaseTargets())("logs and metrics ($name database)", (target) => {
   const log = memoryLogger();

@@ -5,9 +5,10 @@ import { createClient } from "graphql-ws";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
+import { CREATE_PROJECT } from "../helpers/documents/research.js";
 import { gql } from "../helpers/graphql.js";
-import { CREATE_PROJECT } from "../helpers/research-factories.js";
 
 const LIMIT = 3;
 const projectInput = () => ({ problemRef: "cp:erdos:1", name: `Rate ${uniqueToken()}`, idempotencyKey: uniqueToken() });

@@ -10,7 +10,9 @@ import { openDatabase } from "../../src/platform/db/database.js";
 import { projectRoot } from "../../src/env.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
-import { buildResearchInput, createProjectFor, RECORD_RESEARCH } from "../helpers/research-factories.js";
+import { createProjectFor } from "../factories/projects.js";
+import { buildResearchInput } from "../factories/research.js";
+import { RECORD_RESEARCH } from "../helpers/documents/research.js";
 
 const WRITERS = 6;
 /** SIGTERM goes out once this many writes were acknowledged, while the writers keep going. */

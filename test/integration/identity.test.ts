@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { uniqueToken } from "../factories/unique-token.js";
 import { gql, gqlData } from "../helpers/graphql.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 

@@ -6,9 +6,11 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
+import { orient } from "../helpers/orient.js";
 import { gqlData } from "../helpers/graphql.js";
-import { orient } from "./orient-support.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

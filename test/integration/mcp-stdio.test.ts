@@ -15,7 +15,7 @@ import { openDatabase } from "../../src/platform/db/database.js";
 import { FRESHNESS_URI } from "../../src/mcp/resources.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
 import { callError, callOk, connectStdio, nextResourceUpdate, OutputChecker, type StdioChild } from "../helpers/mcp.js";
 
 /** Nothing listens on the discard port of loopback: the probe is refused at once. */

@@ -9,12 +9,9 @@ import { createProject } from "../../src/features/research/commands/create-proje
 import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import {
-  buildCatalogueProblem,
-  createOperatorWithToken,
-  uniqueToken,
-  type OperatorWithToken,
-} from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken, type OperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
 import { gqlData } from "../helpers/graphql.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 

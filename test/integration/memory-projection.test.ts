@@ -18,7 +18,9 @@ import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
 import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createProjectRow } from "../helpers/factories.js";
+import { createProjectRow } from "../factories/projects.js";
 import { gqlData } from "../helpers/graphql.js";
 import { countQueries, type QueryCounter } from "../helpers/query-counter.js";
 

@@ -3,11 +3,12 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor } from "../factories/projects.js";
+import { CHECK_PLAN, ORIENT, RECORD_USE } from "../helpers/documents/orient.js";
+import { orient } from "../helpers/orient.js";
 import { gql } from "../helpers/graphql.js";
-import { createProjectFor } from "../helpers/research-factories.js";
 import { MAX_QUERY_CHARS } from "../../src/features/orient/domain/orient.constants.js";
-import { CHECK_PLAN, ORIENT, orient, RECORD_USE } from "./orient-support.js";
 
 describe.each(testDatabaseTargets())("bad orient input ($name database)", (target) => {
   const running = useTestService(target);

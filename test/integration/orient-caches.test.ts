@@ -4,14 +4,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gqlData } from "../helpers/graphql.js";
-import {
-  isTypedError,
-  recordObject,
-  relateObjects,
-  supersedeObject,
-  createAgentProject,
-} from "../helpers/research-factories.js";
-import { orient } from "./orient-support.js";
+import { createAgentProject } from "../factories/projects.js";
+import { recordObject, relateObjects, supersedeObject } from "../factories/research.js";
+import { isTypedError } from "../helpers/mutations.js";
+import { orient } from "../helpers/orient.js";
 import { absorbRecordRows, readRecordRows } from "../../src/features/orient/read/load-records.js";
 import { createOrientCaches, documentKey, targetGraph } from "../../src/features/orient/read/orient-caches.js";
 import { sqlOf } from "../../src/features/orient/read/sql.js";

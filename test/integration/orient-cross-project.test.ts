@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import type { LoadedFixture } from "../../tools/eval/orient/load-orient-fixture.js";
 import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
-import { loadFixtureInto, orient } from "./orient-support.js";
+import { loadFixtureInto, orient } from "../helpers/orient.js";
 
 describe.each(testDatabaseTargets())("orient across projects ($name database)", (target) => {
   const running = useTestService(target);

@@ -5,7 +5,8 @@ import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 import type { LoadedFixture } from "../../tools/eval/orient/load-orient-fixture.js";
 import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
-import { checkPlan, loadFixtureInto, orient, RECORD_USE, type OrientationResult } from "./orient-support.js";
+import { RECORD_USE } from "../helpers/documents/orient.js";
+import { checkPlan, loadFixtureInto, orient, type OrientationResult } from "../helpers/orient.js";
 
 describe.each(testDatabaseTargets())("orient on the Fibonacci regression fixture ($name database)", (target) => {
   const running = useTestService(target);

@@ -2,23 +2,19 @@
 // from them; owners manage members; a CURATOR may always. Reads stay open; idempotency keeps working.
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken, type OperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken, type OperatorWithToken } from "../factories/operators.js";
+import { addProjectMembers, createProjectFor } from "../factories/projects.js";
+import { buildResearchInput, fetchResearchObject, recordObject } from "../factories/research.js";
 import {
   ADD_PROJECT_MEMBER,
-  addProjectMembers,
-  buildResearchInput,
-  createProjectFor,
-  fetchResearchObject,
-  mutate,
-  mutateExpectingError,
   RECORD_RESEARCH,
-  recordObject,
   RELATE_RESEARCH,
   REMOVE_PROJECT_MEMBER,
-  researchCounts,
   SUPERSEDE_RESEARCH,
   type ProjectResult,
-} from "../helpers/research-factories.js";
+} from "../helpers/documents/research.js";
+import { mutate, mutateExpectingError } from "../helpers/mutations.js";
+import { researchCounts } from "../helpers/research-rows.js";
 
 describe.each(testDatabaseTargets())("project owners and members ($name database)", (target) => {
   const running = useTestService(target);

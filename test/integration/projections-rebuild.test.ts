@@ -13,7 +13,7 @@ import { memoryProjector } from "../../src/features/memory/projection/memory-pro
 import { problemDiscoveryProjector } from "../../src/features/discovery/projection/problem-projector.js";
 import { researchMemoryProjector } from "../../src/features/research/projection/research-projector.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
-import { createProjectRow } from "../helpers/factories.js";
+import { createProjectRow } from "../factories/projects.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

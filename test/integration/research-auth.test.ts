@@ -5,24 +5,21 @@ import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
-import { gql } from "../helpers/graphql.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor, createAgentProject, addProjectMembers } from "../factories/projects.js";
+import { buildResearchInput, recordObject } from "../factories/research.js";
+import { uniqueToken } from "../factories/unique-token.js";
 import {
-  buildResearchInput,
   CREATE_PROJECT,
-  createProjectFor,
-  mutate,
-  mutateExpectingError,
   RECORD_RESEARCH,
-  recordObject,
   RELATE_RESEARCH,
-  researchCounts,
   SUPERSEDE_RESEARCH,
   type ProjectResult,
   type ResearchObjectResult,
-  createAgentProject,
-  addProjectMembers,
-} from "../helpers/research-factories.js";
+} from "../helpers/documents/research.js";
+import { mutate, mutateExpectingError } from "../helpers/mutations.js";
+import { researchCounts } from "../helpers/research-rows.js";
+import { gql } from "../helpers/graphql.js";
 
 describe.each(testDatabaseTargets())("research writes need an authorised operator ($name database)", (target) => {
   const running = useTestService(target);

@@ -15,23 +15,21 @@ import {
   MAX_TITLE_CHARS,
 } from "../../src/features/research/domain/research.limits.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
-import { gql } from "../helpers/graphql.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createAgentProject } from "../factories/projects.js";
+import { buildResearchInput, recordObject, supersedeObject } from "../factories/research.js";
+import { uniqueToken } from "../factories/unique-token.js";
 import {
-  accessionNumber,
-  buildResearchInput,
   CREATE_PROJECT,
-  mutateExpectingError,
   RECORD_RESEARCH,
-  recordObject,
   RELATE_RESEARCH,
-  researchCounts,
   SUPERSEDE_RESEARCH,
-  supersedeObject,
   type ProjectResult,
   type ResearchObjectResult,
-  createAgentProject,
-} from "../helpers/research-factories.js";
+} from "../helpers/documents/research.js";
+import { mutateExpectingError } from "../helpers/mutations.js";
+import { accessionNumber, researchCounts } from "../helpers/research-rows.js";
+import { gql } from "../helpers/graphql.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

@@ -5,23 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, createOperatorWithToken } from "../helpers/factories.js";
-import {
-  accessionNumber,
-  buildResearchInput,
-  createProjectFor,
-  isContiguous,
-  isTypedError,
-  mutate,
-  RECORD_RESEARCH,
-  recordObject,
-  relateObjects,
-  supersedeObject,
-  type ProjectResult,
-  type ResearchObjectResult,
-  addProjectMembers,
-  headSequence,
-} from "../helpers/research-factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor, addProjectMembers } from "../factories/projects.js";
+import { buildResearchInput, recordObject, relateObjects, supersedeObject } from "../factories/research.js";
+import { RECORD_RESEARCH, type ProjectResult, type ResearchObjectResult } from "../helpers/documents/research.js";
+import { isContiguous } from "../helpers/event-collector.js";
+import { isTypedError, mutate } from "../helpers/mutations.js";
+import { accessionNumber, headSequence } from "../helpers/research-rows.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

@@ -4,20 +4,18 @@
 import type { Client } from "graphql-ws";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor } from "../factories/projects.js";
+import { recordObject, relateObjects, supersedeObject } from "../factories/research.js";
+import type { ProjectResult } from "../helpers/documents/research.js";
 import {
-  createProjectFor,
   EventCollector,
-  headSequence,
   isContiguous,
-  recordObject,
-  relateObjects,
   sequencesOf,
   subscriptionClient,
-  supersedeObject,
-  type ProjectResult,
   type ReceivedEvent,
-} from "../helpers/research-factories.js";
+} from "../helpers/event-collector.js";
+import { headSequence } from "../helpers/research-rows.js";
 
 describe.each(testDatabaseTargets())("researchEvents subscription ($name database)", (target) => {
   const running = useTestService(target);

@@ -3,25 +3,24 @@
 // projects and operations may reuse a key freely; concurrent retries produce one object.
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { createOperatorWithToken, uniqueToken } from "../helpers/factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor, createAgentProject, addProjectMembers } from "../factories/projects.js";
 import {
   buildResearchInput,
-  CREATE_PROJECT,
-  createProjectFor,
-  isTypedError,
-  mutate,
-  mutateExpectingError,
-  RECORD_RESEARCH,
   recordObject,
   recordObjectWithInput,
   relateObjects,
-  researchCounts,
   supersedeObject,
+} from "../factories/research.js";
+import { uniqueToken } from "../factories/unique-token.js";
+import {
+  CREATE_PROJECT,
+  RECORD_RESEARCH,
   type ProjectResult,
   type ResearchObjectResult,
-  createAgentProject,
-  addProjectMembers,
-} from "../helpers/research-factories.js";
+} from "../helpers/documents/research.js";
+import { isTypedError, mutate, mutateExpectingError } from "../helpers/mutations.js";
+import { researchCounts } from "../helpers/research-rows.js";
 
 describe.each(testDatabaseTargets())("scoped idempotency keys ($name database)", (target) => {
   const running = useTestService(target);

@@ -11,8 +11,9 @@ import { parseEnv, projectRoot } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
 import { createServerDatabase, testDatabaseTargets, type TestDatabaseTarget } from "../helpers/databases.js";
-import { uniqueToken } from "../helpers/factories.js";
-import { createProjectFor, recordObject } from "../helpers/research-factories.js";
+import { createProjectFor } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
+import { uniqueToken } from "../factories/unique-token.js";
 
 const run = promisify(execFile);
 

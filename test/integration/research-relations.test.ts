@@ -5,19 +5,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACYCLIC_RELATIONS } from "../../src/features/research/domain/relation-rules.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
+import { createProjectFor, createAgentProject } from "../factories/projects.js";
 import {
-  createProjectFor,
   fetchResearchObject,
-  mutateExpectingError,
-  RECORD_RESEARCH,
   buildResearchInput,
   recordObject,
   relateObjects,
-  researchCounts,
   supersedeObject,
-  type ProjectResult,
-  createAgentProject,
-} from "../helpers/research-factories.js";
+} from "../factories/research.js";
+import { RECORD_RESEARCH, type ProjectResult } from "../helpers/documents/research.js";
+import { mutateExpectingError } from "../helpers/mutations.js";
+import { researchCounts } from "../helpers/research-rows.js";
 
 const ISSUE_RELATION_TYPES = [
   "SUPPORTS",

@@ -9,16 +9,12 @@ import { parseEnv, projectRoot } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
 import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
-import { createOperatorWithToken } from "../helpers/factories.js";
-import {
-  createProjectFor,
-  EventCollector,
-  headSequence,
-  recordObject,
-  subscriptionClient,
-  type ProjectResult,
-  type ResearchObjectResult,
-} from "../helpers/research-factories.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { createProjectFor } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
+import type { ProjectResult, ResearchObjectResult } from "../helpers/documents/research.js";
+import { EventCollector, subscriptionClient } from "../helpers/event-collector.js";
+import { headSequence } from "../helpers/research-rows.js";
 
 const serverTarget = testDatabaseTargets().find((target) => target.name === "server");
 if (!serverTarget) {

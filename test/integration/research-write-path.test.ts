@@ -5,20 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem, uniqueToken } from "../helpers/factories.js";
-import {
-  accessionNumber,
-  buildResearchInput,
-  CREATE_PROJECT,
-  createProjectFor,
-  fetchResearchObject,
-  headSequence,
-  mutateExpectingError,
-  recordObject,
-  researchCounts,
-  type ProjectResult,
-  createAgentProject,
-} from "../helpers/research-factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createProjectFor, createAgentProject } from "../factories/projects.js";
+import { buildResearchInput, fetchResearchObject, recordObject } from "../factories/research.js";
+import { uniqueToken } from "../factories/unique-token.js";
+import { CREATE_PROJECT, type ProjectResult } from "../helpers/documents/research.js";
+import { mutateExpectingError } from "../helpers/mutations.js";
+import { accessionNumber, headSequence, researchCounts } from "../helpers/research-rows.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

@@ -4,7 +4,7 @@ import WebSocket from "ws";
 import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
-import { buildCatalogueProblem } from "../helpers/factories.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();

@@ -21,6 +21,15 @@ import {
   type Answer,
 } from "../../test/helpers/hostile-client.js";
 import { hostileBodies, hostileOperations, type HostileContext } from "../../test/helpers/hostile-operations.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
+
+const USAGE = [
+  "usage: npm run bench:abuse",
+  "  the hostile mix and a subscription flood against a service; takes no arguments",
+  "  settings from the environment: BENCH_URL (unset: starts a service on a fresh embedded database), BENCH_TOKEN (an AGENT token),",
+  "  BENCH_FLOOD_SOCKETS (2), BENCH_FLOOD_PER_SOCKET (500), BENCH_PROBES (200)",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
 const FLOOD_SOCKETS = Number(process.env.BENCH_FLOOD_SOCKETS ?? 2);
 const FLOOD_PER_SOCKET = Number(process.env.BENCH_FLOOD_PER_SOCKET ?? 500);

@@ -12,6 +12,14 @@ import {
 } from "../eval/discovery/eval-discovery.js";
 import { startService } from "../../src/service.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
+
+const USAGE = [
+  "usage: npm run bench:discovery",
+  "  discover() and discoverProblems latency over the configured catalogue; takes no arguments",
+  "  settings from the environment: BENCH_REPEAT (timed passes, 5), DATABASE_URL (else the embedded database in DATA_DIR), LOG_LEVEL",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
 /** Timed passes over every eval query (BENCH_REPEAT overrides); one untimed pass first warms the JIT and caches. */
 const REPETITIONS = Number(process.env.BENCH_REPEAT ?? 5);

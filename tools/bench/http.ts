@@ -10,6 +10,14 @@ import express from "express";
 import { parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService } from "../../src/service.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
+
+const USAGE = [
+  "usage: npm run bench:http",
+  "  req/s and latency of problem(ref) on the service next to a bare Apollo Server; takes no arguments",
+  "  settings from the environment: BENCH_SECONDS (10 per side), BENCH_CONNECTIONS (32), DATABASE_URL (unset: embedded database)",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

@@ -14,29 +14,21 @@ import { parseEnv } from "../../src/env.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { createLogger } from "../../src/logger.js";
 import { startService } from "../../src/service.js";
+import { DISCOVER } from "../../test/helpers/documents/discovery.js";
+import { ORIENT } from "../../test/helpers/documents/orient.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
+
+const USAGE = [
+  "usage: npm run bench:mcp",
+  "  discover_problems and orient latency over MCP next to GraphQL; takes no arguments",
+  "  settings from the environment: BENCH_ROUNDS (20), CATALOGUE (demo; bundled is the full catalogue), DATABASE_URL (unset: embedded)",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const WARMUP_ROUNDS = 2;
 /** Discovery texts per round (from the discovery eval set) and orient targets per round. */
 const DISCOVERY_TEXTS = 10;
-
-const PROBLEM = "problem { id stableId number slug title publicationState resolutionState }";
-const CANDIDATE = `score relevance margin sharedTerms coverage confidence reasons ${PROBLEM}`;
-const LANE = "lane candidateCount indexVersion highWaterMark lagEvents scoreBasis abstentionReason heldBack";
-const DISCOVER = `query Discover($text: String!) { discoverProblems(text: $text, limit: 5) { __typename
-  ... on ProblemDiscovery { outcome abstentionReason matchedBy setAside impressionId decision { rule explanation }
-    candidates { ${CANDIDATE} } duplicateWarnings { ${CANDIDATE} } lane { ${LANE} } }
-  ... on ResearchError { code message } } }`;
-const ORIENT = `query Orient($input: OrientInput!) { orient(input: $input) { __typename
-  ... on Orientation {
-    envelope { stableId title matchedBy statement resolutionState publicationState challengeDeadline acceptanceConditions workflowInstructions
-      sourceIntegrity { blocking advisories { kind message blocking } }
-      actionability { intent actionable pausedIntents reasons challengeDeadline } }
-    packet { serialized chars maxChars omitted relevanceFallback
-      items { id accession kind category evidenceGrade state reason text untrustedText { trust source text } reserved duplicates relations { type to } }
-      reserves { category satisfied recordId } selectedBranches { id name } }
-    lanes { ${LANE} } freshness { view lane version status highWaterMark lagEvents } impressionId }
-  ... on ResearchError { code message } } }`;
 
 const ORIENT_TARGETS = [
   {

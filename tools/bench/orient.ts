@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import pg from "pg";
+import { readCommandLine } from "../../src/cli/command-line.js";
 import { openDatabase, type Database } from "../../src/platform/db/database.js";
 import { parseEnv } from "../../src/env.js";
 import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
@@ -23,14 +23,25 @@ import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: "string" },
-    runs: { type: "string" },
-    keep: { type: "boolean" },
-    reuse: { type: "boolean" },
+const USAGE = [
+  "usage: npm run bench:orient [-- --sizes 1000,10000,100000] [--runs 120] [--keep] [--reuse]",
+  "  --sizes N,N,...  history sizes to measure, each in a fresh database (default 1000,10000,100000)",
+  "  --runs N         timed orient calls per size (default 120)",
+  "  --keep           leave the server databases in place (DATABASE_URL set)",
+  "  --reuse          measure a kept, already seeded database again instead of reseeding",
+].join("\n");
+const { values } = readCommandLine(
+  {
+    args: process.argv.slice(2),
+    options: {
+      sizes: { type: "string" },
+      runs: { type: "string" },
+      keep: { type: "boolean" },
+      reuse: { type: "boolean" },
+    },
   },
-});
+  USAGE,
+);
 const sizes = (values.sizes ?? "1000,10000,100000").split(",").map(Number);
 // p95 of 40 runs was the second-slowest call, so one stall swung the ratio by a third between runs; 120
 // runs over half as many distinct queries make p95 the sixth-slowest and keep about half the calls

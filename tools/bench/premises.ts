@@ -9,6 +9,13 @@ import { STRATEGY_IDS } from "../../src/features/premises/domain/premises.consta
 import { loadGradedQueries } from "../../src/features/premises/domain/queries.js";
 import { createPremiseSearchEngine, searchPremises } from "../../src/features/premises/domain/search.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
+
+const USAGE = [
+  "usage: npm run bench:premises",
+  "  every dev query of ../shared/data/premises through each strategy: queries/s and p50/p95; takes no arguments",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
 const DATA_DIRECTORY = fileURLToPath(new URL("../../../shared/data/premises/", import.meta.url));
 /** One untimed pass first so preparation and JIT warm-up do not count as query time. */

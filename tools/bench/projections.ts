@@ -16,11 +16,19 @@ import { maintainProblemDocuments } from "../../src/features/discovery/projectio
 import { seedResearchObjects } from "../seed/memory-seed.js";
 import { drainView, startProjectionWorker } from "../../src/projections/worker.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
-import { createProjectionRegistry } from "../../src/projectors.js";
+import { readCommandLine } from "../../src/cli/command-line.js";
 
+const USAGE = [
+  "usage: npm run bench:projections",
+  "  refresh lag under a write load and rebuild time at several sizes; takes no arguments",
+  "  settings from the environment: BENCH_WRITE_SECONDS (10), BENCH_WRITE_RATE (20 writes/s), BENCH_SIZES (10000,100000),",
+  "  BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server as well), BENCH_EMBEDDED=false (skip the embedded run)",
+].join("\n");
+readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
+import { createProjectionRegistry } from "../../src/projectors.js";
 const registry = createProjectionRegistry();
 const { inlineViews } = registry;
+import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITE_RATE ?? 20);

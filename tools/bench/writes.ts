@@ -17,6 +17,7 @@ import { projectUuid } from "../../src/features/research/domain/research-refs.js
 import { startService, type RunningService } from "../../src/service.js";
 import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
+import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
 
 interface Options {
   writes: number;
@@ -38,7 +39,19 @@ const MATRIX_PROBLEMS = [1, 50] as const;
 /** pgbench's scale is the client count (its documentation: a smaller scale measures its own row contention). */
 const PGBENCH_CLIENTS = 8;
 
+const USAGE = [
+  "usage: npm run bench:writes [-- --writes N] [--clients N] [--retry-fraction 0..1] [--seed N] [--matrix-writes N] [--pgbench-seconds N]",
+  "  --writes N           writes per client (200)",
+  "  --clients N          concurrent GraphQL clients (8)",
+  "  --retry-fraction F   share of requests retried with the same idempotency key (0.2)",
+  "  --seed N             random seed (1)",
+  "  --matrix-writes N    writes per cell of the clients x problems matrix (960; 0 skips)",
+  "  --pgbench-seconds N  pgbench run on a server database (10; 0 skips)",
+  "  DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR",
+].join("\n");
+
 function parseOptions(argv: string[]): Options {
+  answerHelp(argv, USAGE);
   const options: Options = {
     writes: 200,
     clients: 8,
@@ -58,10 +71,7 @@ function parseOptions(argv: string[]): Options {
       options.matrixWrites = value;
     else if (flag === "--pgbench-seconds" && Number.isInteger(value) && value >= 0 && value <= 600)
       options.pgbenchSeconds = value;
-    else
-      throw new Error(
-        `usage: bench-writes [--writes N (per client)] [--clients N] [--retry-fraction 0..1] [--seed N] [--matrix-writes N (per cell, 0 skips)] [--pgbench-seconds N (0 skips)]; bad ${flag} ${raw}`,
-      );
+    else exitWithUsage(`bad ${flag} ${raw}`, USAGE);
   }
   return options;
 }

@@ -2,6 +2,7 @@
 // SUITES. Each measures the configured database (DATABASE_URL, else the embedded DATA_DIR).
 
 import { parseArgs } from "node:util";
+import { answerHelp } from "../../src/cli/command-line.js";
 import { openDatabase, type Database } from "../../src/platform/db/database.js";
 import { ConfigurationError, parseEnv } from "../../src/env.js";
 import { DatabaseStartupError } from "../../src/platform/db/embedded.js";
@@ -136,6 +137,7 @@ function parseFlags(argv: string[]) {
 }
 
 async function main(argv: string[]): Promise<number> {
+  answerHelp(argv, usage());
   let parsed: ReturnType<typeof parseFlags>;
   try {
     parsed = parseFlags(argv);

@@ -3,7 +3,7 @@
 // is the expected problem; a generic row's never is), then prints the constants and the expected calibration
 // error of the current and the refit model on the fitted rows and on the held-out split. It writes nothing:
 // the constants are copied into discovery.constants.ts by hand, with the figures, so a refit is a reviewed change.
-import { parseArgs } from "node:util";
+import { readCommandLine } from "../../src/cli/command-line.js";
 import {
   buildFullCatalogueIndex,
   DEFAULT_DATA_DIR,
@@ -76,13 +76,24 @@ function ece(examples: readonly Example[], confidence: (features: ConfidenceFeat
   ).toFixed(3);
 }
 
+const USAGE = [
+  "usage: npm run fit:confidence [-- --held-out SPLIT] [--data-dir DIR]",
+  `  --held-out SPLIT  the split left out of the fit, one of ${EVAL_SPLITS.join(", ")} (default ${EVAL_SPLITS.at(-1)})`,
+  `  --data-dir DIR    the full catalogue's sources (default ${DEFAULT_DATA_DIR})`,
+  "  prints the refit CONFIDENCE_MODEL and its calibration error; writes nothing",
+].join("\n");
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      "held-out": { type: "string", default: EVAL_SPLITS.at(-1) },
-      "data-dir": { type: "string", default: DEFAULT_DATA_DIR },
+  const { values } = readCommandLine(
+    {
+      args: process.argv.slice(2),
+      options: {
+        "held-out": { type: "string", default: EVAL_SPLITS.at(-1) },
+        "data-dir": { type: "string", default: DEFAULT_DATA_DIR },
+      },
     },
-  });
+    USAGE,
+  );
   const heldOut = values["held-out"]!;
   const dataDir = values["data-dir"]!;
   if (!EVAL_SPLITS.includes(heldOut as never)) throw new Error(`--held-out must be one of ${EVAL_SPLITS.join(", ")}`);

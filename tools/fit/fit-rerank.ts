@@ -5,7 +5,7 @@
 // method on standardised features with an L2 penalty. The figure to trust is leave-one-split-out: each split is
 // ranked by weights fit on the others. It writes nothing: the constants are copied into discovery.constants.ts
 // by hand, with the figures, so a refit is a reviewed change.
-import { parseArgs } from "node:util";
+import { readCommandLine } from "../../src/cli/command-line.js";
 import {
   buildFullCatalogueIndex,
   DEFAULT_DATA_DIR,
@@ -120,10 +120,21 @@ async function readExamples(dataDir: string, rows: readonly DiscoveryEvalRow[]):
   return examples;
 }
 
+const USAGE = [
+  "usage: npm run fit:rerank [-- --l2 PENALTY] [--data-dir DIR]",
+  "  --l2 PENALTY    the L2 penalty of the listwise fit (default 0.003)",
+  `  --data-dir DIR  the full catalogue's sources (default ${DEFAULT_DATA_DIR})`,
+  "  prints the refit RERANK_MODEL and its leave-one-split-out figure; writes nothing",
+].join("\n");
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { l2: { type: "string", default: "0.003" }, "data-dir": { type: "string", default: DEFAULT_DATA_DIR } },
-  });
+  const { values } = readCommandLine(
+    {
+      args: process.argv.slice(2),
+      options: { l2: { type: "string", default: "0.003" }, "data-dir": { type: "string", default: DEFAULT_DATA_DIR } },
+    },
+    USAGE,
+  );
   const l2 = Number(values.l2);
   if (!(l2 >= 0)) throw new Error("--l2 must be a non-negative number");
   const rows = readEvalRows();

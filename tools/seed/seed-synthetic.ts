@@ -1,6 +1,6 @@
 // `npm run seed:synthetic -- --objects N [--seed S] [--problem REF]`: a seeded, realistic research
 // history on one target of the configured database (DATABASE_URL, else the embedded DATA_DIR).
-import { parseArgs } from "node:util";
+import { exitWithUsage, readCommandLine } from "../../src/cli/command-line.js";
 import { openDatabase } from "../../src/platform/db/database.js";
 import { parseEnv } from "../../src/env.js";
 import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
@@ -11,14 +11,21 @@ import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();
 
-const { values } = parseArgs({
-  options: { objects: { type: "string" }, seed: { type: "string" }, problem: { type: "string" } },
-});
+const USAGE = [
+  "usage: npm run seed:synthetic -- --objects N [--seed S] [--problem REF]   (1 <= N <= 1,000,000)",
+  "  --objects N    research objects to write (with their relations, supersessions and events)",
+  "  --seed S       random seed (default 1)",
+  "  --problem REF  the target problem (default cp:erdos:1)",
+].join("\n");
+const { values } = readCommandLine(
+  {
+    args: process.argv.slice(2),
+    options: { objects: { type: "string" }, seed: { type: "string" }, problem: { type: "string" } },
+  },
+  USAGE,
+);
 const objects = Number(values.objects);
-if (!Number.isInteger(objects) || objects < 1 || objects > 1_000_000) {
-  console.error("usage: npm run seed:synthetic -- --objects N [--seed S] [--problem REF]   (1 <= N <= 1,000,000)");
-  process.exit(2);
-}
+if (!Number.isInteger(objects) || objects < 1 || objects > 1_000_000) exitWithUsage("--objects N is required", USAGE);
 const env = parseEnv();
 const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {

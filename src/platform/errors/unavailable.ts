@@ -2,7 +2,7 @@
 // exhausted. Such failures reach clients as SERVICE_UNAVAILABLE (HTTP 503 + Retry-After), so they retry.
 
 /** SQLSTATE classes and codes that mean "the server cannot serve now", not "the statement is wrong". */
-const UNAVAILABLE_SQLSTATES = new Set([
+const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set([
   "57P01",
   "57P02",
   "57P03",
@@ -14,7 +14,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
   "08006",
 ]);
 /** Node socket errors. */
-const UNAVAILABLE_SOCKET_CODES = new Set([
+const UNAVAILABLE_SOCKET_CODES: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",
@@ -24,7 +24,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   "ENOENT",
 ]);
 /** Prisma driver-adapter error kinds. */
-const UNAVAILABLE_ADAPTER_KINDS = new Set([
+const UNAVAILABLE_ADAPTER_KINDS: ReadonlySet<string> = new Set([
   "DatabaseNotReachable",
   "ConnectionClosed",
   "SocketTimeout",
@@ -32,7 +32,7 @@ const UNAVAILABLE_ADAPTER_KINDS = new Set([
   "TlsConnectionError",
 ]);
 /** Prisma engine codes: cannot reach, connection closed, pool timeout. */
-const UNAVAILABLE_PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
+const UNAVAILABLE_PRISMA_CODES: ReadonlySet<string> = new Set(["P1001", "P1002", "P1017", "P2024"]);
 /** pg's own messages for a lost or unobtainable connection (it sets no code on these). */
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;

@@ -15,11 +15,11 @@ export const FORMAL_CONJECTURES_REPOSITORY = "google-deepmind/formal-conjectures
 export const FORMAL_CONJECTURES_COMMIT = "488aade228ec37880b8fec178c173c07d279bb53";
 export const FORMAL_CONJECTURES_WORLD = `${FORMAL_CONJECTURES_REPOSITORY}@${FORMAL_CONJECTURES_COMMIT}`;
 
-const RESEARCH_CATEGORIES = new Set(["research open", "research solved"]);
+const RESEARCH_CATEGORIES: ReadonlySet<string> = new Set(["research open", "research solved"]);
 /** Categories that never supply a statement: unit tests of definitions and library API lemmas. */
-const NON_STATEMENT_CATEGORIES = new Set(["test", "API"]);
-const DEFINITION_KINDS = new Set(["def", "abbrev", "structure", "class", "inductive"]);
-const PROPOSITION_KINDS = new Set(["theorem", "lemma"]);
+const NON_STATEMENT_CATEGORIES: ReadonlySet<string> = new Set(["test", "API"]);
+const DEFINITION_KINDS: ReadonlySet<string> = new Set(["def", "abbrev", "structure", "class", "inductive"]);
+const PROPOSITION_KINDS: ReadonlySet<string> = new Set(["theorem", "lemma"]);
 const STATEMENT_SEPARATOR = "\n\n";
 
 export interface SelectedStatement {

@@ -25,7 +25,7 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 };
 /** Elements that never hold text a reader sees. */
 const HIDDEN = /<(script|style|noscript|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const VOID_ELEMENTS = new Set([
+const VOID_ELEMENTS: ReadonlySet<string> = new Set([
   "br",
   "hr",
   "img",

@@ -16,7 +16,7 @@ export interface PoliteClientOptions {
 }
 
 /** Statuses that will not change by asking again: the page does not exist or is not ours to read. */
-const PERMANENT = new Set([400, 401, 403, 404, 410]);
+const PERMANENT: ReadonlySet<number> = new Set([400, 401, 403, 404, 410]);
 /** A Retry-After longer than this is not waited for: the page is reported failed and the run goes on. */
 const MAX_RETRY_AFTER_MS = 120_000;
 

@@ -26,8 +26,8 @@ const CONTRAST_CUES: readonly RegExp[] = [
 ];
 
 /** Characters that end a clause at bracket depth 0 (a dash only when spaced: "Fermat–Catalan" is one name). */
-const CLAUSE_END = new Set([",", ";", ":", ".", "?", "!"]);
-const DASHES = new Set(["—", "–"]);
+const CLAUSE_END: ReadonlySet<string> = new Set([",", ";", ":", ".", "?", "!"]);
+const DASHES: ReadonlySet<string> = new Set(["—", "–"]);
 const OPENING: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
 /** A later " but " or " I mean " turns back to what the agent does mean (sticky: tried only where a space starts). */
 const TURN = new RegExp(String.raw`\s+${phrases(CONTRASTS.turn_words)}\b`, "iuy");

@@ -6,7 +6,7 @@ import { problemDocumentRow } from "./problem-documents.js";
 import { PROBLEM_RECORD_INCLUDE } from "./problem-record.js";
 
 /** Events about research records; any other event may touch its problem. */
-const RESEARCH_RESOURCES = new Set(["research_object", "research_relation", "project"]);
+const RESEARCH_RESOURCES: ReadonlySet<string> = new Set(["research_object", "research_relation", "project"]);
 
 export const problemDiscoveryProjector = sparseViewProjector({
   view: PROBLEM_SPARSE_VIEW,

@@ -24,7 +24,7 @@ const RELATION_SYMBOL =
 /** Quantities: digits, inline maths, Lean code, a LaTeX command, Greek or mathematical letters. */
 const QUANTITY_SYMBOL = /[0-9$`\\∞∑∏∫√π]|[\u0370-\u03ff]|[\u{1d400}-\u{1d7ff}]|[ℕℤℚℝℂ]/u;
 /** One-letter words that are English, not variables. */
-const ONE_LETTER_WORDS = new Set(["a", "i"]);
+const ONE_LETTER_WORDS: ReadonlySet<string> = new Set(["a", "i"]);
 
 function longestRun(text: string): { character: string; length: number } {
   let best = { character: "", length: 0 };

@@ -3,7 +3,7 @@
 import { NEAR_DUPLICATE_JACCARD } from "./orient.constants.js";
 import type { FieldCounts, RelationEdge, ScoredCandidate } from "./orient.types.js";
 
-export const DISAGREEMENT_TYPES = new Set(["DISAGREES_WITH", "REFUTES"]);
+export const DISAGREEMENT_TYPES: ReadonlySet<string> = new Set(["DISAGREES_WITH", "REFUTES"]);
 
 export interface Deduplicated {
   kept: ScoredCandidate[];

@@ -9,7 +9,7 @@ export interface SecretScan {
   hits: Array<{ path: string; reason: string }>;
 }
 
-const FORBIDDEN_KEYS = new Set<string>([...ORACLE_KEYS, ...PROOF_BODY_KEYS]);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set([...ORACLE_KEYS, ...PROOF_BODY_KEYS]);
 
 /** Tactic proofs and term proofs start like this; a metadata record has no reason to contain one. */
 const PROOF_TEXT = /:=\s*by\b|\bby\s+(simp|omega|exact|intro|induction|rw|cases)\b/;

@@ -16,13 +16,10 @@ import { CURRENT_PAYLOAD_VERSION, type InlineViews } from "../../../events/chang
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { contentDigest } from "../../../platform/lib/canonical-json.js";
-import { servingVersion } from "../../../projections/projection-state.js";
 import {
   maintainResearchDocuments,
   researchDocumentContent,
-  RESEARCH_SPARSE_VERSION,
   RESEARCH_SPARSE_VIEW,
-  RESEARCH_SPARSE_VIEW_VERSION,
 } from "../projection/research-documents.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { exactGoalFingerprint, structuralGoalFingerprint } from "../domain/goal-fingerprint.js";
@@ -151,14 +148,6 @@ async function relationTargets(
   return resolved;
 }
 
-/** The research view's state and pointer exist before the first write's statement reads the pointer. */
-const viewReady = new WeakSet<object>();
-async function ensureResearchView(prisma: PrismaClient): Promise<void> {
-  if (viewReady.has(prisma)) return;
-  await servingVersion(prisma, RESEARCH_SPARSE_VIEW, RESEARCH_SPARSE_VERSION, RESEARCH_SPARSE_VIEW_VERSION);
-  viewReady.add(prisma);
-}
-
 export async function recordResearch(props: RecordResearchProps) {
   const { input, operator, prisma } = props;
   const { title, body } = validateTitleBody(input.title, input.body);
@@ -201,7 +190,8 @@ export async function recordResearch(props: RecordResearchProps) {
   // Reads: none of them needs the counters, so none runs while they are held.
   const [context] = await Promise.all([
     loadWriteContext(prisma, projectId, shaped.shape, formal?.leanDeclaration ?? null),
-    ensureResearchView(prisma),
+    // The research view's state and pointer exist before the statement reads the pointer.
+    props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW),
   ]);
   if (!context) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
   const relations = await relationTargets(prisma, input.relations, context.routingTargetId);

@@ -1,31 +1,15 @@
-// Shared documents and helpers of the orient integration tests: the orient/checkPlan/recordUse
-// operations with their typed-error fields, and a fixture loader bound to a running test service.
-import { createOperatorWithToken } from "../helpers/factories.js";
-import { gql } from "../helpers/graphql.js";
-import type { TestService } from "../helpers/databases.js";
+// Orient helpers of the integration tests: orient and checkPlan that return the result union (payload
+// or typed error), and a fixture loader bound to a running test service.
+import { createOperatorWithToken } from "../factories/operators.js";
+import { gql } from "./graphql.js";
+import type { TestService } from "./databases.js";
+import { CHECK_PLAN, ORIENT } from "./documents/orient.js";
 import {
   loadOrientFixture,
   readOrientFixture,
   type LoadedFixture,
 } from "../../tools/eval/orient/load-orient-fixture.js";
 import type { OrientFixture } from "../../tools/eval/orient/orient-fixture.types.js";
-
-const ERROR_FIELDS = `__typename ... on ResearchError { message code } ... on ResearchInvalidInputError { field } ... on ResearchNotFoundError { ref } ... on ResearchAmbiguousRefError { candidateStableIds }`;
-
-const ORIENTATION_FIELDS = `
-  envelope { stableId title matchedBy statement resolutionState publicationState challengeDeadline acceptanceConditions workflowInstructions
-    sourceIntegrity { blocking advisories { kind message blocking } }
-    actionability { intent actionable pausedIntents reasons challengeDeadline } }
-  packet { serialized chars maxChars omitted relevanceFallback
-    items { id accession kind category evidenceGrade state reason text untrustedText { trust source text } reserved duplicates relations { type to } }
-    reserves { category satisfied recordId } selectedBranches { id name } }
-  lanes { lane candidateCount indexVersion highWaterMark lagEvents scoreBasis abstentionReason heldBack }
-  freshness { view version status }
-  impressionId`;
-
-export const ORIENT = `query Orient($input: OrientInput!) { orient(input: $input) { ${ERROR_FIELDS} ... on Orientation { ${ORIENTATION_FIELDS} } } }`;
-export const CHECK_PLAN = `query CheckPlan($input: CheckPlanInput!) { checkPlan(input: $input) { ${ERROR_FIELDS} ... on PlanCheck { bearings { accession id bearing } ${ORIENTATION_FIELDS} } } }`;
-export const RECORD_USE = `mutation RecordUse($input: RecordUseInput!) { recordUse(input: $input) { __typename ... on ResearchError { message code } ... on RecordUsePayload { useEventId impressionId usedRecordIds notShown outcome } } }`;
 
 export interface PacketItemResult {
   id: string;

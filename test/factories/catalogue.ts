@@ -1,15 +1,7 @@
-// Test factories: valid records with unique identifiers, overridable field by field, so every test
-// builds the rows it reads instead of depending on another test's rows.
-import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../../src/generated/prisma/client.js";
-import type { OperatorRole } from "../../src/generated/prisma/enums.js";
+// Catalogue factories: valid published problems of a test collection, overridable field by field,
+// so a test imports exactly the problems it reads instead of depending on the demo catalogue.
 import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
-import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
-
-/** A short lower-case token, unique enough to keep factory rows apart within a database. */
-export function uniqueToken(): string {
-  return randomBytes(5).toString("hex");
-}
+import { uniqueToken } from "./unique-token.js";
 
 /** A valid published problem of a test collection; identifiers derive from one unique token. */
 export function buildCatalogueProblem(overrides: Partial<CatalogueProblem> = {}): CatalogueProblem {
@@ -54,31 +46,4 @@ export function buildCatalogueProblem(overrides: Partial<CatalogueProblem> = {})
     ],
     ...overrides,
   };
-}
-
-export interface OperatorWithToken {
-  operator: { id: string; name: string; role: OperatorRole };
-  token: string;
-}
-
-/** Creates an operator through the real use case and returns its (only ever shown once) token. */
-export async function createOperatorWithToken(
-  prisma: PrismaClient,
-  role: OperatorRole = "AGENT",
-  name = `operator-${uniqueToken()}`,
-): Promise<OperatorWithToken> {
-  return createOperator({ prisma, name, role });
-}
-
-/** A project bound to `problemId`, written directly: tests of reads need rows, not the write path. */
-export async function createProjectRow(prisma: PrismaClient, problemId: string, overrides: { name?: string } = {}) {
-  const token = uniqueToken();
-  return prisma.project.create({
-    data: {
-      problemId,
-      routingTargetId: problemId,
-      name: overrides.name ?? `Project ${token}`,
-      slug: `project-${token}`,
-    },
-  });
 }
