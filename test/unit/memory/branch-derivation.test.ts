@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { branchId, deriveBranches, primaryBranch } from "../../../src/features/memory/domain/branch-derivation.js";
+import {
+  branchId,
+  deriveBranches,
+  primaryBranch,
+  takesPrecedence,
+} from "../../../src/features/memory/domain/branch-derivation.js";
 
 const PROJECT = "7b0c3f0e-2f5c-4d7e-9a51-0d2b1c3e4f50";
 
@@ -65,5 +70,14 @@ describe("branchId", () => {
     expect(branchId(PROJECT, "approach/x")).toBe(id);
     expect(branchId(PROJECT, "approach/y")).not.toBe(id);
     expect(branchId("00000000-0000-4000-8000-000000000000", "approach/x")).not.toBe(id);
+  });
+});
+
+describe("takesPrecedence", () => {
+  it("lets a derived kind win over an approach of the same name, in either order", () => {
+    expect(takesPrecedence("SOURCE", "APPROACH")).toBe(true);
+    expect(takesPrecedence("APPROACH", "SOURCE")).toBe(false);
+    expect(takesPrecedence("OUTCOME", "APPROACH")).toBe(true);
+    expect(takesPrecedence("SOURCE", "SOURCE")).toBe(false);
   });
 });

@@ -18,7 +18,16 @@ export const OUTCOME_BRANCHES: Record<ResearchKind, string | null> = {
 };
 
 /** Derived kinds take precedence when a named branch reuses a reserved name (e.g. `outcome/claims`). */
-const KIND_PRECEDENCE: BranchKind[] = ["PROJECT", "OUTCOME", "ARTIFACT", "SOURCE", "APPROACH"];
+export const KIND_PRECEDENCE: readonly BranchKind[] = ["PROJECT", "OUTCOME", "ARTIFACT", "SOURCE", "APPROACH"];
+
+/**
+ * Whether `kind` wins over `other` for one branch name. Objects of one project may derive the same name
+ * with different kinds (a record named onto `sources` without being source-backed derives an approach), so
+ * the branch takes the winning kind over all its members, whatever order they are written in.
+ */
+export function takesPrecedence(kind: BranchKind, other: BranchKind): boolean {
+  return KIND_PRECEDENCE.indexOf(kind) < KIND_PRECEDENCE.indexOf(other);
+}
 
 export interface BranchSource {
   projectId: string;
@@ -69,8 +78,7 @@ export function deriveBranches(object: BranchSource): DerivedBranch[] {
   const byName = new Map<string, DerivedBranch>();
   for (const branch of branches) {
     const existing = byName.get(branch.name);
-    if (!existing || KIND_PRECEDENCE.indexOf(branch.kind) < KIND_PRECEDENCE.indexOf(existing.kind))
-      byName.set(branch.name, branch);
+    if (!existing || takesPrecedence(branch.kind, existing.kind)) byName.set(branch.name, branch);
   }
   return [...byName.values()].sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
 }

@@ -2,7 +2,13 @@
 // research objects, project root branches, and branch creation times. Shared by worker and rebuild.
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
-import { branchId, deriveBranches, ROOT_BRANCH } from "../domain/branch-derivation.js";
+import {
+  branchId,
+  deriveBranches,
+  KIND_PRECEDENCE,
+  ROOT_BRANCH,
+  takesPrecedence,
+} from "../domain/branch-derivation.js";
 
 // Rows per INSERT: well under Postgres's 65,535 bind parameters for the widest row (8 columns).
 const INSERT_CHUNK = 2_000;
@@ -100,7 +106,15 @@ export async function addObjects(
         evidenceGrade: object.evidenceGrade,
         state: object.state,
       });
-      if (branches.has(id)) continue;
+      const known = branches.get(id);
+      if (known) {
+        // The same name derived with a winning kind (and that kind's parent): see takesPrecedence.
+        if (takesPrecedence(derived.kind, known.kind)) {
+          known.kind = derived.kind;
+          known.parentId = derived.parentName ? branchId(object.projectId, derived.parentName) : null;
+        }
+        continue;
+      }
       branches.set(id, {
         version,
         id,
@@ -117,6 +131,16 @@ export async function addObjects(
   await insertChunks([...branches.values()], (chunk) =>
     tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }),
   );
+  // A branch an earlier batch created with a kind these objects beat takes theirs, so a branch's kind
+  // does not depend on which member was written (or, in a batch, read by id) first. An approach never wins.
+  const winners = [...branches.values()].filter((branch) => branch.kind !== KIND_PRECEDENCE.at(-1));
+  if (winners.length > 0)
+    await tx.$executeRaw`
+      UPDATE memory_branches b SET kind = w.kind, parent_id = w.parent_id
+      FROM unnest(${winners.map((branch) => branch.id)}::uuid[], ${winners.map((branch) => branch.kind)}::"BranchKind"[],
+                  ${winners.map((branch) => branch.parentId ?? null)}::uuid[]) AS w(id, kind, parent_id)
+      WHERE b.version = ${version} AND b.id = w.id
+        AND array_position(${KIND_PRECEDENCE}::"BranchKind"[], b.kind) > array_position(${KIND_PRECEDENCE}::"BranchKind"[], w.kind)`;
   const added: AddedMember[] = [];
   // One statement per chunk over arrays (3 bind parameters, whatever the row count); RETURNING tells
   // which memberships are new, so counts never take a member twice.
