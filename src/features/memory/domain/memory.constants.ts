@@ -4,7 +4,7 @@
 /** The derived view holding branches, memberships, checkpoints and heads (one version, one mark). */
 export const MEMORY_VIEW = "memory-branches";
 /** Bump when derivation or checkpoint layout changes; a rebuild then writes the new layout. */
-export const MEMORY_VIEW_VERSION = 2;
+export const MEMORY_VIEW_VERSION = 3;
 
 /** The seed's get_memory_branch default: a page small enough to read whole before descending. */
 export const DEFAULT_MEMBER_PAGE = 12;
