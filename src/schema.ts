@@ -18,6 +18,7 @@ import "./features/operators/graphql/operator.schema.js";
 import "./features/research/graphql/research.mutations.js";
 import "./features/research/graphql/quarantine.mutations.js";
 import "./features/intake/graphql/intake.schema.js";
+import "./features/advisories/graphql/advisory.schema.js";
 import "./features/intake/graphql/curation.schema.js";
 import "./features/research/graphql/change-event.schema.js";
 import "./features/memory/graphql/memory-branch.schema.js";

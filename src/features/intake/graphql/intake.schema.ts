@@ -1,14 +1,13 @@
-// Curator workflow mutations: submitProblem (AGENT), publishProblem, raiseAdvisory, resolveAdvisory
-// (CURATOR). Each returns its payload or a typed error. Reject, withdraw and merge: curation.schema.ts.
-import type { Advisory, Problem } from "../../../generated/prisma/client.js";
+// Intake mutations: submitProblem (AGENT) and publishProblem (CURATOR). Each returns its payload or a
+// typed error. Reject, withdraw and merge: curation.schema.ts; advisories: features/advisories.
+import type { Problem } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import type { DiscoveryCandidate } from "../../discovery/domain/discover.js";
 import { requireRole } from "../../operators/domain/authorize.js";
-import { AdvisoryType, ProblemType } from "../../problems/graphql/problem.schema.js";
+import { ProblemType } from "../../problems/graphql/problem.schema.js";
 import { AmbiguousRefError, IdempotencyConflictError } from "../../research/domain/research.errors.js";
 import "../../research/graphql/research-errors.schema.js";
-import { raiseAdvisory, resolveAdvisory } from "../../advisories/commands/advisory.commands.js";
 import { publishProblem } from "../commands/publish-problem.command.js";
 import { submitProblem, type SubmissionResult } from "../commands/submit-problem.command.js";
 import { StatementRefusedError } from "../domain/intake.errors.js";
@@ -122,55 +121,5 @@ builder.mutationField("publishProblem", (t) =>
         operator: requireRole(context.auth, "CURATOR"),
         problemRef: args.problemRef,
       }),
-  }),
-);
-
-const AdvisoryPayload = builder.objectRef<{ advisory: Advisory }>("AdvisoryPayload").implement({
-  fields: (t) => ({ advisory: t.field({ type: AdvisoryType, resolve: (payload) => payload.advisory }) }),
-});
-
-const RaiseAdvisoryInput = builder.inputType("RaiseAdvisoryInput", {
-  fields: (t) => ({
-    problemRef: t.string({ required: true }),
-    kind: t.string({
-      required: true,
-      description: "STATEMENT_INTEGRITY, SOURCE_MISMATCH, RESOLUTION_DISPUTED, FORMALIZATION_MISMATCH or OTHER.",
-    }),
-    message: t.string({ required: true }),
-    blocking: t.boolean({ required: true, description: "A blocking advisory pauses PROVE, RESOLVE and BOUNTY work." }),
-  }),
-});
-
-builder.mutationField("raiseAdvisory", (t) =>
-  t.field({
-    type: AdvisoryPayload,
-    errors: { types: CURATION_ERRORS, directResult: true, union: { name: "RaiseAdvisoryResult" } },
-    args: { input: t.arg({ type: RaiseAdvisoryInput, required: true }) },
-    resolve: async (_root, { input }, context) => ({
-      advisory: await raiseAdvisory({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
-        input,
-      }),
-    }),
-  }),
-);
-
-builder.mutationField("resolveAdvisory", (t) =>
-  t.field({
-    type: AdvisoryPayload,
-    errors: { types: CURATION_ERRORS, directResult: true, union: { name: "ResolveAdvisoryResult" } },
-    args: { advisoryId: t.arg.id({ required: true }), resolution: t.arg.string({ required: true }) },
-    resolve: async (_root, args, context) => ({
-      advisory: await resolveAdvisory({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
-        input: { advisoryId: String(args.advisoryId), resolution: args.resolution },
-      }),
-    }),
   }),
 );
