@@ -81,7 +81,19 @@ export interface DiscoverOptions {
   limit?: number;
 }
 
-const SCORE_BASIS = `pool: an informative term or 3 shared content words; bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; k1 saturation) + proximity pairs + formula shingles (a rare one also admits to the pool and is evidence); one score and one coverage per evidence group; rerank: log-linear in the candidate's unexplained content (remarks after the question left out), uncovered query weight, weight found only in variant docstrings, size, the query's numbers and the share of its words it uses (weights fit leave-one-split-out); contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, alias, statement heading) is specific; a topic phrase, a request for several problems (a name counts beside a singular problem noun) or for any one problem, help, a definition or literature abstains; a proper name no entry holds, without a clear match, is a weak match; normalizer v${NORMALIZER_VERSION}`;
+const SCORE_BASIS =
+  `pool: an informative term or 3 shared content words; ` +
+  `bm25f(title,aliases,statement,question,definitions,tags,source,formal; idf; ` +
+  `k1 saturation) + proximity pairs + formula shingles (a rare one also admits to the pool and is evidence); ` +
+  `one score and one coverage per evidence group; ` +
+  `rerank: log-linear in the candidate's unexplained content (remarks after the question left out), ` +
+  `uncovered query weight, weight found only in variant docstrings, size, ` +
+  `the query's numbers and the share of its words it uses (weights fit leave-one-split-out); ` +
+  `contrasted clauses ("not the …", "rather than …") set aside; a problem called by a name (title, ` +
+  `alias, statement heading) is specific; a topic phrase, ` +
+  `a request for several problems (a name counts beside a singular problem noun) or for any one problem, ` +
+  `help, a definition or literature abstains; a proper name no entry holds, without a clear match, ` +
+  `is a weak match; normalizer v${NORMALIZER_VERSION}`;
 
 function validate(text: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < MIN_LIMIT || limit > MAX_LIMIT) {

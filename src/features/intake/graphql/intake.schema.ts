@@ -46,7 +46,8 @@ const SubmissionOutcomeEnum = builder.enumType("SubmissionOutcome", {
     },
     ALREADY_CATALOGUED: {
       description:
-        "The text names a catalogued problem by an exact identifier (`matchedReference`): `problem` is that one, nothing was minted. Resubmit with its stableId in confirmedDistinctFrom if yours is different.",
+        "The text names a catalogued problem by an exact identifier (`matchedReference`): `problem` is that one, " +
+        "nothing was minted. Resubmit with its stableId in confirmedDistinctFrom if yours is different.",
     },
   },
 });

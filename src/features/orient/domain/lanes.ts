@@ -83,7 +83,10 @@ export function laneReports(facts: LaneFacts): LaneReport[] {
       heldBack: facts.sparse.heldBack,
       indexVersion: `research-memory@${facts.sparse.version ?? "none"}`,
       ...viewState(facts, "research-memory"),
-      scoreBasis: `field-weighted BM25 (k1 ${BM25_K1}, b ${BM25_B}; ${fields}) with exact-coverage share; IDF from a bounded pool (${facts.sparse.saturated ? "sampled" : "exact"}) over ${facts.documentCount} records; graph neighbours of ${facts.graph.seeds} top hits added ${facts.graph.neighbours}${facts.sparse.fallback ? "; relevance fallback: the packet holds the newest records, not matches" : ""}`,
+      scoreBasis:
+        `field-weighted BM25 (k1 ${BM25_K1}, b ${BM25_B}; ${fields}) with exact-coverage share; ` +
+        `IDF from a bounded pool (${facts.sparse.saturated ? "sampled" : "exact"}) over ${facts.documentCount} records; ` +
+        `graph neighbours of ${facts.graph.seeds} top hits added ${facts.graph.neighbours}${facts.sparse.fallback ? "; relevance fallback: the packet holds the newest records, not matches" : ""}`,
       abstentionReason: sparseAbstention(facts),
     },
     {
@@ -109,7 +112,10 @@ export function laneReports(facts: LaneFacts): LaneReport[] {
       indexVersion: "goal-fingerprint:v1",
       highWaterMark: facts.headSequence,
       lagEvents: 0,
-      scoreBasis: `exact and structural fingerprints of ${facts.proof.goals} Lean goal(s) in the query, scoped to pinned worlds ${facts.proof.worlds.join(", ") || "(none)"}: ${facts.proof.exact} exact, ${facts.proof.structural} structural`,
+      scoreBasis:
+        `exact and structural fingerprints of ${facts.proof.goals} Lean goal(s) in the query, ` +
+        `scoped to pinned worlds ${facts.proof.worlds.join(", ") || "(none)"}: ${facts.proof.exact} exact, ` +
+        `${facts.proof.structural} structural`,
       abstentionReason: proofAbstention,
     },
   ];
