@@ -2,6 +2,7 @@
 // settles one. A blocking advisory pauses PROVE, RESOLVE and BOUNTY work (orient's actionability).
 import type { Advisory } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
+import { writeProps } from "../../research/graphql/write-props.js";
 import { CURATION_ERRORS } from "../../intake/graphql/intake.schema.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { AdvisoryType } from "../../problems/graphql/problem.schema.js";
@@ -30,10 +31,7 @@ builder.mutationField("raiseAdvisory", (t) =>
     args: { input: t.arg({ type: RaiseAdvisoryInput, required: true }) },
     resolve: async (_root, { input }, context) => ({
       advisory: await raiseAdvisory({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
+        ...writeProps(context, requireRole(context.auth, "CURATOR")),
         input,
       }),
     }),
@@ -47,10 +45,7 @@ builder.mutationField("resolveAdvisory", (t) =>
     args: { advisoryId: t.arg.id({ required: true }), resolution: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => ({
       advisory: await resolveAdvisory({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
+        ...writeProps(context, requireRole(context.auth, "CURATOR")),
         input: { advisoryId: String(args.advisoryId), resolution: args.resolution },
       }),
     }),

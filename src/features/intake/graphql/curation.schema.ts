@@ -2,6 +2,7 @@
 // mergeProblem(into:). Each needs CURATOR, writes one change event and returns the problem or a typed error.
 import type { Problem } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
+import { writeProps } from "../../research/graphql/write-props.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { ProblemType } from "../../problems/graphql/problem.schema.js";
 import { rejectSubmission, withdrawProblem } from "../commands/curate-problem.commands.js";
@@ -34,10 +35,7 @@ builder.mutationField("rejectSubmission", (t) =>
     args: { input: t.arg({ type: CurateProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
       rejectSubmission({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
+        ...writeProps(context, requireRole(context.auth, "CURATOR")),
         input,
       }),
   }),
@@ -51,10 +49,7 @@ builder.mutationField("withdrawProblem", (t) =>
     args: { input: t.arg({ type: CurateProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
       withdrawProblem({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
+        ...writeProps(context, requireRole(context.auth, "CURATOR")),
         input,
       }),
   }),
@@ -84,10 +79,7 @@ builder.mutationField("mergeProblem", (t) =>
     args: { input: t.arg({ type: CurateProblemInput, required: true }), into: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
       mergeProblem({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator: requireRole(context.auth, "CURATOR"),
+        ...writeProps(context, requireRole(context.auth, "CURATOR")),
         input: { ...args.input, into: args.into },
       }),
   }),

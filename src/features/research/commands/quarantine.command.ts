@@ -1,6 +1,6 @@
 // quarantineResearch / releaseResearch (CURATOR): hold a record out of packets (except audit intents)
 // or return it. The state change, the sparse document and the change event share one transaction.
-import type { PrismaClient } from "../../../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
 import { appendEvents, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
@@ -49,23 +49,7 @@ export async function quarantineResearch(props: QuarantineProps & { reason: stri
       },
     });
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, true);
-    await maintainResearchDocuments(tx, [object.id]);
-    const sequence = await appendEvents(
-      tx,
-      [
-        {
-          routingTargetId: object.routingTargetId,
-          projectId: object.projectId,
-          resourceType: "research_object",
-          resourceId: object.id,
-          eventType: "research.quarantined",
-          operatorId: props.operator.id,
-          payload: { accession: `R${object.accession}`, fromState, reason },
-        },
-      ],
-      props.inlineViews,
-    );
-    return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
+    return recordStateChange(tx, props, object, "research.quarantined", { fromState, reason });
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
   return result.object;
@@ -82,24 +66,30 @@ export async function releaseResearch(props: QuarantineProps & { reason?: string
       data: { state: toState, stateBeforeQuarantine: null, quarantineReason: null, quarantinedAt: null },
     });
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, false);
-    await maintainResearchDocuments(tx, [object.id]);
-    const sequence = await appendEvents(
-      tx,
-      [
-        {
-          routingTargetId: object.routingTargetId,
-          projectId: object.projectId,
-          resourceType: "research_object",
-          resourceId: object.id,
-          eventType: "research.released",
-          operatorId: props.operator.id,
-          payload: { accession: `R${object.accession}`, toState, reason },
-        },
-      ],
-      props.inlineViews,
-    );
-    return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
+    return recordStateChange(tx, props, object, "research.released", { toState, reason });
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
   return result.object;
+}
+
+/** The record's sparse document follows its new state, and the change is one event in the same transaction. */
+async function recordStateChange(
+  tx: Prisma.TransactionClient,
+  props: QuarantineProps,
+  object: { id: string; accession: number; routingTargetId: string; projectId: string },
+  eventType: "research.quarantined" | "research.released",
+  details: Record<string, unknown>,
+) {
+  await maintainResearchDocuments(tx, [object.id]);
+  const event = {
+    routingTargetId: object.routingTargetId,
+    projectId: object.projectId,
+    resourceType: "research_object",
+    resourceId: object.id,
+    eventType,
+    operatorId: props.operator.id,
+    payload: { accession: `R${object.accession}`, ...details },
+  };
+  const sequence = await appendEvents(tx, [event], props.inlineViews);
+  return { object: await tx.researchObject.findUniqueOrThrow({ where: { id: object.id } }), sequence };
 }

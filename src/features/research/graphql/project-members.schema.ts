@@ -3,6 +3,7 @@
 import type { Project } from "../../../generated/prisma/client.js";
 import { ProjectRole } from "../../../generated/prisma/enums.js";
 import { builder } from "../../../graphql/builder.js";
+import { writeProps } from "./write-props.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { addProjectMember, removeProjectMember } from "../commands/project-members.command.js";
@@ -56,10 +57,7 @@ builder.mutationField("addProjectMember", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       return addProjectMember({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator,
+        ...writeProps(context, operator),
         projectId: String(input.projectId),
         member: input.operatorName,
         role: input.role ?? "MEMBER",
@@ -77,10 +75,7 @@ builder.mutationField("removeProjectMember", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       return removeProjectMember({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator,
+        ...writeProps(context, operator),
         projectId: String(input.projectId),
         member: input.operatorName,
       });

@@ -1,5 +1,6 @@
 // `createProject` mutation: AGENT role; exact problem ref only; idempotent per (operator, problem, key).
 import { builder } from "../../../graphql/builder.js";
+import { writeProps } from "./write-props.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { createProject } from "../commands/create-project.command.js";
@@ -42,10 +43,7 @@ builder.mutationField("createProject", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       const result = await createProject({
-        prisma: context.prisma,
-        notifier: context.services.notifier,
-        inlineViews: context.services.projections.inlineViews,
-        operator,
+        ...writeProps(context, operator),
         input,
       });
       return { replayed: result.replayed, project: result.project };
