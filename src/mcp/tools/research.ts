@@ -1,6 +1,7 @@
 // Research tools: create_project, record_research, relate_research, supersede_research (AGENT role,
 // over the same commands as GraphQL) and get_research_object. A write without an idempotency key gets
 // one derived from its content, so a host's retry of the same call cannot write twice.
+import { writeProps } from "../../features/research/commands/write-props.js";
 import * as z from "zod";
 import type { ResearchObject } from "../../generated/prisma/client.js";
 import { contentDigest } from "../../platform/lib/canonical-json.js";
@@ -67,10 +68,7 @@ const createProjectTool = tool({
     const operator = requireRole(caller.auth, "AGENT");
     const key = keyOf("create_project", args);
     const result = await createProject({
-      prisma: services.db.prisma,
-      notifier: services.notifier,
-      inlineViews: services.projections.inlineViews,
-      operator,
+      ...writeProps(services, operator),
       input: { ...args, ...key },
     });
     return { ...key, replayed: result.replayed, project: result.project };
@@ -126,10 +124,7 @@ const recordResearchTool = tool({
     const operator = requireRole(caller.auth, "AGENT");
     const key = keyOf("record_research", args);
     const result = await recordResearch({
-      prisma: services.db.prisma,
-      notifier: services.notifier,
-      inlineViews: services.projections.inlineViews,
-      operator,
+      ...writeProps(services, operator),
       input: { ...args, ...key },
     });
     return { ...key, replayed: result.replayed, researchObject: researchObjectJson(result.object) };
@@ -161,10 +156,7 @@ const relateResearchTool = tool({
     const operator = requireRole(caller.auth, "AGENT");
     const key = keyOf("relate_research", args);
     const result = await relateResearch({
-      prisma: services.db.prisma,
-      notifier: services.notifier,
-      inlineViews: services.projections.inlineViews,
-      operator,
+      ...writeProps(services, operator),
       input: { ...args, ...key },
     });
     return { ...key, replayed: result.replayed, relation: result.relation };
@@ -191,10 +183,7 @@ const supersedeResearchTool = tool({
     const operator = requireRole(caller.auth, "AGENT");
     const key = keyOf("supersede_research", args);
     const result = await supersedeResearch({
-      prisma: services.db.prisma,
-      notifier: services.notifier,
-      inlineViews: services.projections.inlineViews,
-      operator,
+      ...writeProps(services, operator),
       input: { ...args, ...key },
     });
     return { ...key, replayed: result.replayed, researchObject: researchObjectJson(result.object) };

@@ -2,7 +2,7 @@
 // settles one. A blocking advisory pauses PROVE, RESOLVE and BOUNTY work (orient's actionability).
 import type { Advisory } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "../../research/graphql/write-props.js";
+import { writeProps } from "../../research/commands/write-props.js";
 import { CURATION_ERRORS } from "../../intake/graphql/intake.schema.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { AdvisoryType } from "../../problems/graphql/problem.schema.js";
@@ -31,7 +31,7 @@ builder.mutationField("raiseAdvisory", (t) =>
     args: { input: t.arg({ type: RaiseAdvisoryInput, required: true }) },
     resolve: async (_root, { input }, context) => ({
       advisory: await raiseAdvisory({
-        ...writeProps(context, requireRole(context.auth, "CURATOR")),
+        ...writeProps(context.services, requireRole(context.auth, "CURATOR")),
         input,
       }),
     }),
@@ -45,7 +45,7 @@ builder.mutationField("resolveAdvisory", (t) =>
     args: { advisoryId: t.arg.id({ required: true }), resolution: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => ({
       advisory: await resolveAdvisory({
-        ...writeProps(context, requireRole(context.auth, "CURATOR")),
+        ...writeProps(context.services, requireRole(context.auth, "CURATOR")),
         input: { advisoryId: String(args.advisoryId), resolution: args.resolution },
       }),
     }),

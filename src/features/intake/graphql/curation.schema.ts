@@ -2,7 +2,7 @@
 // mergeProblem(into:). Each needs CURATOR, writes one change event and returns the problem or a typed error.
 import type { Problem } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "../../research/graphql/write-props.js";
+import { writeProps } from "../../research/commands/write-props.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { ProblemType } from "../../problems/graphql/problem.schema.js";
 import { rejectSubmission, withdrawProblem } from "../commands/curate-problem.commands.js";
@@ -35,7 +35,7 @@ builder.mutationField("rejectSubmission", (t) =>
     args: { input: t.arg({ type: CurateProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
       rejectSubmission({
-        ...writeProps(context, requireRole(context.auth, "CURATOR")),
+        ...writeProps(context.services, requireRole(context.auth, "CURATOR")),
         input,
       }),
   }),
@@ -49,7 +49,7 @@ builder.mutationField("withdrawProblem", (t) =>
     args: { input: t.arg({ type: CurateProblemInput, required: true }) },
     resolve: (_root, { input }, context) =>
       withdrawProblem({
-        ...writeProps(context, requireRole(context.auth, "CURATOR")),
+        ...writeProps(context.services, requireRole(context.auth, "CURATOR")),
         input,
       }),
   }),
@@ -79,7 +79,7 @@ builder.mutationField("mergeProblem", (t) =>
     args: { input: t.arg({ type: CurateProblemInput, required: true }), into: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
       mergeProblem({
-        ...writeProps(context, requireRole(context.auth, "CURATOR")),
+        ...writeProps(context.services, requireRole(context.auth, "CURATOR")),
         input: { ...args.input, into: args.into },
       }),
   }),

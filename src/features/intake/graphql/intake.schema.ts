@@ -2,7 +2,7 @@
 // typed error. Reject, withdraw and merge: curation.schema.ts; advisories: features/advisories.
 import type { Problem } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "../../research/graphql/write-props.js";
+import { writeProps } from "../../research/commands/write-props.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import type { DiscoveryCandidate } from "../../discovery/domain/discover.js";
 import { requireRole } from "../../operators/domain/authorize.js";
@@ -117,7 +117,7 @@ builder.mutationField("publishProblem", (t) =>
     args: { problemRef: t.arg.string({ required: true }) },
     resolve: (_root, args, context) =>
       publishProblem({
-        ...writeProps(context, requireRole(context.auth, "CURATOR")),
+        ...writeProps(context.services, requireRole(context.auth, "CURATOR")),
         problemRef: args.problemRef,
       }),
   }),

@@ -3,7 +3,7 @@
 import type { Project } from "../../../generated/prisma/client.js";
 import { ProjectRole } from "../../../generated/prisma/enums.js";
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "./write-props.js";
+import { writeProps } from "../commands/write-props.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { addProjectMember, removeProjectMember } from "../commands/project-members.command.js";
@@ -57,7 +57,7 @@ builder.mutationField("addProjectMember", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       return addProjectMember({
-        ...writeProps(context, operator),
+        ...writeProps(context.services, operator),
         projectId: String(input.projectId),
         member: input.operatorName,
         role: input.role ?? "MEMBER",
@@ -75,7 +75,7 @@ builder.mutationField("removeProjectMember", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       return removeProjectMember({
-        ...writeProps(context, operator),
+        ...writeProps(context.services, operator),
         projectId: String(input.projectId),
         member: input.operatorName,
       });

@@ -1,6 +1,6 @@
 // `createProject` mutation: AGENT role; exact problem ref only; idempotent per (operator, problem, key).
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "./write-props.js";
+import { writeProps } from "../commands/write-props.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { createProject } from "../commands/create-project.command.js";
@@ -43,7 +43,7 @@ builder.mutationField("createProject", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       const result = await createProject({
-        ...writeProps(context, operator),
+        ...writeProps(context.services, operator),
         input,
       });
       return { replayed: result.replayed, project: result.project };

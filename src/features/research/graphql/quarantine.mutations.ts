@@ -1,7 +1,7 @@
 // GraphQL: quarantineResearch and releaseResearch (CURATOR), their inputs and typed errors.
 import type { ResearchObject } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "./write-props.js";
+import { writeProps } from "../commands/write-props.js";
 import { ErrorInterface, WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { ResearchObjectType } from "./research-object.schema.js";
@@ -53,7 +53,7 @@ builder.mutationField("quarantineResearch", (t) =>
       const operator = requireRole(context.auth, "CURATOR");
       return {
         object: await quarantineResearch({
-          ...writeProps(context, operator),
+          ...writeProps(context.services, operator),
           accession: input.accession,
           reason: input.reason,
         }),
@@ -72,7 +72,7 @@ builder.mutationField("releaseResearch", (t) =>
       const operator = requireRole(context.auth, "CURATOR");
       return {
         object: await releaseResearch({
-          ...writeProps(context, operator),
+          ...writeProps(context.services, operator),
           accession: input.accession,
           reason: input.reason ?? null,
         }),

@@ -2,7 +2,7 @@
 // Each returns its payload or a typed error; nothing is written when an error is returned.
 import type { ResearchObject, ResearchRelation } from "../../../generated/prisma/client.js";
 import { builder } from "../../../graphql/builder.js";
-import { writeProps } from "./write-props.js";
+import { writeProps } from "../commands/write-props.js";
 import { WRITE_ERRORS } from "../../../graphql/errors.js";
 import { requireRole } from "../../operators/domain/authorize.js";
 import { recordResearch } from "../commands/record-research.command.js";
@@ -80,7 +80,7 @@ builder.mutationField("recordResearch", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       const result = await recordResearch({
-        ...writeProps(context, operator),
+        ...writeProps(context.services, operator),
         input: { ...input, projectId: String(input.projectId) },
       });
       return { replayed: result.replayed, object: result.object };
@@ -119,7 +119,7 @@ builder.mutationField("relateResearch", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       const result = await relateResearch({
-        ...writeProps(context, operator),
+        ...writeProps(context.services, operator),
         input,
       });
       return { replayed: result.replayed, relation: result.relation };
@@ -144,7 +144,7 @@ builder.mutationField("supersedeResearch", (t) =>
     resolve: async (_root, { input }, context) => {
       const operator = requireRole(context.auth, "AGENT");
       const result = await supersedeResearch({
-        ...writeProps(context, operator),
+        ...writeProps(context.services, operator),
         input,
       });
       return { replayed: result.replayed, object: result.object };
