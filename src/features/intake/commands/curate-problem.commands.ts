@@ -1,12 +1,12 @@
 // rejectSubmission and withdrawProblem (CURATOR): end a problem's working life without deleting it, so
 // its id, links and retries still answer. Each checks the state it leaves, then writes row + event.
+import { recordProblemChange } from "../domain/problem-change.js";
 import type { Problem, PrismaClient } from "../../../generated/prisma/client.js";
 import type { PublicationState } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent, type InlineViews } from "../../../events/change-events.js";
+import type { InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
-import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
 import { settleChallengePeriod } from "../domain/challenge-period.js";
@@ -58,19 +58,12 @@ async function transition(
       data: { publicationState: options.next, challengeDeadline: null },
     });
     if (updated.count === 0) return null;
-    await maintainProblemDocuments(tx, [problem.id]);
-    return appendEvent(
-      tx,
-      {
-        routingTargetId: problem.id,
-        resourceType: "problem",
-        resourceId: problem.id,
-        eventType: options.eventType,
-        operatorId: props.operator.id,
-        payload: { stableId: problem.stableId, previousState: problem.publicationState, reason },
-      },
-      props.inlineViews,
-    );
+    return recordProblemChange(tx, props.inlineViews, {
+      problemId: problem.id,
+      eventType: options.eventType,
+      operatorId: props.operator.id,
+      payload: { stableId: problem.stableId, previousState: problem.publicationState, reason },
+    });
   }, WRITE_TRANSACTION);
   const stored = await props.prisma.problem.findUniqueOrThrow({ where: { id: problem.id } });
   if (sequence === null)

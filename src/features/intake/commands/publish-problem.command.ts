@@ -1,11 +1,11 @@
 // publishProblem (CURATOR): ends the challenge period or review pause; the problem becomes PUBLISHED
 // and its sparse document eligible for discovery, in one transaction with its event.
+import { recordProblemChange } from "../domain/problem-change.js";
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent, type InlineViews } from "../../../events/change-events.js";
+import type { InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError } from "../../../platform/errors/domain-error.js";
-import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
 
@@ -32,19 +32,12 @@ export async function publishProblem(props: {
       where: { id: problem.id },
       data: { publicationState: "PUBLISHED", publishedAt: new Date(), challengeDeadline: null },
     });
-    await maintainProblemDocuments(tx, [problem.id]);
-    return appendEvent(
-      tx,
-      {
-        routingTargetId: problem.id,
-        resourceType: "problem",
-        resourceId: problem.id,
-        eventType: "problem.published",
-        operatorId: props.operator.id,
-        payload: { stableId: problem.stableId, previousState: problem.publicationState },
-      },
-      props.inlineViews,
-    );
+    return recordProblemChange(tx, props.inlineViews, {
+      problemId: problem.id,
+      eventType: "problem.published",
+      operatorId: props.operator.id,
+      payload: { stableId: problem.stableId, previousState: problem.publicationState },
+    });
   }, WRITE_TRANSACTION);
   await props.notifier.publish(sequence);
   return { problem: await props.prisma.problem.findUniqueOrThrow({ where: { id: problem.id } }), changed: true };

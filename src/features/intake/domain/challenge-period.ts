@@ -1,11 +1,11 @@
 // The end of a challenge period. An unchallenged problem becomes PUBLISHED when its deadline passes;
 // one with an open advisory goes to PENDING_REVIEW for a curator. Reads apply the rule lazily (pure
 // `settledPublication`); `endChallengePeriods` persists it with an event (the sweeper and write paths).
+import { recordProblemChange } from "./problem-change.js";
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
-import { appendEvent, type InlineViews } from "../../../events/change-events.js";
+import type { InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
-import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
 
 export interface PublicationFacts {
   publicationState: string;
@@ -65,22 +65,15 @@ export async function endChallengePeriods(props: {
             : { publicationState: "PENDING_REVIEW" },
       });
       if (updated.count === 0) return null;
-      await maintainProblemDocuments(tx, [problem.id]);
-      return appendEvent(
-        tx,
-        {
-          routingTargetId: problem.id,
-          resourceType: "problem",
-          resourceId: problem.id,
-          eventType: "problem.challenge_period_ended",
-          payload: {
-            stableId: problem.stableId,
-            publicationState: next,
-            challengeDeadline: problem.challengeDeadline?.toISOString() ?? null,
-          },
+      return recordProblemChange(tx, props.inlineViews, {
+        problemId: problem.id,
+        eventType: "problem.challenge_period_ended",
+        payload: {
+          stableId: problem.stableId,
+          publicationState: next,
+          challengeDeadline: problem.challengeDeadline?.toISOString() ?? null,
         },
-        props.inlineViews,
-      );
+      });
     }, WRITE_TRANSACTION);
     if (sequence !== null) {
       ended += 1;
