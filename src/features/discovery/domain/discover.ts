@@ -397,13 +397,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   const dominant = offerable && overrules;
   if (dominant && ranked.duplicateWarnings.length === 0) {
     const overruled = weakMatch ? "no early candidate meets the thresholds" : `it reads as ${familyForm}`;
-    const lane: DiscoveryLaneReport = {
-      lane: "discovery",
-      candidateCount: published.length,
-      indexVersion: index.version,
-      scoreBasis: SCORE_BASIS,
-      abstentionReason: null,
-    };
+    const lane = answeredLane(published.length, index.version);
     return {
       outcome: "AMBIGUOUS",
       abstentionReason: null,
@@ -430,13 +424,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
     title: best.document.entry.title,
     lead,
   });
-  const lane: DiscoveryLaneReport = {
-    lane: "discovery",
-    candidateCount: published.length,
-    indexVersion: index.version,
-    scoreBasis: SCORE_BASIS,
-    abstentionReason: null,
-  };
+  const lane = answeredLane(published.length, index.version);
   return {
     outcome: clearBest ? "MATCH" : "AMBIGUOUS",
     abstentionReason: null,
@@ -445,4 +433,9 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
     lane,
     decision,
   };
+}
+
+/** The lane report of an answer (MATCH or AMBIGUOUS): how many published problems were ranked, and how. */
+function answeredLane(candidateCount: number, indexVersion: string): DiscoveryLaneReport {
+  return { lane: "discovery", candidateCount, indexVersion, scoreBasis: SCORE_BASIS, abstentionReason: null };
 }
