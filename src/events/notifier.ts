@@ -16,6 +16,14 @@ export interface EventNotifier {
    * up from the change table on their next notice (they resume by sequence).
    */
   publish(sequence: bigint): Promise<void>;
+  /**
+   * The channel a write statement notifies itself (`pg_notify(channel, last sequence)` in its own
+   * transaction, so the notice leaves exactly at commit and costs no round trip); null where notices
+   * are in-process only. After such a commit the writer calls `committed`.
+   */
+  readonly statementChannel: string | null;
+  /** After a commit whose statement notified `statementChannel` (or, when that is null, instead of it). */
+  committed(sequence: bigint): void;
   /** Listen for announcements; returns the unsubscribe function. */
   subscribe(listener: (sequence: bigint) => void): () => void;
   /** Rebuild progress messages other processes sent on REBUILD_PROGRESS_CHANNEL (server databases only). */
@@ -25,10 +33,15 @@ export interface EventNotifier {
 
 class LocalNotifier implements EventNotifier {
   protected readonly emitter = new EventEmitter().setMaxListeners(0);
+  readonly statementChannel: string | null = null;
 
   constructor(protected readonly logger: Logger) {}
 
   async publish(sequence: bigint): Promise<void> {
+    this.emitLocally(sequence);
+  }
+
+  committed(sequence: bigint): void {
     this.emitLocally(sequence);
   }
 
@@ -64,6 +77,7 @@ const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
 class PostgresNotifier extends LocalNotifier {
+  override readonly statementChannel = CHANNEL;
   private client: pg.Client | null = null;
   private closed = false;
   private retryMs = RECONNECT_FIRST_MS;
@@ -79,7 +93,8 @@ class PostgresNotifier extends LocalNotifier {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload) this.emitter.emit("notice", BigInt(message.payload));
+      // Through emitLocally: a listener that throws must not reach the pg client's event loop.
+      if (message.channel === CHANNEL && message.payload) this.emitLocally(BigInt(message.payload));
       else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
         try {
           this.emitter.emit("rebuild-progress", message.payload);
@@ -117,7 +132,7 @@ class PostgresNotifier extends LocalNotifier {
     try {
       await this.start();
       this.logger.info("event listener reconnected");
-      this.emitter.emit("notice", 0n);
+      this.emitLocally(0n);
     } catch (error) {
       this.logger.warn("event listener reconnect failed", { error: (error as Error).message, retryMs: this.retryMs });
       setTimeout(() => void this.reconnect(), this.retryMs).unref();
@@ -137,6 +152,9 @@ class PostgresNotifier extends LocalNotifier {
       this.emitLocally(sequence);
     }
   }
+
+  /** The statement's own NOTIFY reaches this process too, through LISTEN, like any other process's. */
+  override committed(): void {}
 
   override async close(): Promise<void> {
     this.closed = true;

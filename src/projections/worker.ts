@@ -12,6 +12,12 @@ export const WORKER_POLL_MS = 2_000;
 export const WORKER_RETRY_MS = 1_000;
 /** Another worker holds the view: check again soon, it may stop before catching up. */
 const BUSY_RETRY_MS = 50;
+/**
+ * A wake waits this long before it reads, so a burst of writes is applied as one batch: a worker
+ * view's cost is per batch (memory recomputes each touched chunk once), and at hundreds of writes a
+ * second one pass per write would cost more CPU than the writes themselves (bench:writes).
+ */
+export const WORKER_GATHER_MS = 20;
 
 export interface ProjectionWorker {
   /** Resolves when the current drain (if any) finishes. */
@@ -58,6 +64,8 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  /** Every view of this worker has applied the stream up to here (as of its last drain). */
+  let settled = 0n;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -66,16 +74,20 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
   };
 
   const drain = async () => {
+    await pause(WORKER_GATHER_MS);
     do {
       again = false;
       let view: string | undefined;
       try {
+        let reached: bigint | null = null;
         for (const projector of options.projectors) {
           view = projector.view;
           await drainView(options.prisma, projector, {
             ...options,
             stopped: () => stopped,
             onRefresh: (result, durationMs) => {
+              if (result.status === "idle")
+                reached = reached === null || result.highWaterMark < reached ? result.highWaterMark : reached;
               options.onRefresh?.(result, durationMs);
               // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
               if (result.status === "applied")
@@ -83,6 +95,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
             },
           });
         }
+        if (reached !== null && reached > settled) settled = reached;
         schedule(WORKER_POLL_MS);
       } catch (error) {
         // Nothing was committed for the failed batch: the next attempt replays it from the stream.
@@ -108,7 +121,11 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
     });
   }
 
-  const unsubscribe = options.notifier.subscribe(() => wake());
+  // A notice of events this worker has applied (its own, sent after a batch) needs no pass; 0n means
+  // "re-read" (the listener reconnected) and always wakes it.
+  const unsubscribe = options.notifier.subscribe((sequence) => {
+    if (sequence === 0n || sequence > settled) wake();
+  });
   wake();
   return {
     async idle() {

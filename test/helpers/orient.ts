@@ -94,6 +94,12 @@ export async function loadFixtureInto(
   const prisma = service.services.db.prisma;
   const { operator, token } = await createOperatorWithToken(prisma, "AGENT");
   const fixture = readOrientFixture(name);
-  const loaded = await loadOrientFixture({ prisma, notifier: service.services.notifier, operator, fixture });
+  const loaded = await loadOrientFixture({
+    prisma,
+    pool: service.services.db.pool,
+    notifier: service.services.notifier,
+    operator,
+    fixture,
+  });
   return { fixture, loaded, token };
 }

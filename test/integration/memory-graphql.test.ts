@@ -87,6 +87,7 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
     for (let index = 0; index < 15; index += 1) {
       const result = await recordResearch({
         prisma,
+        pool: running.service.services.db.pool,
         notifier,
         inlineViews,
         operator,
@@ -215,6 +216,7 @@ describe.each(testDatabaseTargets())("memory branches over GraphQL ($name databa
       received.push(first.value!.data!.projectionFreshness);
       await recordResearch({
         prisma: running.service.services.db.prisma,
+        pool: running.service.services.db.pool,
         notifier: running.service.services.notifier,
         inlineViews,
         operator: owner,

@@ -29,6 +29,8 @@ const silentNotifier: EventNotifier = {
   publish: async () => undefined,
   subscribe: () => () => undefined,
   subscribeRebuildProgress: () => () => undefined,
+  statementChannel: null,
+  committed: () => undefined,
   close: async () => undefined,
 };
 
@@ -64,6 +66,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
   ) {
     const result = await recordResearch({
       prisma,
+      pool: database.db.pool,
       notifier: silentNotifier,
       inlineViews,
       operator,

@@ -109,6 +109,7 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const result = await recordResearch({
       prisma: db.prisma,
+      pool: db.pool,
       notifier: setup.notifier,
       inlineViews,
       operator: setup.operator,

@@ -15,7 +15,7 @@ import { parseEnv } from "../../src/env.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { projectUuid } from "../../src/features/research/domain/research-refs.js";
 import { startService, type RunningService } from "../../src/service.js";
-import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
+import { runClientsInWorker, type RunContext, type Stats } from "./write-clients.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
 
@@ -30,10 +30,6 @@ interface Options {
   pgbenchSeconds: number;
 }
 
-/** Attempts per request when the transport fails (connection reset, timeout); answers are never retried blindly. */
-const MAX_TRANSPORT_ATTEMPTS = 3;
-/** A quarter of the retried writes send their duplicate while the first request is still in flight. */
-const CONCURRENT_RETRY_SHARE = 0.25;
 const MATRIX_CLIENTS = [1, 8, 32] as const;
 const MATRIX_PROBLEMS = [1, 50] as const;
 /** pgbench's scale is the client count (its documentation: a smaller scale measures its own row contention). */
@@ -74,128 +70,6 @@ function parseOptions(argv: string[]): Options {
     else exitWithUsage(`bad ${flag} ${raw}`, USAGE);
   }
   return options;
-}
-
-const RECORD = `
-  mutation Record($input: RecordResearchInput!) {
-    recordResearch(input: $input) {
-      __typename
-      ... on ResearchError { code message }
-      ... on ResearchObjectPayload { replayed researchObject { id accession } }
-    }
-  }`;
-
-interface WriteAnswer {
-  id: string;
-  accession: string;
-  replayed: boolean;
-}
-
-interface Stats {
-  latencies: number[];
-  /** Accepted writes by (client, idempotency key). */
-  accepted: Map<string, WriteAnswer>;
-  /** Each client's accepted writes (accessions) in the order it issued them (a client waits for each answer). */
-  issued: Map<number, string[]>;
-  replays: { key: string; original: string | null; answer: WriteAnswer }[];
-  failures: string[];
-  transportRetries: number;
-}
-
-const newStats = (): Stats => ({
-  latencies: [],
-  accepted: new Map(),
-  issued: new Map(),
-  replays: [],
-  failures: [],
-  transportRetries: 0,
-});
-
-async function send(
-  url: string,
-  token: string,
-  input: Record<string, unknown>,
-  stats: Stats,
-): Promise<WriteAnswer | null> {
-  for (let attempt = 1; attempt <= MAX_TRANSPORT_ATTEMPTS; attempt += 1) {
-    const started = performance.now();
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: RECORD, variables: { input } }),
-      });
-      const body = (await response.json()) as {
-        data?: { recordResearch: Record<string, unknown> };
-        errors?: unknown[];
-      };
-      stats.latencies.push(performance.now() - started);
-      const result = body.data?.recordResearch;
-      if (!result || result.__typename !== "ResearchObjectPayload") {
-        stats.failures.push(`${String(input.idempotencyKey)}: ${JSON.stringify(result ?? body.errors)}`);
-        return null;
-      }
-      const object = result.researchObject as { id: string; accession: string };
-      return { id: object.id, accession: object.accession, replayed: result.replayed as boolean };
-    } catch (error) {
-      // The request may or may not have committed: the same key makes the retry safe either way.
-      stats.transportRetries += 1;
-      if (attempt === MAX_TRANSPORT_ATTEMPTS)
-        stats.failures.push(`${String(input.idempotencyKey)}: ${(error as Error).message}`);
-    }
-  }
-  return null;
-}
-
-function note(stats: Stats, client: number, key: string, answers: (WriteAnswer | null)[]): void {
-  const fresh = answers.filter((answer): answer is WriteAnswer => answer !== null && !answer.replayed);
-  if (fresh.length > 1) stats.failures.push(`${key}: ${fresh.length} requests with one key were each accepted as new`);
-  const original = fresh[0] ?? null;
-  if (original) {
-    stats.accepted.set(`${client}/${key}`, original);
-    stats.issued.set(client, [...(stats.issued.get(client) ?? []), original.accession]);
-  }
-  for (const answer of answers)
-    if (answer?.replayed) stats.replays.push({ key, original: original?.id ?? null, answer });
-}
-
-interface RunContext {
-  url: string;
-  tokens: string[];
-  /** The projects written to; a client's write `index` goes to project (client + index) mod their number. */
-  projectIds: string[];
-  runId: string;
-}
-
-async function runClient(client: number, writes: number, options: Options, context: RunContext, stats: Stats) {
-  const next = random(options.seed * 1_000 + client);
-  for (let index = 0; index < writes; index += 1) {
-    const key = `bench-${context.runId}-w${index}`;
-    const input = {
-      projectId: context.projectIds[(client + index) % context.projectIds.length]!,
-      kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "ATTEMPT",
-      title: `Bench write ${client}.${index}`,
-      body: `Client ${client} tries bound ${index} with the second moment method; run ${context.runId}.`,
-      evidenceGrade: "ARGUED",
-      branch: `bench/client-${client}`,
-      idempotencyKey: key,
-    };
-    const roll = next();
-    const token = context.tokens[client]!;
-    if (roll < options.retryFraction * CONCURRENT_RETRY_SHARE) {
-      note(
-        stats,
-        client,
-        key,
-        await Promise.all([send(context.url, token, input, stats), send(context.url, token, input, stats)]),
-      );
-    } else if (roll < options.retryFraction) {
-      const first = await send(context.url, token, input, stats);
-      note(stats, client, key, [first, await send(context.url, token, input, stats)]);
-    } else {
-      note(stats, client, key, [await send(context.url, token, input, stats)]);
-    }
-  }
 }
 
 function isContiguous(values: readonly bigint[]): boolean {
@@ -351,6 +225,10 @@ async function createProjects(
 
 interface RunResult {
   writesPerSecond: number;
+  /** Share of the run the service's event loop was busy (the clients run in a worker thread). */
+  serviceLoopBusy: number;
+  /** CPU time of this process (service and client thread) per request: a cost that contention does not inflate. */
+  cpuMsPerRequest: number;
   requests: number;
   seconds: number;
   latencies: number[];
@@ -367,16 +245,25 @@ async function measure(
 ): Promise<RunResult> {
   const prisma = service.services.db.prisma;
   const firstSequence = ((await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n) + 1n;
-  const stats = newStats();
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, (_, client) => runClient(client, writesPerClient, options, context, stats)),
-  );
+  const loopBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
+  const stats = await runClientsInWorker({
+    context,
+    clients,
+    writesPerClient,
+    retryFraction: options.retryFraction,
+    seed: options.seed,
+  });
+  const loop = performance.eventLoopUtilization(loopBefore);
+  const cpu = process.cpuUsage(cpuBefore);
   const seconds = (performance.now() - started) / 1000;
   const latencies = [...stats.latencies].sort((a, b) => a - b);
   const checks = await checkIntegrity(service, context.projectIds, stats, clients * writesPerClient, firstSequence);
   return {
     writesPerSecond: stats.accepted.size / seconds,
+    serviceLoopBusy: loop.utilization,
+    cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, stats.latencies.length),
     requests: stats.latencies.length,
     seconds,
     latencies,
@@ -484,7 +371,7 @@ async function main(): Promise<void> {
       `${options.clients} clients (one AGENT operator each, same keys) x ${options.writes} writes, retry fraction ${options.retryFraction} (seed ${options.seed}): ${main.requests} requests, ${main.stats.replays.length} replays, ${main.stats.transportRetries} transport retries`,
     );
     console.log(
-      `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}`,
+      `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}; service event loop busy ${(main.serviceLoopBusy * 100).toFixed(0)}%, process CPU ${main.cpuMsPerRequest.toFixed(2)} ms/request (service + clients)`,
     );
     report(main.checks);
 
@@ -515,7 +402,7 @@ async function main(): Promise<void> {
       console.log(
         `\nmatrix: ${options.matrixWrites} writes per cell (split among its clients), retry fraction ${options.retryFraction}; integrity checked per cell`,
       );
-      console.log("clients  problems  writes/s  p50 ms  p95 ms  p99 ms  integrity");
+      console.log("clients  problems  writes/s  p50 ms  p95 ms  p99 ms  loop busy  integrity");
       for (const problems of MATRIX_PROBLEMS) {
         for (const clients of MATRIX_CLIENTS) {
           // Fresh projects per cell, so each cell's integrity checks see only its own writes.
@@ -538,7 +425,7 @@ async function main(): Promise<void> {
           const ok = cell.checks.every(([, passed]) => passed);
           failed ||= !ok;
           console.log(
-            `${String(clients).padStart(7)}  ${String(problems).padStart(8)}  ${cell.writesPerSecond.toFixed(1).padStart(8)}  ${percentile(cell.latencies, 0.5).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.95).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.99).toFixed(1).padStart(6)}  ${ok ? "passed" : "FAILED"}`,
+            `${String(clients).padStart(7)}  ${String(problems).padStart(8)}  ${cell.writesPerSecond.toFixed(1).padStart(8)}  ${percentile(cell.latencies, 0.5).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.95).toFixed(1).padStart(6)}  ${percentile(cell.latencies, 0.99).toFixed(1).padStart(6)}  ${`${(cell.serviceLoopBusy * 100).toFixed(0)}%`.padStart(9)}  ${ok ? "passed" : "FAILED"}`,
           );
           if (!ok)
             report(

@@ -56,7 +56,7 @@ async function runOn(
     const states = new Map<string, ResearchState>();
     for (const name of ORIENT_FIXTURES) {
       const fixture = readOrientFixture(name);
-      const loaded = await loadOrientFixture({ prisma: db.prisma, notifier, operator, fixture });
+      const loaded = await loadOrientFixture({ prisma: db.prisma, pool: db.pool, notifier, operator, fixture });
       print(`fixture ${name}: ${fixture.objects.length} objects, ${fixture.queries.length} gold queries`);
       const rows = await db.prisma.researchObject.findMany({
         where: { id: { in: [...loaded.keysById.keys()] } },

@@ -2,6 +2,7 @@
 // database, then lets the memory projection catch up, and returns the key -> id/accession maps.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type pg from "pg";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import type { EventNotifier } from "../../../src/events/notifier.js";
 import { importCatalogue } from "../../../src/features/catalogue/domain/import-catalogue.js";
@@ -31,6 +32,7 @@ export interface LoadedFixture {
 
 export interface LoadFixtureProps {
   prisma: PrismaClient;
+  pool: pg.Pool;
   notifier: EventNotifier;
   operator: AuthenticatedOperator;
   fixture: OrientFixture;
@@ -38,6 +40,7 @@ export interface LoadFixtureProps {
 
 export async function loadOrientFixture({
   prisma,
+  pool,
   notifier,
   operator,
   fixture,
@@ -64,6 +67,7 @@ export async function loadOrientFixture({
   for (const object of fixture.objects) {
     const { object: row } = await recordResearch({
       prisma,
+      pool,
       notifier,
       inlineViews,
       operator,

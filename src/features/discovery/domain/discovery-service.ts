@@ -8,7 +8,7 @@ import type { PublicationState } from "../../catalogue/domain/catalogue.types.js
 import { DiscoveryIndex, type DiscoveryEntry } from "./discovery-index.js";
 import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, type SparseDocument } from "./sparse-document.js";
 
-const PROBLEM_EVENT_TYPES = [
+const PROBLEM_EVENT_TYPES: string[] = [
   "problem.created",
   "problem.updated",
   "problem.submitted",
@@ -29,7 +29,9 @@ export interface IndexFreshness {
 export class DiscoveryService {
   private index: DiscoveryIndex | null = null;
   private highWaterMark = 0n;
+  /** The refresh in flight, and the one queued to run after it. */
   private refreshing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private viewVersion = PROBLEM_SPARSE_VERSION;
   private stopped = false;
@@ -50,6 +52,7 @@ export class DiscoveryService {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
+    await this.queued;
     await this.refreshing;
   }
 
@@ -117,36 +120,48 @@ export class DiscoveryService {
     });
   }
 
-  /** Applies problem events after the index's high-water mark (serialised: one refresh at a time). */
+  /**
+   * Applies problem events after the index's high-water mark, one refresh at a time. A refresh asked
+   * for while another runs starts once more after it (one for any number of askers): the running one
+   * may have read before the asker's commit.
+   */
   refresh(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    this.refreshing ??= this.applyNewEvents()
+    if (!this.refreshing) return this.startRefresh();
+    this.queued ??= this.refreshing.then(() => {
+      this.queued = null;
+      return this.stopped ? undefined : this.startRefresh();
+    });
+    return this.queued;
+  }
+
+  private startRefresh(): Promise<void> {
+    const run: Promise<void> = this.applyNewEvents()
       .catch((error: unknown) =>
         this.logger.warn("discovery index refresh failed", { error: (error as Error).message }),
       )
       .finally(() => {
-        this.refreshing = null;
+        if (this.refreshing === run) this.refreshing = null;
       });
-    return this.refreshing;
+    this.refreshing = run;
+    return run;
   }
 
+  /** One round trip per notice: the serving version, the new head and the problems whose events are new. */
   private async applyNewEvents(): Promise<void> {
     if (!this.index) return;
-    const pointer = await this.prisma.projectionPointer.findUnique({ where: { view: PROBLEM_SPARSE_VIEW } });
-    if (pointer && pointer.servingVersion !== this.viewVersion) return this.load();
-    const events = await this.prisma.changeEvent.findMany({
-      where: { sequence: { gt: this.highWaterMark } },
-      orderBy: { sequence: "asc" },
-      select: { sequence: true, eventType: true, resourceId: true },
-    });
-    if (events.length === 0) return;
-    const changed = [
-      ...new Set(
-        events.filter((event) => PROBLEM_EVENT_TYPES.includes(event.eventType)).map((event) => event.resourceId),
-      ),
-    ];
+    const [row] = await this.prisma.$queryRaw<
+      { serving: number | null; last: bigint | null; changed: string[] | null }[]
+    >`
+      SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${PROBLEM_SPARSE_VIEW}) AS serving,
+        max(sequence) AS last,
+        array_agg(DISTINCT resource_id) FILTER (WHERE event_type = ANY(${PROBLEM_EVENT_TYPES})) AS changed
+      FROM change_events WHERE sequence > ${this.highWaterMark}`;
+    if (row?.serving != null && row.serving !== this.viewVersion) return this.load();
+    if (row?.last == null) return;
+    const changed = row.changed ?? [];
     for (const entry of changed.length ? await this.entries({ documentId: { in: changed } }) : [])
       this.index.upsert(entry);
-    this.highWaterMark = events.at(-1)!.sequence;
+    this.highWaterMark = BigInt(row.last);
   }
 }

@@ -9,6 +9,7 @@
 // autocommit; with them, it is the last statement of a transaction that first marks the superseded
 // records. Either way the counters are held from that statement to the commit, and no longer.
 import { randomUUID } from "node:crypto";
+import type pg from "pg";
 import type { Prisma, PrismaClient, ResearchObject } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, RelationType, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
@@ -65,6 +66,8 @@ export interface RecordResearchInput {
 
 export interface RecordResearchProps {
   prisma: PrismaClient;
+  /** The same connections as `prisma`: the hot autocommit statements run on it directly. */
+  pool: pg.Pool;
   notifier: EventNotifier;
   inlineViews: InlineViews;
   operator: AuthenticatedOperator;
@@ -81,28 +84,29 @@ interface WriteContext {
   nearDuplicates: number;
 }
 
-/** One round trip; null when the project does not exist. Counting near-duplicates stops at the flood threshold. */
+/** One round trip (on the pool: no transaction to join); null when the project does not exist. Counting near-duplicates stops at the flood threshold. */
 async function loadWriteContext(
-  prisma: TransactionClient,
+  pool: pg.Pool,
   projectId: string,
   shape: string,
   declName: string | null,
 ): Promise<WriteContext | null> {
-  const rows = await prisma.$queryRaw<
-    {
-      id: string;
-      problem_id: string;
-      routing_target_id: string;
-      statement_family_id: string | null;
-      declaration_id: string | null;
-      near: number;
-    }[]
-  >`
-    SELECT p.id::text, p.problem_id::text, p.routing_target_id::text, pr.statement_family_id::text,
-      (SELECT d.id::text FROM formal_declarations d WHERE d.problem_id = p.problem_id AND d.decl_name = ${declName} LIMIT 1) AS declaration_id,
-      (SELECT count(*)::int FROM (SELECT 1 FROM research_objects r WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = ${shape} LIMIT ${FLOOD_NEAR_DUPLICATES}) near) AS near
+  const { rows } = await pool.query<{
+    id: string;
+    problem_id: string;
+    routing_target_id: string;
+    statement_family_id: string | null;
+    declaration_id: string | null;
+    near: number;
+  }>({
+    name: "record-research-context",
+    text: `SELECT p.id::text, p.problem_id::text, p.routing_target_id::text, pr.statement_family_id::text,
+      (SELECT d.id::text FROM formal_declarations d WHERE d.problem_id = p.problem_id AND d.decl_name = $3 LIMIT 1) AS declaration_id,
+      (SELECT count(*)::int FROM (SELECT 1 FROM research_objects r WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = $2 LIMIT $4) near) AS near
     FROM projects p JOIN problems pr ON pr.id = p.problem_id
-    WHERE p.id = ${projectId}::uuid`;
+    WHERE p.id = $1::uuid`,
+    values: [projectId, shape, declName, FLOOD_NEAR_DUPLICATES],
+  });
   const row = rows[0];
   if (!row) return null;
   return {
@@ -189,7 +193,7 @@ export async function recordResearch(props: RecordResearchProps) {
 
   // Reads: none of them needs the counters, so none runs while they are held.
   const [context] = await Promise.all([
-    loadWriteContext(prisma, projectId, shaped.shape, formal?.leanDeclaration ?? null),
+    loadWriteContext(props.pool, projectId, shaped.shape, formal?.leanDeclaration ?? null),
     // The research view's state and pointer exist before the statement reads the pointer.
     props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW),
   ]);
@@ -314,12 +318,14 @@ export async function recordResearch(props: RecordResearchProps) {
         tx,
         { ...rows, claim: null, events: eventsFor(rows, superseded) },
         props.inlineViews,
+        props.notifier.statementChannel,
       );
       if (!written) throw new Error("recordResearch: the ordered statement wrote nothing after its claim");
       return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     }, WRITE_TRANSACTION);
   }
-  if (outcome.sequence !== null) await props.notifier.publish(outcome.sequence);
+  // The statement sent the notice at its commit where the database carries notices (server).
+  if (outcome.sequence !== null) props.notifier.committed(outcome.sequence);
   return outcome;
 }
 
@@ -379,9 +385,10 @@ async function writeWithoutTransaction(
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
     const written = await writeResearchRows(
-      prisma,
+      props.pool,
       { ...rows, claim: { ...write.scope, requestHash: write.digest, curates }, events: write.eventsFor(rows, []) },
       props.inlineViews,
+      props.notifier.statementChannel,
     );
     if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");

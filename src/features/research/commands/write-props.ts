@@ -1,4 +1,4 @@
-// What every write command takes from a request (GraphQL or MCP): the database, the notifier that wakes
+// What every write command takes from a request (GraphQL or MCP): the database (Prisma, and its pg pool), the notifier that wakes
 // the change stream's readers, the inline views its transaction advances, and the role-checked operator.
 import type { Services } from "../../../graphql/context.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
@@ -6,6 +6,7 @@ import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 export function writeProps(services: Services, operator: AuthenticatedOperator) {
   return {
     prisma: services.db.prisma,
+    pool: services.db.pool,
     notifier: services.notifier,
     inlineViews: services.projections.inlineViews,
     operator,

@@ -1,0 +1,166 @@
+// The load side of bench:writes: GraphQL clients that record research, some requests retried with
+// the same idempotency key (after the answer, or while the first is still in flight). It runs in a
+// worker thread, so the clients' own HTTP work does not share the service's event loop (as in
+// bench:http); the statistics come back to the main thread for the integrity checks.
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
+
+/** Attempts per request when the transport fails (connection reset, timeout); answers are never retried blindly. */
+const MAX_TRANSPORT_ATTEMPTS = 3;
+/** A quarter of the retried writes send their duplicate while the first request is still in flight. */
+const CONCURRENT_RETRY_SHARE = 0.25;
+
+export interface RunContext {
+  url: string;
+  tokens: string[];
+  /** The projects written to; a client's write `index` goes to project (client + index) mod their number. */
+  projectIds: string[];
+  runId: string;
+}
+
+export interface ClientRun {
+  context: RunContext;
+  clients: number;
+  writesPerClient: number;
+  retryFraction: number;
+  seed: number;
+}
+
+const RECORD = `
+  mutation Record($input: RecordResearchInput!) {
+    recordResearch(input: $input) {
+      __typename
+      ... on ResearchError { code message }
+      ... on ResearchObjectPayload { replayed researchObject { id accession } }
+    }
+  }`;
+
+export interface WriteAnswer {
+  id: string;
+  accession: string;
+  replayed: boolean;
+}
+
+export interface Stats {
+  latencies: number[];
+  /** Accepted writes by (client, idempotency key). */
+  accepted: Map<string, WriteAnswer>;
+  /** Each client's accepted writes (accessions) in the order it issued them (a client waits for each answer). */
+  issued: Map<number, string[]>;
+  replays: { key: string; original: string | null; answer: WriteAnswer }[];
+  failures: string[];
+  transportRetries: number;
+}
+
+const newStats = (): Stats => ({
+  latencies: [],
+  accepted: new Map(),
+  issued: new Map(),
+  replays: [],
+  failures: [],
+  transportRetries: 0,
+});
+
+async function send(
+  url: string,
+  token: string,
+  input: Record<string, unknown>,
+  stats: Stats,
+): Promise<WriteAnswer | null> {
+  for (let attempt = 1; attempt <= MAX_TRANSPORT_ATTEMPTS; attempt += 1) {
+    const started = performance.now();
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: RECORD, variables: { input } }),
+      });
+      const body = (await response.json()) as {
+        data?: { recordResearch: Record<string, unknown> };
+        errors?: unknown[];
+      };
+      stats.latencies.push(performance.now() - started);
+      const result = body.data?.recordResearch;
+      if (!result || result.__typename !== "ResearchObjectPayload") {
+        stats.failures.push(`${String(input.idempotencyKey)}: ${JSON.stringify(result ?? body.errors)}`);
+        return null;
+      }
+      const object = result.researchObject as { id: string; accession: string };
+      return { id: object.id, accession: object.accession, replayed: result.replayed as boolean };
+    } catch (error) {
+      // The request may or may not have committed: the same key makes the retry safe either way.
+      stats.transportRetries += 1;
+      if (attempt === MAX_TRANSPORT_ATTEMPTS)
+        stats.failures.push(`${String(input.idempotencyKey)}: ${(error as Error).message}`);
+    }
+  }
+  return null;
+}
+
+function note(stats: Stats, client: number, key: string, answers: (WriteAnswer | null)[]): void {
+  const fresh = answers.filter((answer): answer is WriteAnswer => answer !== null && !answer.replayed);
+  if (fresh.length > 1) stats.failures.push(`${key}: ${fresh.length} requests with one key were each accepted as new`);
+  const original = fresh[0] ?? null;
+  if (original) {
+    stats.accepted.set(`${client}/${key}`, original);
+    stats.issued.set(client, [...(stats.issued.get(client) ?? []), original.accession]);
+  }
+  for (const answer of answers)
+    if (answer?.replayed) stats.replays.push({ key, original: original?.id ?? null, answer });
+}
+
+async function runClient(client: number, writes: number, options: ClientRun, context: RunContext, stats: Stats) {
+  const next = random(options.seed * 1_000 + client);
+  for (let index = 0; index < writes; index += 1) {
+    const key = `bench-${context.runId}-w${index}`;
+    const input = {
+      projectId: context.projectIds[(client + index) % context.projectIds.length]!,
+      kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "ATTEMPT",
+      title: `Bench write ${client}.${index}`,
+      body: `Client ${client} tries bound ${index} with the second moment method; run ${context.runId}.`,
+      evidenceGrade: "ARGUED",
+      branch: `bench/client-${client}`,
+      idempotencyKey: key,
+    };
+    const roll = next();
+    const token = context.tokens[client]!;
+    if (roll < options.retryFraction * CONCURRENT_RETRY_SHARE) {
+      note(
+        stats,
+        client,
+        key,
+        await Promise.all([send(context.url, token, input, stats), send(context.url, token, input, stats)]),
+      );
+    } else if (roll < options.retryFraction) {
+      const first = await send(context.url, token, input, stats);
+      note(stats, client, key, [first, await send(context.url, token, input, stats)]);
+    } else {
+      note(stats, client, key, [await send(context.url, token, input, stats)]);
+    }
+  }
+}
+
+/** All clients of one run, in this thread. */
+async function runAll(run: ClientRun): Promise<Stats> {
+  const stats = newStats();
+  await Promise.all(
+    Array.from({ length: run.clients }, (_, client) => runClient(client, run.writesPerClient, run, run.context, stats)),
+  );
+  return stats;
+}
+
+/** Runs the clients in a worker thread (this file, under the same TypeScript loader) and returns their statistics. */
+export function runClientsInWorker(run: ClientRun): Promise<Stats> {
+  // Node 20 does not pass the TypeScript loader to workers: the worker registers tsx's, then imports this file.
+  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: run });
+  return new Promise((resolve, reject) => {
+    worker.once("message", (stats: Stats) => void worker.terminate().then(() => resolve(stats)));
+    worker.once("error", reject);
+  });
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  void runAll(workerData as ClientRun).then((stats) => port.postMessage(stats));
+}
