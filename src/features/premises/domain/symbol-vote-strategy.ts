@@ -33,16 +33,21 @@ export function prepareSymbolVote(
       const terms = queryTerms(query);
       const parts = active.map(([, , signal]) => signal(query, terms));
       const scores = new Float64Array(size);
-      parts.forEach((part, signal) => {
+      // Signals are added in the same order for every premise, so each score is the same sum of doubles;
+      // skipping a premise a sparse signal leaves at 0 adds nothing a dense pass would have changed.
+      parts.forEach(({ values, touched }, signal) => {
         const weight = active[signal]?.[1] ?? 0;
-        for (let position = 0; position < size; position += 1)
-          scores[position] = (scores[position] ?? 0) + weight * (part[position] ?? 0);
+        if (touched === null)
+          for (let position = 0; position < size; position += 1)
+            scores[position] = (scores[position] ?? 0) + weight * (values[position] ?? 0);
+        else
+          for (const position of touched) scores[position] = (scores[position] ?? 0) + weight * (values[position] ?? 0);
       });
       const explain = (position: number): ScoreComponents => {
         const components: ScoreComponents = {};
-        parts.forEach((part, signal) => {
+        parts.forEach(({ values }, signal) => {
           const [name, weight] = active[signal] ?? ["?", 0];
-          const value = weight * (part[position] ?? 0);
+          const value = weight * (values[position] ?? 0);
           if (value !== 0) components[name] = value;
         });
         return components;
