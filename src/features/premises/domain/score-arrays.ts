@@ -2,12 +2,14 @@
 // the full corpus allocation-light and fast.
 
 /**
- * One signal's values for one query, a slot per premise. `touched` lists, each once, every premise whose
- * value may be non-zero, so scaling and blending a signal that reaches a few premises visit those
- * premises rather than the corpus; null means the signal is dense and every slot is visited.
+ * One signal's values for one query, a slot per premise: premise p's value is `values[p] / scale`, scaled
+ * where it is read rather than in a pass of its own. `touched` lists, each once, every premise whose value
+ * may be non-zero, so a signal that reaches a few premises is scaled and blended over those premises
+ * rather than the corpus; null means the signal is dense and every slot is visited.
  */
 export interface SignalValues {
   values: Float64Array;
+  scale: number;
   touched: readonly number[] | null;
 }
 
@@ -25,21 +27,16 @@ export function addTouchedScore(scores: Float64Array, touched: number[], positio
 }
 
 /**
- * Divides by the maximum so a signal's best premise scores 1 and blend weights stay comparable. With
- * `touched`, only those slots are read and written: the others hold 0, which neither raises the
- * maximum nor changes when divided. (Indexed loops: iterating a typed array with for-of was 4x slower.)
+ * The divisor that scales a signal to [0, 1], so its best premise scores 1 and blend weights stay comparable:
+ * the maximum, or 1 when nothing scored (dividing by 1 changes no double). With `touched`, only those slots
+ * are read: the others hold 0, which cannot raise the maximum.
  */
-export function scaleToUnit(values: Float64Array, touched: readonly number[] | null = null): Float64Array {
+export function unitScale(values: Float64Array, touched: readonly number[] | null = null): number {
   const count = touched === null ? values.length : touched.length;
   let maximum = 0;
   for (let entry = 0; entry < count; entry += 1) {
     const value = values[touched === null ? entry : (touched[entry] ?? 0)] ?? 0;
     if (value > maximum) maximum = value;
   }
-  if (maximum > 0)
-    for (let entry = 0; entry < count; entry += 1) {
-      const position = touched === null ? entry : (touched[entry] ?? 0);
-      values[position] = (values[position] ?? 0) / maximum;
-    }
-  return values;
+  return maximum > 0 ? maximum : 1;
 }

@@ -5,7 +5,7 @@ import type { RetrievalQuery } from "./premise.types.js";
 import type { PremiseIndex } from "./premise-index.js";
 import { BASELINE_BM25, MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./premises.constants.js";
 import { Bm25Field } from "../../../retrieval/bm25-field.js";
-import { addTouchedScore, scaleToUnit, type SignalValues } from "./score-arrays.js";
+import { addTouchedScore, type SignalValues, unitScale } from "./score-arrays.js";
 import { baselineDocument } from "./bm25-strategy.js";
 import { identifierSymbols, identifierTerms } from "./tokenize.js";
 
@@ -91,19 +91,19 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   for (const [tag, positions] of groupPositions(index, (premise) => premise.strategyTags)) {
     const marks = new Float64Array(size);
     for (const position of positions) marks[position] = 1;
-    byStrategyTag.set(tag, { values: marks, touched: positions });
+    byStrategyTag.set(tag, { values: marks, scale: 1, touched: positions });
   }
-  const untagged: SignalValues = { values: new Float64Array(size), touched: [] };
+  const untagged: SignalValues = { values: new Float64Array(size), scale: 1, touched: [] };
   return {
     textBm25(_query, terms) {
       const scores = new Float64Array(size);
       text.addScores(terms, scores);
-      return { values: scaleToUnit(scores), touched: null };
+      return { values: scores, scale: unitScale(scores), touched: null };
     },
     nameBm25(query) {
       const scores = new Float64Array(size);
       names.addScores(new Set(identifierTerms(declaredName(query.text))), scores);
-      return { values: scaleToUnit(scores), touched: null };
+      return { values: scores, scale: unitScale(scores), touched: null };
     },
     symbolMention(query) {
       const scores = new Float64Array(size);
@@ -113,11 +113,11 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
         if (entry !== undefined)
           for (const position of entry.positions) addTouchedScore(scores, touched, position, entry.specificity);
       }
-      return { values: scaleToUnit(scores, touched), touched };
+      return { values: scores, scale: unitScale(scores, touched), touched };
     },
     moduleProximity(query) {
       const scores = new Float64Array(size);
-      if (query.module === null) return { values: scores, touched: [] };
+      if (query.module === null) return { values: scores, scale: 1, touched: [] };
       const parent = parentModule(query.module);
       if (parent !== "")
         for (const position of byParentModule.get(parent) ?? []) scores[position] = SIBLING_MODULE_CREDIT;
@@ -128,7 +128,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       }
       // The module's own premises share its parent, so the parent's group lists every premise set here.
       const touched = parent !== "" ? byParentModule.get(parent) : byModule.get(query.module);
-      return { values: scores, touched: touched ?? [] };
+      return { values: scores, scale: 1, touched: touched ?? [] };
     },
     strategyTag(query) {
       // Constant per strategy, so built once; callers add it into their own array and never write to it.

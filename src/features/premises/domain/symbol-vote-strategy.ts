@@ -35,19 +35,20 @@ export function prepareSymbolVote(
       const scores = new Float64Array(size);
       // Signals are added in the same order for every premise, so each score is the same sum of doubles;
       // skipping a premise a sparse signal leaves at 0 adds nothing a dense pass would have changed.
-      parts.forEach(({ values, touched }, signal) => {
+      parts.forEach(({ values, scale, touched }, signal) => {
         const weight = active[signal]?.[1] ?? 0;
         if (touched === null)
           for (let position = 0; position < size; position += 1)
-            scores[position] = (scores[position] ?? 0) + weight * (values[position] ?? 0);
+            scores[position] = (scores[position] ?? 0) + weight * ((values[position] ?? 0) / scale);
         else
-          for (const position of touched) scores[position] = (scores[position] ?? 0) + weight * (values[position] ?? 0);
+          for (const position of touched)
+            scores[position] = (scores[position] ?? 0) + weight * ((values[position] ?? 0) / scale);
       });
       const explain = (position: number): ScoreComponents => {
         const components: ScoreComponents = {};
-        parts.forEach(({ values }, signal) => {
+        parts.forEach(({ values, scale }, signal) => {
           const [name, weight] = active[signal] ?? ["?", 0];
-          const value = weight * (values[position] ?? 0);
+          const value = weight * ((values[position] ?? 0) / scale);
           if (value !== 0) components[name] = value;
         });
         return components;

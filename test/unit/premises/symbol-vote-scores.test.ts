@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import type { Citation } from "../../../src/features/premises/domain/premise.types.js";
+import { buildPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
+import { createPremiseSearchEngine, rankCandidates } from "../../../src/features/premises/domain/search.js";
+import { buildPremise, buildRetrievalQuery } from "../../factories/premises.js";
+
+// Every signal of the blend reaches some premises and not others here: text and name terms, a symbol
+// the query names, the query's own and a sibling module, a strategy tag, and a neighbour's citations.
+const premises = [
+  buildPremise({ premiseId: "List.Perm.subperm", module: "Std.List.Perm", declIndex: 3 }),
+  buildPremise({
+    premiseId: "List.Perm.length_eq",
+    module: "Std.List.Perm",
+    declIndex: 9,
+    strategyTags: ["symbol-vote"],
+  }),
+  buildPremise({ premiseId: "List.length_append", module: "Std.List.Basic", declIndex: 1 }),
+  buildPremise({
+    premiseId: "List.sublist_append",
+    module: "Std.List.Basic",
+    declIndex: 2,
+    statementExcerpt: "theorem sublist_append : l₁ <+ l₁ ++ l₂",
+  }),
+  buildPremise({
+    premiseId: "Nat.succ_le",
+    module: "Std.Nat",
+    declIndex: 4,
+    statementExcerpt: "theorem succ_le : True",
+  }),
+  buildPremise({ premiseId: "Array.size_push", module: "Std.Array", declIndex: null }),
+];
+const citations: Citation[] = [
+  {
+    queryId: "train-1",
+    split: "train",
+    text: "theorem perm_length : l₁ ~ l₂ → length",
+    citedPremiseIds: ["Nat.succ_le"],
+  },
+  { queryId: "train-2", split: "train", text: "theorem sublist_length", citedPremiseIds: ["Array.size_push"] },
+];
+
+describe("symbol-vote scores", () => {
+  it("score every premise as exactly the sum, in signal order, of the components that explain it", () => {
+    const engine = createPremiseSearchEngine(buildPremiseIndex(premises), citations);
+    const query = buildRetrievalQuery({
+      text: "theorem List.Perm.length_le (p : l₁ ~ l₂) : l₁.length ≤ l₂.length := Perm.subperm",
+      module: "Std.List.Perm",
+      declIndex: 20,
+    });
+    const { scored } = rankCandidates(engine, query, premises.length);
+    const seen = new Set<string>();
+    scored.scores.forEach((score, position) => {
+      const components = scored.explain(position);
+      Object.keys(components).forEach((name) => seen.add(name));
+      // Bit for bit: a sparse signal that skipped a premise it scores would leave the sum short.
+      expect(Object.values(components).reduce((sum, value) => sum + value, 0)).toBe(score);
+    });
+    expect([...seen].sort()).toEqual([
+      "module_proximity",
+      "name_bm25",
+      "neighbour_vote",
+      "strategy_tag",
+      "symbol_mention",
+      "text_bm25",
+    ]);
+  });
+});
