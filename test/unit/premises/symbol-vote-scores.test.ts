@@ -64,4 +64,24 @@ describe("symbol-vote scores", () => {
       "text_bm25",
     ]);
   });
+
+  it("score a query the same after other queries, whose signals reuse the same arrays", () => {
+    const query = buildRetrievalQuery({
+      text: "theorem List.Perm.length_le (p : l₁ ~ l₂) : l₁.length ≤ l₂.length := Perm.subperm",
+      module: "Std.List.Perm",
+      declIndex: 20,
+    });
+    const other = buildRetrievalQuery({ text: "succ le sublist append", module: "Std.Nat", declIndex: 1 });
+    const fresh = rankCandidates(createPremiseSearchEngine(buildPremiseIndex(premises), citations), query, 10);
+    const engine = createPremiseSearchEngine(buildPremiseIndex(premises), citations);
+    const first = rankCandidates(engine, query, 10);
+    rankCandidates(engine, other, 10);
+    const again = rankCandidates(engine, query, 10);
+    expect([...again.scored.scores]).toEqual([...fresh.scored.scores]);
+    expect(again.positions.map((position) => again.scored.explain(position))).toEqual(
+      fresh.positions.map((position) => fresh.scored.explain(position)),
+    );
+    // The first ranking's arrays now hold a later query's values, so its explanations refuse rather than mislead.
+    expect(() => first.scored.explain(first.positions[0] ?? 0)).toThrow(/before scoring the next query/);
+  });
 });

@@ -3,7 +3,7 @@
 
 import { BASELINE_BM25, NEIGHBOUR_COUNT } from "./premises.constants.js";
 import { Bm25Field } from "../../../retrieval/bm25-field.js";
-import { addTouchedScore, unitScale } from "./score-arrays.js";
+import { addTouchedScore, SignalScratch, unitScale } from "./score-arrays.js";
 import type { StrategyInputs } from "./strategy.types.js";
 import { topPositions } from "./top-positions.js";
 import type { QuerySignal } from "./symbol-signals.js";
@@ -20,11 +20,14 @@ export function buildNeighbourVoter({ index, citations }: StrategyInputs): Query
       .map((id) => index.positionById.get(id))
       .filter((position): position is number => position !== undefined),
   );
+  // Reused query after query (see SignalScratch); similarity has one slot per citation and is zeroed whole.
+  const scratch = new SignalScratch(size);
+  const similarity = new Float64Array(citations.length);
   return (query, terms) => {
-    const votes = new Float64Array(size);
-    const touched: number[] = [];
+    const touched = scratch.begin();
+    const votes = scratch.values;
     if (citations.length === 0) return { values: votes, scale: 1, touched };
-    const similarity = new Float64Array(citations.length);
+    similarity.fill(0);
     texts.addScores(terms, similarity);
     const voters: number[] = [];
     for (let row = 0; row < citations.length; row += 1)

@@ -32,11 +32,57 @@ export function addTouchedScore(scores: Float64Array, touched: number[], positio
  * are read: the others hold 0, which cannot raise the maximum.
  */
 export function unitScale(values: Float64Array, touched: readonly number[] | null = null): number {
-  const count = touched === null ? values.length : touched.length;
   let maximum = 0;
-  for (let entry = 0; entry < count; entry += 1) {
-    const value = values[touched === null ? entry : (touched[entry] ?? 0)] ?? 0;
-    if (value > maximum) maximum = value;
-  }
+  // Two loops rather than one choosing its index per slot: the dense one reads the array straight through.
+  if (touched === null) {
+    for (let position = 0; position < values.length; position += 1) {
+      const value = values[position] ?? 0;
+      if (value > maximum) maximum = value;
+    }
+  } else
+    for (const position of touched) {
+      const value = values[position] ?? 0;
+      if (value > maximum) maximum = value;
+    }
   return maximum > 0 ? maximum : 1;
+}
+
+/**
+ * One signal's per-premise array, reused query after query by the prepared strategy that owns it: starting a
+ * query zeroes only the slots the previous query wrote, so a query costs the premises it reaches rather than
+ * a fresh corpus-length array and its garbage. The values stay valid until the owner's next query.
+ */
+export class SignalScratch {
+  readonly values: Float64Array;
+  /** The slots a query writes, when the signal lists them as it goes; cleared and refilled query after query. */
+  private readonly ownTouched: number[] = [];
+  private written: readonly number[] = [];
+
+  constructor(size: number) {
+    this.values = new Float64Array(size);
+  }
+
+  /** Starts a query whose writes the caller records in the returned list: `values` all zeros again. */
+  begin(): number[] {
+    this.clear();
+    this.ownTouched.length = 0;
+    this.written = this.ownTouched;
+    return this.ownTouched;
+  }
+
+  /** Starts a query that will write only the slots in `touched`, a list the caller already holds. */
+  beginWithin(touched: readonly number[]): void {
+    this.clear();
+    this.written = touched;
+  }
+
+  /** Starts a query that may write any slot. */
+  beginDense(): void {
+    this.values.fill(0);
+    this.written = [];
+  }
+
+  private clear(): void {
+    for (const position of this.written) this.values[position] = 0;
+  }
 }
