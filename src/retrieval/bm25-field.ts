@@ -60,6 +60,26 @@ export class Bm25Field {
     }
   }
 
+  /**
+   * `addScores` at weight 1 that also lists, once each, the documents it reaches, so a caller can scale,
+   * blend and later clear just those. `into` must be 0 wherever nothing was added yet: every term's
+   * contribution is positive (idf > 0, saturated tf > 0), so a 0 slot is one not reached before.
+   */
+  addTouchedScores(queryTerms: Iterable<string>, into: Float64Array, touched: number[]): void {
+    for (const term of queryTerms) {
+      const postings = this.postings.get(term);
+      if (postings === undefined) continue;
+      const factor = this.idf(term);
+      const { documents, saturated } = postings;
+      for (let entry = 0; entry < documents.length; entry += 1) {
+        const document = documents[entry] ?? 0;
+        const previous = into[document] ?? 0;
+        if (previous === 0) touched.push(document);
+        into[document] = previous + factor * (saturated[entry] ?? 0);
+      }
+    }
+  }
+
   /** Per-term contributions for one document, for explanations. */
   explain(queryTerms: Iterable<string>, document: number): Map<string, number> {
     const parts = new Map<string, number>();

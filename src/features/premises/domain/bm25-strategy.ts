@@ -23,11 +23,12 @@ export const bm25Strategy: RetrievalStrategy = {
     return {
       id: "bm25",
       score(query) {
+        const terms = queryTerms(query);
         const scores = new Float64Array(index.premises.length);
-        field.addScores(queryTerms(query), scores);
+        field.addScores(terms, scores);
         const explain = (position: number): ScoreComponents => {
           const components: ScoreComponents = {};
-          for (const [term, value] of field.explain(queryTerms(query), position)) components[`bm25:${term}`] = value;
+          for (const [term, value] of field.explain(terms, position)) components[`bm25:${term}`] = value;
           return components;
         };
         return { scores, explain };

@@ -3,8 +3,9 @@
 
 import { BASELINE_BM25, NEIGHBOUR_COUNT } from "./premises.constants.js";
 import { Bm25Field } from "../../../retrieval/bm25-field.js";
-import { addScore, scaleToUnit } from "./score-arrays.js";
+import { addTouchedScore, SignalScratch, unitScale } from "./score-arrays.js";
 import type { StrategyInputs } from "./strategy.types.js";
+import { topPositions } from "./top-positions.js";
 import type { QuerySignal } from "./symbol-signals.js";
 import { identifierTerms } from "./tokenize.js";
 
@@ -19,17 +20,21 @@ export function buildNeighbourVoter({ index, citations }: StrategyInputs): Query
       .map((id) => index.positionById.get(id))
       .filter((position): position is number => position !== undefined),
   );
+  // Reused query after query (see SignalScratch); similarity has one slot per citation and is zeroed whole.
+  const scratch = new SignalScratch(size);
+  const similarity = new Float64Array(citations.length);
   return (query, terms) => {
-    const votes = new Float64Array(size);
-    if (citations.length === 0) return votes;
-    const similarity = new Float64Array(citations.length);
+    const touched = scratch.begin();
+    const votes = scratch.values;
+    if (citations.length === 0) return { values: votes, scale: 1, touched };
+    similarity.fill(0);
     texts.addScores(terms, similarity);
-    const weightOf = (row: number): number => similarity[row] ?? 0;
-    const neighbours = [...similarity.keys()]
-      .filter((row) => weightOf(row) > 0 && citations[row]?.queryId !== query.queryId)
-      .sort((a, b) => weightOf(b) - weightOf(a))
-      .slice(0, NEIGHBOUR_COUNT);
-    for (const row of neighbours) for (const position of cited[row] ?? []) addScore(votes, position, weightOf(row));
-    return scaleToUnit(votes);
+    const voters: number[] = [];
+    for (let row = 0; row < citations.length; row += 1)
+      if ((similarity[row] ?? 0) > 0 && citations[row]?.queryId !== query.queryId) voters.push(row);
+    const neighbours = topPositions(similarity, voters, NEIGHBOUR_COUNT);
+    for (const row of neighbours)
+      for (const position of cited[row] ?? []) addTouchedScore(votes, touched, position, similarity[row] ?? 0);
+    return { values: votes, scale: unitScale(votes, touched), touched };
   };
 }

@@ -1,18 +1,22 @@
 // Ranking: the split gate and candidate filters, then score descending with ties broken by
 // premise id, cut at top_k, each result carrying the components that explain its score.
 
-import type { Citation, Premise, RetrievalQuery, RetrievalResult } from "./premise.types.js";
+import { buildCandidateFilter, type CandidateFilter, candidatePositions } from "./candidates.js";
+import type { Citation, RetrievalQuery, RetrievalResult } from "./premise.types.js";
 import type { PremiseIndex } from "./premise-index.js";
 import { parseStrategyId } from "./queries.js";
 import { STRATEGIES } from "./strategies.js";
 import type { PreparedStrategy, QueryScores } from "./strategy.types.js";
 import { refuseTestSplitCitations } from "./citations.js";
+import { topPositions } from "./top-positions.js";
 
 export interface PremiseSearchEngine {
   index: PremiseIndex;
   citations: readonly Citation[];
   /** Strategies are prepared on first use and kept for this engine only. */
   prepared: Map<string, PreparedStrategy>;
+  /** The candidate rules' view of the index, built with the engine. */
+  candidates: CandidateFilter;
 }
 
 /** Citations are checked here too, so no caller can hand test truth to a strategy. */
@@ -21,7 +25,7 @@ export function createPremiseSearchEngine(
   citations: readonly Citation[] = [],
 ): PremiseSearchEngine {
   refuseTestSplitCitations(citations, "search engine citations");
-  return { index, citations, prepared: new Map() };
+  return { index, citations, prepared: new Map(), candidates: buildCandidateFilter(index) };
 }
 
 function preparedStrategy(engine: PremiseSearchEngine, strategyId: string): PreparedStrategy {
@@ -36,19 +40,6 @@ function preparedStrategy(engine: PremiseSearchEngine, strategyId: string): Prep
   return prepared;
 }
 
-/**
- * The split gate, the query's own exclusions, and the "declared earlier" rule: a premise at or
- * after the query theorem in the same module could not have been cited by its proof.
- */
-export function isCandidate(premise: Premise, query: RetrievalQuery, excluded: ReadonlySet<string>): boolean {
-  if (!premise.allowedForSplit.includes(query.split)) return false;
-  if (excluded.has(premise.premiseId)) return false;
-  if (query.module !== null && query.declIndex !== null && premise.module === query.module) {
-    return premise.declIndex !== null && premise.declIndex < query.declIndex;
-  }
-  return true;
-}
-
 export interface Ranking {
   strategy: PreparedStrategy;
   consideredCount: number;
@@ -61,14 +52,9 @@ export interface Ranking {
 export function rankCandidates(engine: PremiseSearchEngine, query: RetrievalQuery, depth: number): Ranking {
   const strategy = preparedStrategy(engine, query.strategy);
   const scored = strategy.score(query);
-  const { scores } = scored;
-  const excluded = new Set(query.excludePremiseIds);
-  const candidates: number[] = [];
-  engine.index.premises.forEach((premise, position) => {
-    if (isCandidate(premise, query, excluded)) candidates.push(position);
-  });
-  // Positions follow premise id order, so a stable sort by score alone breaks ties by premise id.
-  const positions = candidates.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0)).slice(0, depth);
+  const candidates = candidatePositions(engine.candidates, query);
+  // Candidates follow premise id order, and the selection keeps that order among equal scores.
+  const positions = topPositions(scored.scores, candidates, depth);
   return { strategy, consideredCount: candidates.length, positions, scored };
 }
 

@@ -26,23 +26,35 @@ export function prepareSymbolVote(
     ["strategy_tag", weights.strategyTag, signals.strategyTag],
   ];
   const active = named.filter(([, weight]) => weight !== 0);
+  // The signals reuse their arrays query after query, so an explanation reads them only until the next query.
+  let queryCount = 0;
 
   return {
     id: SYMBOL_VOTE_ID,
     score(query) {
+      queryCount += 1;
+      const thisQuery = queryCount;
       const terms = queryTerms(query);
       const parts = active.map(([, , signal]) => signal(query, terms));
       const scores = new Float64Array(size);
-      parts.forEach((part, signal) => {
+      // Signals are added in the same order for every premise, so each score is the same sum of doubles;
+      // skipping a premise a sparse signal leaves at 0 adds nothing a dense pass would have changed.
+      for (let signal = 0; signal < parts.length; signal += 1) {
+        const { values, scale, touched } = parts[signal]!;
         const weight = active[signal]?.[1] ?? 0;
-        for (let position = 0; position < size; position += 1)
-          scores[position] = (scores[position] ?? 0) + weight * (part[position] ?? 0);
-      });
+        if (touched === null)
+          for (let position = 0; position < size; position += 1)
+            scores[position] = (scores[position] ?? 0) + weight * ((values[position] ?? 0) / scale);
+        else
+          for (const position of touched)
+            scores[position] = (scores[position] ?? 0) + weight * ((values[position] ?? 0) / scale);
+      }
       const explain = (position: number): ScoreComponents => {
+        if (thisQuery !== queryCount) throw new Error("symbol-vote: explain a result before scoring the next query");
         const components: ScoreComponents = {};
-        parts.forEach((part, signal) => {
+        parts.forEach(({ values, scale }, signal) => {
           const [name, weight] = active[signal] ?? ["?", 0];
-          const value = weight * (part[position] ?? 0);
+          const value = weight * ((values[position] ?? 0) / scale);
           if (value !== 0) components[name] = value;
         });
         return components;
