@@ -1,6 +1,7 @@
 // "New events up to N" notices. On a server database they travel by LISTEN/NOTIFY, so every service
 // process hears writes made through any other; the embedded database is one process, so an
 // in-process emitter suffices. Readers always re-read change_events: a notice carries no data.
+// A process hears its own notices at once on either database, so its next request sees its write.
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Logger } from "../logger.js";
@@ -67,6 +68,8 @@ class PostgresNotifier extends LocalNotifier {
   private client: pg.Client | null = null;
   private closed = false;
   private retryMs = RECONNECT_FIRST_MS;
+  /** The highest sequence this process announced to itself: an echo up to it brings nothing new. */
+  private announcedHere = 0n;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -79,8 +82,11 @@ class PostgresNotifier extends LocalNotifier {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload) this.emitter.emit("notice", BigInt(message.payload));
-      else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
+      if (message.channel === CHANNEL && message.payload) {
+        // Events become visible in sequence order, so a reader woken for N has read everything up to it.
+        const sequence = BigInt(message.payload);
+        if (sequence > this.announcedHere) this.emitter.emit("notice", sequence);
+      } else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
         try {
           this.emitter.emit("rebuild-progress", message.payload);
         } catch (error) {
@@ -126,15 +132,18 @@ class PostgresNotifier extends LocalNotifier {
   }
 
   override async publish(sequence: bigint): Promise<void> {
+    // This process at once, not after the round trip through the server: the writer's next request
+    // (an in-memory index, a subscription) must see the write it was just told has committed.
+    if (sequence > this.announcedHere) this.announcedHere = sequence;
+    this.emitLocally(sequence);
     try {
       await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, sequence.toString()]);
     } catch (error) {
-      // Other processes learn of the write at their next notice or reconnect; this one at once.
+      // Other processes learn of the write at their next notice or reconnect.
       this.logger.warn("change notice not sent; listeners will catch up from the change table", {
         sequence: String(sequence),
         error: (error as Error).message,
       });
-      this.emitLocally(sequence);
     }
   }
 

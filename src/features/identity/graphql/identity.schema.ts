@@ -1,7 +1,20 @@
 // `problem(ref)`: exact identity. Resolves every identifier form; never searches free text.
+// The resolution and the rows of a scalar-only `problem { ... }` come from the identity index in memory.
 import { builder } from "../../../graphql/builder.js";
+import type { Context } from "../../../graphql/context.js";
+import type { Problem } from "../../../generated/prisma/client.js";
 import { IdentityKindEnum } from "../../problems/graphql/problem-enums.js";
-import { type ProblemRefResolution, resolveProblemRef } from "../domain/resolve-problem-ref.js";
+import type { ProblemRefResolution } from "../domain/resolve-problem-ref.js";
+
+/**
+ * Pothos passes `{}` when the selection under a Problem needs no relation: every scalar is enough, and the
+ * index holds every scalar of every problem. Anything more (relations, advisories) reads the database.
+ */
+function indexedRows(query: object, context: Context, ids: readonly string[]): Problem[] | null {
+  if (Object.keys(query).length > 0) return null;
+  const rows = ids.map((id) => context.services.identity.problem(id));
+  return rows.every((row) => row !== undefined) ? (rows as Problem[]) : null;
+}
 
 const ResolutionStatusEnum = builder.enumType("ResolutionStatus", {
   values: ["RESOLVED", "AMBIGUOUS", "NOT_FOUND"] as const,
@@ -18,7 +31,8 @@ const ProblemResolutionType = builder.objectRef<ProblemRefResolution>("ProblemRe
       nullable: true,
       resolve: (query, resolution, _args, context) =>
         resolution.problemId
-          ? context.prisma.problem.findUnique({ ...query, where: { id: resolution.problemId } })
+          ? (indexedRows(query, context, [resolution.problemId])?.[0] ??
+            context.prisma.problem.findUnique({ ...query, where: { id: resolution.problemId } }))
           : null,
     }),
     mergedFrom: t.prismaField({
@@ -28,20 +42,24 @@ const ProblemResolutionType = builder.objectRef<ProblemRefResolution>("ProblemRe
         "Set when the ref names a problem that was merged: that problem (state MERGED); `problem` is its survivor.",
       resolve: (query, resolution, _args, context) =>
         resolution.mergedFromId
-          ? context.prisma.problem.findUnique({ ...query, where: { id: resolution.mergedFromId } })
+          ? (indexedRows(query, context, [resolution.mergedFromId])?.[0] ??
+            context.prisma.problem.findUnique({ ...query, where: { id: resolution.mergedFromId } }))
           : null,
     }),
     candidates: t.prismaField({
       type: ["Problem"],
       description: "Every problem the ref names when it is AMBIGUOUS; choose one and pass its stableId.",
-      resolve: (query, resolution, _args, context) =>
-        resolution.status === "AMBIGUOUS"
-          ? context.prisma.problem.findMany({
-              ...query,
-              where: { id: { in: resolution.candidateIds } },
-              orderBy: { stableId: "asc" },
-            })
-          : [],
+      resolve: (query, resolution, _args, context) => {
+        if (resolution.status !== "AMBIGUOUS") return [];
+        const indexed = indexedRows(query, context, resolution.candidateIds);
+        if (indexed)
+          return [...indexed].sort((a, b) => (a.stableId < b.stableId ? -1 : a.stableId > b.stableId ? 1 : 0));
+        return context.prisma.problem.findMany({
+          ...query,
+          where: { id: { in: resolution.candidateIds } },
+          orderBy: { stableId: "asc" },
+        });
+      },
     }),
     hint: t.string({
       nullable: true,
@@ -62,6 +80,6 @@ builder.queryField("problem", (t) =>
       "Exact identity: number (`1`, `#1`, `Erdős 1`, `erdos-1`), stable id, slug, source record id, Lean declaration, " +
       "source URL, alias, statement hash or statement accession (`S12`). Malformed refs fail with code INVALID_REF.",
     args: { ref: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => resolveProblemRef(context.prisma, args.ref),
+    resolve: (_root, args, context) => context.services.identity.resolve(args.ref),
   }),
 );
