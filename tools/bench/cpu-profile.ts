@@ -50,8 +50,61 @@ export function packageOf(frame: Runtime.CallFrame): string {
   return source === -1 ? url : url.slice(source + 1);
 }
 
+const EXPRESS_STACK = new Set([
+  "express",
+  "router",
+  "body-parser",
+  "raw-body",
+  "content-type",
+  "type-is",
+  "negotiator",
+  "parseurl",
+  "finalhandler",
+  "etag",
+  "fresh",
+  "accepts",
+  "vary",
+  "on-finished",
+  "iconv-lite",
+  "media-typer",
+  "mime-types",
+  "http-errors",
+  "statuses",
+  "depd",
+  "qs",
+]);
+const DATABASE = /^(?:@prisma\/|@electric-sql\/|wasm:|pg$|pg-)/;
+
+/** The layer a package belongs to, so self time adds up to where a request's time goes. */
+export function layerOf(name: string): string {
+  if (name.startsWith("@apollo/") || name.startsWith("@as-integrations/")) return "Apollo Server";
+  if (name === "graphql/language") return "graphql language (parse, visit)";
+  if (name === "graphql/validation") return "graphql validation";
+  if (name.startsWith("graphql") || name.startsWith("@pothos/")) return "graphql execution (graphql-js, Pothos)";
+  if (EXPRESS_STACK.has(name)) return "express and its middleware";
+  if (DATABASE.test(name)) return "database (Prisma, pg, PGlite)";
+  if (name.startsWith("src/"))
+    return `ours: ${name
+      .split("/")
+      .slice(0, name.startsWith("src/features/") ? 3 : 2)
+      .join("/")}`;
+  if (name === "node" || name === "(native)") return "Node (sockets, streams, crypto)";
+  if (name === "(garbage collector)") return "garbage collector";
+  if (name === "(idle)" || name === "(program)") return "idle, other";
+  return name;
+}
+
 const functionOf = (frame: Runtime.CallFrame) =>
   `${frame.functionName || "(anonymous)"} ${packageOf(frame)}:${frame.lineNumber + 1}`;
+
+/**
+ * The time a sample stands for: the gap to the next sample. The gap before the first one (the profiler
+ * starting while the thread was busy elsewhere) belongs to no stack and is left out of every share.
+ */
+function sampleMs(profile: Profiler.Profile, index: number): number {
+  const deltas = profile.timeDeltas ?? [];
+  return (deltas[index + 1] ?? deltas[index] ?? 0) / 1000;
+}
 
 interface Row {
   name: string;
@@ -67,9 +120,8 @@ function aggregate(profile: Profiler.Profile, keyOf: (frame: Runtime.CallFrame) 
   const rows = new Map<string, Row>();
   const row = (name: string) => rows.get(name) ?? rows.set(name, { name, selfMs: 0, totalMs: 0 }).get(name)!;
   const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
   for (let index = 0; index < samples.length; index += 1) {
-    const ms = (deltas[index + 1] ?? deltas[index] ?? 0) / 1000;
+    const ms = sampleMs(profile, index);
     let id: number | undefined = samples[index]!;
     row(keyOf(byId.get(id)!.callFrame)).selfMs += ms;
     const seen = new Set<string>();
@@ -93,12 +145,23 @@ function table(title: string, rows: Row[], sampledMs: number, top: number, order
   return [`${title} (self, total; of ${sampledMs.toFixed(0)} ms sampled)`, ...lines].join("\n");
 }
 
-/** The top functions by self time, then packages by self and by total time, as printable text. */
+/**
+ * The top functions by self time, layers and packages by self time, and packages by total time, as
+ * printable text. A middleware's total includes everything it reached through `next()`.
+ */
 export function summariseProfile(profile: Profiler.Profile, top = 10): string {
-  const sampledMs = (profile.endTime - profile.startTime) / 1000;
+  const sampledMs = (profile.samples ?? []).reduce((sum, _sample, index) => sum + sampleMs(profile, index), 0);
+  const layer = (frame: Runtime.CallFrame) => layerOf(packageOf(frame));
   return [
     table(`top ${top} functions by self time`, aggregate(profile, functionOf), sampledMs, top, "selfMs"),
+    table("layers by self time", aggregate(profile, layer), sampledMs, 2 * top, "selfMs"),
     table("packages by self time", aggregate(profile, packageOf), sampledMs, 2 * top, "selfMs"),
-    table("packages by total time", aggregate(profile, packageOf), sampledMs, 2 * top, "totalMs"),
+    table(
+      "packages by total time (a middleware's includes what ran after it)",
+      aggregate(profile, packageOf),
+      sampledMs,
+      2 * top,
+      "totalMs",
+    ),
   ].join("\n");
 }
