@@ -1,5 +1,5 @@
 // `problem(ref)`: exact identity. Resolves every identifier form; never searches free text.
-// The resolution and the rows of a scalar-only `problem { ... }` come from the identity index in memory.
+// The resolution, and the row of a scalar-only `problem` or `mergedFrom`, come from the identity index in memory.
 import { builder } from "../../../graphql/builder.js";
 import type { Context } from "../../../graphql/context.js";
 import type { Problem } from "../../../generated/prisma/client.js";
@@ -10,10 +10,8 @@ import type { ProblemRefResolution } from "../domain/resolve-problem-ref.js";
  * Pothos passes `{}` when the selection under a Problem needs no relation: every scalar is enough, and the
  * index holds every scalar of every problem. Anything more (relations, advisories) reads the database.
  */
-function indexedRows(query: object, context: Context, ids: readonly string[]): Problem[] | null {
-  if (Object.keys(query).length > 0) return null;
-  const rows = ids.map((id) => context.services.identity.problem(id));
-  return rows.every((row) => row !== undefined) ? (rows as Problem[]) : null;
+function indexedRow(query: object, context: Context, id: string): Problem | undefined {
+  return Object.keys(query).length === 0 ? (context.services.identity.problem(id) as Problem | undefined) : undefined;
 }
 
 const ResolutionStatusEnum = builder.enumType("ResolutionStatus", {
@@ -31,7 +29,7 @@ const ProblemResolutionType = builder.objectRef<ProblemRefResolution>("ProblemRe
       nullable: true,
       resolve: (query, resolution, _args, context) =>
         resolution.problemId
-          ? (indexedRows(query, context, [resolution.problemId])?.[0] ??
+          ? (indexedRow(query, context, resolution.problemId) ??
             context.prisma.problem.findUnique({ ...query, where: { id: resolution.problemId } }))
           : null,
     }),
@@ -42,24 +40,22 @@ const ProblemResolutionType = builder.objectRef<ProblemRefResolution>("ProblemRe
         "Set when the ref names a problem that was merged: that problem (state MERGED); `problem` is its survivor.",
       resolve: (query, resolution, _args, context) =>
         resolution.mergedFromId
-          ? (indexedRows(query, context, [resolution.mergedFromId])?.[0] ??
+          ? (indexedRow(query, context, resolution.mergedFromId) ??
             context.prisma.problem.findUnique({ ...query, where: { id: resolution.mergedFromId } }))
           : null,
     }),
     candidates: t.prismaField({
       type: ["Problem"],
       description: "Every problem the ref names when it is AMBIGUOUS; choose one and pass its stableId.",
-      resolve: (query, resolution, _args, context) => {
-        if (resolution.status !== "AMBIGUOUS") return [];
-        const indexed = indexedRows(query, context, resolution.candidateIds);
-        if (indexed)
-          return [...indexed].sort((a, b) => (a.stableId < b.stableId ? -1 : a.stableId > b.stableId ? 1 : 0));
-        return context.prisma.problem.findMany({
-          ...query,
-          where: { id: { in: resolution.candidateIds } },
-          orderBy: { stableId: "asc" },
-        });
-      },
+      // Read from the database: its collation orders the candidates, and an ambiguous ref is rare.
+      resolve: (query, resolution, _args, context) =>
+        resolution.status === "AMBIGUOUS"
+          ? context.prisma.problem.findMany({
+              ...query,
+              where: { id: { in: resolution.candidateIds } },
+              orderBy: { stableId: "asc" },
+            })
+          : [],
     }),
     hint: t.string({
       nullable: true,
