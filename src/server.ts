@@ -8,7 +8,7 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Context, Services } from "./graphql/context.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
-import { inputGuardPlugin } from "./graphql/input-guard.js";
+import { createInputGuardPlugin } from "./graphql/input-guard.js";
 import { readAccessPlugin } from "./graphql/read-access.js";
 import { catalogueCachePlugin } from "./graphql/cache-hints.js";
 import { createProtection } from "./graphql/protection.js";
@@ -107,7 +107,7 @@ export async function startServer(
       },
       graphiqlLandingPage(),
       metrics.plugin,
-      inputGuardPlugin,
+      createInputGuardPlugin(),
       readAccessPlugin(env.anonymousReads),
       catalogueCachePlugin({
         schema,

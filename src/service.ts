@@ -25,6 +25,7 @@ import { MemberCursorKey } from "./features/memory/domain/cursor-secret.js";
 import { maintainProblemDocuments } from "./features/discovery/projection/problem-documents.js";
 import { startProjectionWorker } from "./projections/worker.js";
 import { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
+import { IdentityService } from "./features/identity/queries/identity.service.js";
 
 export interface RunningService {
   services: Services;
@@ -116,6 +117,8 @@ export async function openServices(
     });
     const projections = createProjectionRegistry();
     const discovery = new DiscoveryService(db.prisma, notifier, logger);
+    // Per process and database: every identifier and problem row, refreshed from the change stream.
+    const identity = new IdentityService(db.prisma, notifier, logger);
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
@@ -143,6 +146,7 @@ export async function openServices(
       projections,
       monitor,
       discovery,
+      identity,
       premises,
       challengePeriods,
       orient,
@@ -153,6 +157,7 @@ export async function openServices(
     await rebuildStaleViews(db.prisma, projections, logger, monitor);
     await monitor.start();
     await discovery.start();
+    await identity.start();
     const premiseStart = await premises.start(env.catalogue === "bundled" ? "bundled" : "fixture");
     if (premiseStart.stored) {
       logger.info("stored the premise index", {
@@ -185,6 +190,7 @@ export async function openServices(
         freshness.stop();
         await worker?.stop();
         await discovery.stop();
+        await identity.stop();
         await notifier.close();
         await db.close();
       },

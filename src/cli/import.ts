@@ -13,6 +13,8 @@ import { fetchErdosStatementsCommand } from "./fetch-erdos-statements.js";
 import { answerHelp } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
 import { createProjectionRegistry } from "../projectors.js";
+import { createNotifier } from "../events/notifier.js";
+import { createLogger } from "../logger.js";
 
 const USAGE =
   "usage: npm run import -- catalogue [--bundled] [--erdos problems.yaml] [--erdos-statements site-statements.jsonl] [--formal-conjectures statements.jsonl]\n" +
@@ -59,6 +61,17 @@ async function main(argv: string[]): Promise<number> {
       afterWrite: maintainProblemDocuments,
     });
     bar.stop();
+    if (report.lastEventSequence !== null) {
+      // Running services hear of the new catalogue now (their identity and discovery indexes), not at the next write.
+      const notifier = await createNotifier({
+        kind: db.kind,
+        pool: db.pool,
+        connectionString: db.connectionString,
+        logger: createLogger(env.logLevel),
+      });
+      await notifier.publish(BigInt(report.lastEventSequence));
+      await notifier.close();
+    }
     if (report.created + report.updated > 0) await refreshStatistics(db.pool);
     console.log(
       `${db.kind} database: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged ` +

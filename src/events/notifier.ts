@@ -1,6 +1,7 @@
 // "New events up to N" notices. On a server database they travel by LISTEN/NOTIFY, so every service
 // process hears writes made through any other; the embedded database is one process, so an
 // in-process emitter suffices. Readers always re-read change_events: a notice carries no data.
+// A process hears its own notices at once on either database, so its next request sees its write.
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Logger } from "../logger.js";
@@ -22,7 +23,10 @@ export interface EventNotifier {
    * are in-process only. After such a commit the writer calls `committed`.
    */
   readonly statementChannel: string | null;
-  /** After a commit whose statement notified `statementChannel` (or, when that is null, instead of it). */
+  /**
+   * After a commit whose statement notified `statementChannel` (or, when that is null, instead of
+   * it): tells this process's listeners at once, like `publish`.
+   */
   committed(sequence: bigint): void;
   /** Listen for announcements; returns the unsubscribe function. */
   subscribe(listener: (sequence: bigint) => void): () => void;
@@ -75,12 +79,20 @@ class LocalNotifier implements EventNotifier {
 /** Reconnect backoff of the LISTEN connection: quick first retry, capped so a long outage is not hammered. */
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
+/** Own notices whose echo is still expected; bounded, since an echo that raced ahead never comes back for its entry. */
+const PENDING_ECHOES = 1_024;
 
 class PostgresNotifier extends LocalNotifier {
   override readonly statementChannel = CHANNEL;
   private client: pg.Client | null = null;
   private closed = false;
   private retryMs = RECONNECT_FIRST_MS;
+  /**
+   * Sequences this process announced to itself and sent: their echo through the server is dropped.
+   * Only exact echoes: another process's notice of the same sequence (a worker saying a view moved)
+   * still reaches the listeners.
+   */
+  private readonly pendingEchoes = new Set<bigint>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -93,9 +105,12 @@ class PostgresNotifier extends LocalNotifier {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on("notification", (message) => {
-      // Through emitLocally: a listener that throws must not reach the pg client's event loop.
-      if (message.channel === CHANNEL && message.payload) this.emitLocally(BigInt(message.payload));
-      else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
+      if (message.channel === CHANNEL && message.payload) {
+        const sequence = BigInt(message.payload);
+        if (this.pendingEchoes.delete(sequence)) return;
+        // Through emitLocally: a listener that throws must not reach the pg client's event loop.
+        this.emitLocally(sequence);
+      } else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
         try {
           this.emitter.emit("rebuild-progress", message.payload);
         } catch (error) {
@@ -141,20 +156,31 @@ class PostgresNotifier extends LocalNotifier {
   }
 
   override async publish(sequence: bigint): Promise<void> {
+    // This process at once, not after the round trip through the server: the writer's next request
+    // (an in-memory index, a subscription) must see the write it was just told has committed.
+    this.announceHere(sequence);
     try {
       await this.pool.query("SELECT pg_notify($1, $2)", [CHANNEL, sequence.toString()]);
     } catch (error) {
-      // Other processes learn of the write at their next notice or reconnect; this one at once.
+      // Other processes learn of the write at their next notice or reconnect.
+      this.pendingEchoes.delete(sequence);
       this.logger.warn("change notice not sent; listeners will catch up from the change table", {
         sequence: String(sequence),
         error: (error as Error).message,
       });
-      this.emitLocally(sequence);
     }
   }
 
-  /** The statement's own NOTIFY reaches this process too, through LISTEN, like any other process's. */
-  override committed(): void {}
+  /** The statement's own NOTIFY went to every process; this one hears it now, and drops the echo. */
+  override committed(sequence: bigint): void {
+    this.announceHere(sequence);
+  }
+
+  private announceHere(sequence: bigint): void {
+    if (this.pendingEchoes.size >= PENDING_ECHOES) this.pendingEchoes.delete(this.pendingEchoes.values().next().value!);
+    this.pendingEchoes.add(sequence);
+    this.emitLocally(sequence);
+  }
 
   override async close(): Promise<void> {
     this.closed = true;

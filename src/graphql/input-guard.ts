@@ -46,8 +46,8 @@ export function checkInputValue(root: unknown, where: string): GraphQLError | nu
   return null;
 }
 
-/** The first problem with an operation's literal strings or variables, or null when it is clean. */
-export function checkOperationInput(document: DocumentNode, variables: unknown): GraphQLError | null {
+/** The first problem with a document's literal strings and objects, or null when they are clean. */
+function checkDocumentLiterals(document: DocumentNode): GraphQLError | null {
   let found: GraphQLError | null = null;
   visit(document, {
     StringValue(node) {
@@ -64,10 +64,17 @@ export function checkOperationInput(document: DocumentNode, variables: unknown):
       },
     },
   });
-  return found ?? (variables === undefined || variables === null ? null : checkInputValue(variables, "variables"));
+  return found;
 }
 
-/** The same check as an Apollo plugin: a refused operation is a 400 BAD_USER_INPUT before it runs. */
+const checkVariables = (variables: unknown) =>
+  variables === undefined || variables === null ? null : checkInputValue(variables, "variables");
+
+/** The first problem with an operation's literal strings or variables, or null when it is clean. */
+export function checkOperationInput(document: DocumentNode, variables: unknown): GraphQLError | null {
+  return checkDocumentLiterals(document) ?? checkVariables(variables);
+}
+
 /** Subscriptions stream over graphql-ws; over HTTP they would fail deep inside execution. */
 function subscriptionOverHttp(): GraphQLError {
   return new GraphQLError(
@@ -78,14 +85,29 @@ function subscriptionOverHttp(): GraphQLError {
   );
 }
 
-export const inputGuardPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ document, request, operation }) {
-        if (operation?.operation === "subscription") throw subscriptionOverHttp();
-        const error = checkOperationInput(document, request.variables);
-        if (error) throw error;
-      },
-    };
-  },
-};
+/**
+ * The same check as an Apollo plugin: a refused operation is a 400 BAD_USER_INPUT before it runs. Apollo
+ * hands every request with the same query text the same parsed document (its document cache), so a
+ * clean document's literals are walked once per server; variables differ per request and are checked each time.
+ */
+export function createInputGuardPlugin(): ApolloServerPlugin {
+  // Only clean documents are remembered: a refused one is rare, and each refusal gets its own error object.
+  const cleanDocuments = new WeakSet<DocumentNode>();
+  const checkLiterals = (document: DocumentNode) => {
+    if (cleanDocuments.has(document)) return null;
+    const error = checkDocumentLiterals(document);
+    if (!error) cleanDocuments.add(document);
+    return error;
+  };
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, request, operation }) {
+          if (operation?.operation === "subscription") throw subscriptionOverHttp();
+          const error = checkLiterals(document) ?? checkVariables(request.variables);
+          if (error) throw error;
+        },
+      };
+    },
+  };
+}

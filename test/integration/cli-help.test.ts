@@ -24,7 +24,7 @@ const NAMED_IN_USAGE: Record<string, string[]> = {
   "bench:projections": ["BENCH_WRITE_SECONDS", "BENCH_SIZES", "BENCH_DATABASE_URL"],
   "bench:discovery": ["BENCH_REPEAT", "DATABASE_URL"],
   "bench:writes": ["--writes", "--clients", "--retry-fraction", "--seed", "--matrix-writes", "--pgbench-seconds"],
-  "bench:http": ["BENCH_SECONDS", "BENCH_CONNECTIONS"],
+  "bench:http": ["BENCH_SECONDS", "BENCH_ROUNDS", "BENCH_CONNECTIONS", "--profile"],
   "bench:mcp": ["BENCH_ROUNDS", "CATALOGUE"],
   "bench:orient": ["--sizes", "--runs", "--keep", "--reuse"],
   "bench:abuse": ["BENCH_URL", "BENCH_TOKEN", "BENCH_PROBES"],

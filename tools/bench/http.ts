@@ -1,7 +1,9 @@
 // `npm run bench:http`: req/s and latency of an exact `problem(ref)` query on the service next to a
 // bare Apollo Server (same express 5 integration) answering a constant, in one run on one machine.
 // The load generator is the same for both: keep-alive HTTP/1.1 loops in a worker thread, loopback only.
-// Settings: BENCH_SECONDS (10 per side), BENCH_CONNECTIONS (32), DATABASE_URL (unset: embedded database).
+// The two sides run in alternating slices (BENCH_ROUNDS of each), so a drift in machine load hits both.
+// Settings: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32), DATABASE_URL (unset: embedded database).
+// `--profile FILE` records a CPU profile of a further service slice and prints where the time goes.
 import http from "node:http";
 import { Worker } from "node:worker_threads";
 import { ApolloServer } from "@apollo/server";
@@ -11,17 +13,21 @@ import { parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService } from "../../src/service.js";
 import { readCommandLine } from "../../src/cli/command-line.js";
+import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 
 const USAGE = [
-  "usage: npm run bench:http",
-  "  req/s and latency of problem(ref) on the service next to a bare Apollo Server; takes no arguments",
-  "  settings from the environment: BENCH_SECONDS (10 per side), BENCH_CONNECTIONS (32), DATABASE_URL (unset: embedded database)",
+  "usage: npm run bench:http [-- --profile FILE]",
+  "  req/s and latency of problem(ref) on the service next to a bare Apollo Server, and their ratio",
+  "  --profile FILE  write a CPU profile of the service's timed run to FILE (.cpuprofile) and print its summary",
+  "  settings from the environment: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5 alternating slices per side),",
+  "  BENCH_CONNECTIONS (32), DATABASE_URL (unset: embedded database)",
 ].join("\n");
-readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
+const { values } = readCommandLine({ args: process.argv.slice(2), options: { profile: { type: "string" } } }, USAGE);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WARMUP_SECONDS = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 interface LoadResult {
   requests: number;
@@ -67,6 +73,15 @@ Promise.all(Array.from({ length: connections }, connection)).then(() => {
   parentPort.postMessage({ requests, errors, seconds: (Date.now() - began) / 1000, latenciesMs: latencies });
 });
 `;
+
+function combined(slices: LoadResult[]): LoadResult {
+  return {
+    requests: slices.reduce((sum, slice) => sum + slice.requests, 0),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    seconds: slices.reduce((sum, slice) => sum + slice.seconds, 0),
+    latenciesMs: slices.flatMap((slice) => slice.latenciesMs),
+  };
+}
 
 function drive(url: string, query: string, variables: Record<string, unknown>, seconds: number): Promise<LoadResult> {
   const worker = new Worker(LOAD_LOOP, {
@@ -126,14 +141,31 @@ async function main(): Promise<void> {
       `bench:http  ${SECONDS}s per side after ${WARMUP_SECONDS}s warm-up, ${CONNECTIONS} keep-alive connections, database ${service.services.db.kind}`,
     );
     await drive(bare.url, constant.query, constant.variables, WARMUP_SECONDS);
-    const bareResult = await drive(bare.url, constant.query, constant.variables, SECONDS);
     await drive(service.server.url, exact.query, exact.variables, WARMUP_SECONDS);
-    const serviceResult = await drive(service.server.url, exact.query, exact.variables, SECONDS);
+    // Alternating slices: a change in the machine's load during the run weighs on both sides alike.
+    const bareSlices: LoadResult[] = [];
+    const serviceSlices: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      bareSlices.push(await drive(bare.url, constant.query, constant.variables, SECONDS / ROUNDS));
+      serviceSlices.push(await drive(service.server.url, exact.query, exact.variables, SECONDS / ROUNDS));
+    }
+    const bareResult = combined(bareSlices);
+    const serviceResult = combined(serviceSlices);
+    // Profiled apart from the measured slices, so the profiler's cost is not in the figures.
+    const profiling = values.profile ? await startCpuProfile() : null;
+    if (profiling) await drive(service.server.url, exact.query, exact.variables, SECONDS / ROUNDS);
+    const profile = profiling ? await profiling.stop(values.profile!) : null;
     console.log(
       `${"target".padEnd(42)} ${"requests".padStart(8)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
     );
     console.log(report("bare Apollo Server, constant", bareResult));
     console.log(report(`service, exact problem(ref) [${service.services.db.kind}]`, serviceResult));
+    const rate = (result: LoadResult) => result.requests / result.seconds;
+    console.log(`ratio service/bare: ${(rate(serviceResult) / rate(bareResult)).toFixed(2)} (target >= 0.50)`);
+    if (profile)
+      console.log(
+        `\nCPU profile of a further ${SECONDS / ROUNDS}s of the service: ${values.profile}\n${summariseProfile(profile)}`,
+      );
   } finally {
     await bare.stop();
     await service.stop();

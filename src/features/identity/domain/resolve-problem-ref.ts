@@ -37,21 +37,27 @@ export function validateRef(ref: string): string {
   return trimmed;
 }
 
-export async function resolveProblemRefs(
-  prisma: PrismaClient,
+/** An identifier row that matched a probe key, with the named problem's merge pointer. */
+export interface IdentifierMatch {
+  kind: string;
+  value: string;
+  problemId: string;
+  problem: { mergedIntoId: string | null };
+}
+
+/**
+ * The resolution rule over the identifier rows that match the refs' probe keys, wherever they were read
+ * (the database in resolveProblemRefs, the in-memory identity index in IdentityService).
+ */
+export function resolveFromMatches(
   refs: readonly string[],
-): Promise<ProblemRefResolution[]> {
-  const probesByRef = refs.map((ref) => probeKeys(ref));
-  const allProbes = probesByRef.flat();
-  const rows = allProbes.length
-    ? await prisma.problemIdentifier.findMany({
-        where: { OR: allProbes.map((probe) => ({ kind: probe.kind, value: probe.key })) },
-        select: { kind: true, value: true, problemId: true, problem: { select: { mergedIntoId: true } } },
-      })
-    : [];
+  probesByRef: readonly ReturnType<typeof probeKeys>[],
+  rows: readonly IdentifierMatch[],
+): ProblemRefResolution[] {
   // Follow merges before precedence, so a merged problem and its survivor sharing an alias are one problem.
   const followed = rows.map((row) => ({
-    ...row,
+    kind: row.kind,
+    value: row.value,
     problemId: row.problem.mergedIntoId ?? row.problemId,
     namedId: row.problemId,
   }));
@@ -87,6 +93,21 @@ export async function resolveProblemRefs(
     }
     return { ref, status: "NOT_FOUND", matchedBy: null, problemId: null, candidateIds: [], mergedFromId: null };
   });
+}
+
+export async function resolveProblemRefs(
+  prisma: PrismaClient,
+  refs: readonly string[],
+): Promise<ProblemRefResolution[]> {
+  const probesByRef = refs.map((ref) => probeKeys(ref));
+  const allProbes = probesByRef.flat();
+  const rows = allProbes.length
+    ? await prisma.problemIdentifier.findMany({
+        where: { OR: allProbes.map((probe) => ({ kind: probe.kind, value: probe.key })) },
+        select: { kind: true, value: true, problemId: true, problem: { select: { mergedIntoId: true } } },
+      })
+    : [];
+  return resolveFromMatches(refs, probesByRef, rows);
 }
 
 export async function resolveProblemRef(prisma: PrismaClient, ref: string): Promise<ProblemRefResolution> {

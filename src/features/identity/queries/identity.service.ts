@@ -1,0 +1,137 @@
+// Exact identity served from memory: the process's IdentityIndex, loaded at start and kept current by
+// the change stream (every catalogue write appends a `problem` event and announces it on the notifier).
+// A notice marks the index stale at once, so the next lookup waits for the refresh: a write this
+// process committed is answered by the next request, another process's once its notice arrives.
+import type { PrismaClient, Problem } from "../../../generated/prisma/client.js";
+import type { EventNotifier } from "../../../events/notifier.js";
+import type { Logger } from "../../../logger.js";
+import { IdentityIndex, type IdentifierEntry } from "../domain/identity-index.js";
+import { type ProblemRefResolution, resolveProblemRefs, validateRef } from "../domain/resolve-problem-ref.js";
+
+/** A merge re-points earlier merges into the merged problem without their own events: reload everything. */
+const RELOAD_ALL_EVENTS: ReadonlySet<string> = new Set(["problem.merged"]);
+
+export class IdentityService {
+  private index: IdentityIndex | null = null;
+  /** Every change event up to here is in the index. */
+  private highWaterMark = 0n;
+  /** Notices heard, and how many of them the index had heard when its last refresh began. */
+  private noticesHeard = 0;
+  private noticesApplied = 0;
+  private refreshing: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly notifier: EventNotifier,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Follows the notifier first, so a write committed during the load is applied after it. */
+  async start(): Promise<void> {
+    this.unsubscribe = this.notifier.subscribe(() => this.notice());
+    const started = Date.now();
+    const covers = this.noticesHeard;
+    await this.reloadAll();
+    this.noticesApplied = covers;
+    this.logger.info("identity index loaded", { problems: this.index!.size, ms: Date.now() - started });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    await this.refreshing?.catch(() => undefined);
+  }
+
+  /** Resolves one ref (validated): from memory when the index is current, from the database otherwise. */
+  async resolve(ref: string): Promise<ProblemRefResolution> {
+    const valid = validateRef(ref);
+    const index = await this.current();
+    if (!index) return (await resolveProblemRefs(this.prisma, [valid]))[0]!;
+    const resolution = index.resolve(valid);
+    if (resolution.status !== "NOT_FOUND") return resolution;
+    // A miss is confirmed by the database: a writer that did not announce its write (a script, an
+    // older CLI) must not hide a problem. When the database knows better, the index catches up.
+    const stored = (await resolveProblemRefs(this.prisma, [valid]))[0]!;
+    if (stored.status !== "NOT_FOUND") this.notice();
+    return stored;
+  }
+
+  /** The problem's row (every scalar) while the index is current; undefined means read the database. */
+  problem(id: string): Readonly<Problem> | undefined {
+    return this.isCurrent() ? this.index?.problem(id) : undefined;
+  }
+
+  private isCurrent(): boolean {
+    return this.index !== null && this.noticesApplied === this.noticesHeard;
+  }
+
+  /** The index once every notice heard so far is applied, or null when it cannot be (the database decides). */
+  private async current(): Promise<IdentityIndex | null> {
+    if (this.isCurrent()) return this.index;
+    try {
+      while (this.index && !this.isCurrent() && !this.stopped) await this.refresh();
+    } catch {
+      return null; // the notice's own refresh logs the failure; the database answers meanwhile
+    }
+    return this.isCurrent() ? this.index : null;
+  }
+
+  private notice(): void {
+    this.noticesHeard += 1;
+    void this.refresh().catch((error: unknown) =>
+      this.logger.warn("identity index refresh failed; the next lookup retries", { error: (error as Error).message }),
+    );
+  }
+
+  /** One refresh at a time; it covers the notices heard before it began. */
+  private refresh(): Promise<void> {
+    if (this.stopped || !this.index) return Promise.resolve();
+    this.refreshing ??= (async () => {
+      const covers = this.noticesHeard;
+      try {
+        await this.applyNewEvents();
+        this.noticesApplied = covers;
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private async applyNewEvents(): Promise<void> {
+    const events = await this.prisma.changeEvent.findMany({
+      where: { sequence: { gt: this.highWaterMark } },
+      orderBy: { sequence: "asc" },
+      select: { sequence: true, resourceType: true, eventType: true, resourceId: true },
+    });
+    if (events.length === 0) return;
+    const problemEvents = events.filter((event) => event.resourceType === "problem");
+    if (problemEvents.some((event) => RELOAD_ALL_EVENTS.has(event.eventType))) return this.reloadAll();
+    const changed = [...new Set(problemEvents.map((event) => event.resourceId))];
+    if (changed.length > 0) {
+      const [problems, identifiers] = await this.read(changed);
+      this.index!.replace(changed, problems, identifiers);
+    }
+    this.highWaterMark = events.at(-1)!.sequence;
+  }
+
+  /** The head first, then the rows: an event committed in between is applied again later, harmlessly. */
+  private async reloadAll(): Promise<void> {
+    const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
+    const [problems, identifiers] = await this.read(null);
+    this.index = new IdentityIndex(problems, identifiers);
+    this.highWaterMark = head._max.sequence ?? 0n;
+  }
+
+  private read(ids: string[] | null) {
+    return Promise.all([
+      this.prisma.problem.findMany({ where: ids ? { id: { in: ids } } : {} }),
+      this.prisma.problemIdentifier.findMany({
+        where: ids ? { problemId: { in: ids } } : {},
+        select: { kind: true, value: true, problemId: true },
+      }) as Promise<IdentifierEntry[]>,
+    ]);
+  }
+}

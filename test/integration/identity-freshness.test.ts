@@ -1,0 +1,195 @@
+// problem(ref) answers from the in-memory identity index, which must follow the catalogue: once an
+// import (renamed problem, added alias, a new problem sharing an alias), a withdrawal or a merge commits
+// and is announced, the next request answers what the database says; another service on the same
+// server database follows once the notice reaches it. The demo problems are the ones the index loaded at start.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
+import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
+import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
+import { resolveProblemRefs } from "../../src/features/identity/domain/resolve-problem-ref.js";
+import { parseEnv } from "../../src/env.js";
+import { createLogger } from "../../src/logger.js";
+import { startService, type RunningService } from "../../src/service.js";
+import { createProjectionRegistry } from "../../src/projectors.js";
+import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
+import { buildCatalogueProblem } from "../factories/catalogue.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
+import { gqlData } from "../helpers/graphql.js";
+
+const { inlineViews } = createProjectionRegistry();
+/** Problems of the demo catalogue: the index loaded them at start, so only a notice can change what it says of them. */
+const demo = (stableId: string) => loadFixtureCatalogue().find((problem) => problem.stableId === stableId)!;
+
+// Scalars only under `problem`: the rows come from the index too, so a stale row would show here.
+const RESOLVE = `query ($ref: String!) { problem(ref: $ref) {
+  status matchedBy problem { stableId title updatedAt } candidates { stableId title } mergedFrom { stableId }
+} }`;
+const CURATE = (name: string) => `mutation ($input: CurateProblemInput!) { ${name}(input: $input) {
+  __typename ... on CuratedProblemPayload { problem { publicationState } } } }`;
+const MERGE = `mutation ($input: CurateProblemInput!, $into: String!) { mergeProblem(input: $input, into: $into) {
+  __typename } }`;
+
+interface Resolution {
+  status: string;
+  matchedBy: string | null;
+  problem: { stableId: string; title: string; updatedAt: string } | null;
+  candidates: { stableId: string; title: string }[];
+  mergedFrom: { stableId: string } | null;
+}
+
+describe.each(testDatabaseTargets())("problem(ref) follows the catalogue ($name database)", (target) => {
+  const running = useTestService(target);
+  const prisma = () => running.service.services.db.prisma;
+  let curator: string;
+
+  beforeAll(async () => {
+    curator = (await createOperatorWithToken(prisma(), "CURATOR")).token;
+  });
+
+  const resolve = async (ref: string, url = running.service.url) =>
+    (await gqlData<{ problem: Resolution }>(url, RESOLVE, { ref })).problem;
+
+  /** Imports and announces the write, as `npm run import` does. */
+  const importAnnounced = async (problems: CatalogueProblem[]) => {
+    const report = await importCatalogue({ inlineViews, prisma: prisma(), problems });
+    if (report.lastEventSequence) await running.service.services.notifier.publish(BigInt(report.lastEventSequence));
+  };
+
+  /** What the database says for `ref`: the resolution rule over the stored rows, and the stored row. */
+  const stored = async (ref: string) => {
+    const [resolution] = await resolveProblemRefs(prisma(), [ref]);
+    const row = resolution!.problemId
+      ? await prisma().problem.findUniqueOrThrow({ where: { id: resolution!.problemId } })
+      : null;
+    return {
+      status: resolution!.status,
+      matchedBy: resolution!.matchedBy,
+      problem: row && { stableId: row.stableId, title: row.title, updatedAt: row.updatedAt.toISOString() },
+    };
+  };
+
+  const expectSameAsDatabase = async (ref: string) => {
+    const answered = await resolve(ref);
+    expect(answered, ref).toMatchObject(await stored(ref));
+    return answered;
+  };
+
+  it("answers a renamed problem's new title and alias on the next request, and no longer its old alias", async () => {
+    const original = demo("cp:erdos:143");
+    const oldAlias = original.aliases[0]!;
+    expect(await expectSameAsDatabase(oldAlias)).toMatchObject({ status: "RESOLVED", matchedBy: "ALIAS" });
+    const alias = `Renamed conjecture ${uniqueToken()}`;
+    const renamed = { ...original, title: `Renamed ${original.title}`, aliases: [alias] };
+    await importAnnounced([renamed]);
+    for (const ref of [original.stableId, alias, renamed.title]) {
+      expect(await expectSameAsDatabase(ref)).toMatchObject({
+        status: "RESOLVED",
+        problem: { stableId: original.stableId, title: renamed.title },
+      });
+    }
+    expect(await expectSameAsDatabase(oldAlias)).toMatchObject({ status: "NOT_FOUND", problem: null });
+  });
+
+  it("answers AMBIGUOUS once an imported problem takes a loaded problem's alias, with both rows", async () => {
+    const owner = demo("cp:erdos:52");
+    const alias = owner.aliases[0]!;
+    expect(await resolve(alias)).toMatchObject({ status: "RESOLVED", problem: { stableId: owner.stableId } });
+    const second = buildCatalogueProblem({ aliases: [alias] });
+    await importAnnounced([second]);
+    const resolution = await expectSameAsDatabase(alias);
+    expect(resolution).toMatchObject({ status: "AMBIGUOUS", matchedBy: "ALIAS", problem: null });
+    expect(resolution.candidates).toEqual(
+      [owner, second]
+        .map((problem) => ({ stableId: problem.stableId, title: problem.title }))
+        .sort((a, b) => (a.stableId < b.stableId ? -1 : 1)),
+    );
+  });
+
+  it("answers a withdrawal's and a merge's rows on the next request after the mutation", async () => {
+    const [withdrawn, merged, survivor] = ["cp:erdos:4", "cp:erdos:6", "cp:erdos:7"].map(demo);
+    for (const problem of [withdrawn!, merged!, survivor!]) await expectSameAsDatabase(problem.stableId);
+    const curate = (query: string, variables: Record<string, unknown>) =>
+      gqlData<Record<string, { __typename: string }>>(running.service.url, query, variables, curator);
+
+    expect(
+      (await curate(CURATE("withdrawProblem"), { input: { problemRef: withdrawn!.stableId, reason: "duplicate" } }))
+        .withdrawProblem,
+    ).toMatchObject({ problem: { publicationState: "WITHDRAWN" } });
+    await expectSameAsDatabase(withdrawn!.stableId); // the row's updatedAt moved with the withdrawal
+
+    expect(
+      (
+        await curate(MERGE, {
+          input: { problemRef: merged!.stableId, reason: "the same statement" },
+          into: survivor!.stableId,
+        })
+      ).mergeProblem,
+    ).toMatchObject({ __typename: "MergeProblemPayload" });
+    expect(await expectSameAsDatabase(merged!.stableId)).toMatchObject({
+      status: "RESOLVED",
+      problem: { stableId: survivor!.stableId },
+      mergedFrom: { stableId: merged!.stableId },
+    });
+  });
+
+  // What makes "the next request" exact on a server database too: no wait for LISTEN to bring the notice back.
+  it("hears its own notice before publish returns", async () => {
+    const notifier = running.service.services.notifier;
+    const head = (await prisma().changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+    const heard: bigint[] = [];
+    const unsubscribe = notifier.subscribe((sequence) => heard.push(sequence));
+    try {
+      const publishing = notifier.publish(head);
+      expect(heard).toEqual([head]);
+      await publishing;
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("still finds a problem whose import was not announced: a miss asks the database", async () => {
+    const unannounced = buildCatalogueProblem();
+    await importCatalogue({ inlineViews, prisma: prisma(), problems: [unannounced] });
+    expect(await expectSameAsDatabase(unannounced.slug)).toMatchObject({
+      status: "RESOLVED",
+      matchedBy: "SLUG",
+      problem: { stableId: unannounced.stableId },
+    });
+  });
+
+  describe.skipIf(target.name !== "server")("a second service on the same database", () => {
+    let other: RunningService;
+
+    beforeAll(async () => {
+      const env = parseEnv({
+        NODE_ENV: "test",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        CATALOGUE: "demo",
+        DATABASE_URL: running.service.services.db.connectionString,
+      });
+      other = await startService(env, { dataDir: null, logger: createLogger("silent") });
+    });
+
+    afterAll(async () => {
+      await other?.stop();
+    });
+
+    it("answers a rename made through the first service once its notice arrives", async () => {
+      const original = demo("cp:erdos:90");
+      const renamed = { ...original, title: `Renamed ${original.title}`, aliases: [`Remote ${uniqueToken()}`] };
+      expect(await resolve(original.stableId, other.server.url)).toMatchObject({ problem: { title: original.title } });
+      await importAnnounced([renamed]);
+      await vi.waitFor(
+        async () =>
+          expect(await resolve(original.stableId, other.server.url)).toMatchObject({
+            problem: { title: renamed.title },
+          }),
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(await resolve(original.aliases[0]!, other.server.url)).toMatchObject({ status: "NOT_FOUND" });
+    });
+  });
+});
