@@ -100,21 +100,23 @@ export class IdentityService {
     return this.refreshing;
   }
 
+  /** One row per notice: the new head, the problems whose events are new, and whether one was a merge. */
   private async applyNewEvents(): Promise<void> {
-    const events = await this.prisma.changeEvent.findMany({
-      where: { sequence: { gt: this.highWaterMark } },
-      orderBy: { sequence: "asc" },
-      select: { sequence: true, resourceType: true, eventType: true, resourceId: true },
-    });
-    if (events.length === 0) return;
-    const problemEvents = events.filter((event) => event.resourceType === "problem");
-    if (problemEvents.some((event) => RELOAD_ALL_EVENTS.has(event.eventType))) return this.reloadAll();
-    const changed = [...new Set(problemEvents.map((event) => event.resourceId))];
+    const [row] = await this.prisma.$queryRaw<
+      { last: bigint | null; changed: string[] | null; merged: boolean | null }[]
+    >`
+      SELECT max(sequence) AS last,
+        array_agg(DISTINCT resource_id) FILTER (WHERE resource_type = 'problem') AS changed,
+        bool_or(resource_type = 'problem' AND event_type = ANY(${[...RELOAD_ALL_EVENTS]})) AS merged
+      FROM change_events WHERE sequence > ${this.highWaterMark}`;
+    if (row?.last == null) return;
+    if (row.merged) return this.reloadAll();
+    const changed = row.changed ?? [];
     if (changed.length > 0) {
       const [problems, identifiers] = await this.read(changed);
       this.index!.replace(changed, problems, identifiers);
     }
-    this.highWaterMark = events.at(-1)!.sequence;
+    this.highWaterMark = BigInt(row.last);
   }
 
   /** The head first, then the rows: an event committed in between is applied again later, harmlessly. */
