@@ -31,6 +31,8 @@ export class ChangeFeed {
     (error) => this.logger.warn("change feed read failed", { error: (error as Error).message }),
   );
   private unsubscribe: (() => void) | null = null;
+  private tableReads = 0;
+  private notices = 0;
   private started: Promise<void> | null = null;
   private stopped = false;
 
@@ -44,7 +46,10 @@ export class ChangeFeed {
   /** Reads the current head once; idempotent, so the first subscriber may call it too. */
   start(): Promise<void> {
     this.started ??= (async () => {
-      this.unsubscribe = this.notifier.subscribe(() => this.poke());
+      this.unsubscribe = this.notifier.subscribe(() => {
+        this.notices += 1;
+        this.poke();
+      });
       const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
       this.headSequence = head._max.sequence ?? 0n;
       this.floor = this.headSequence;
@@ -68,6 +73,11 @@ export class ChangeFeed {
   /** The last sequence this feed has read. */
   head(): bigint {
     return this.headSequence;
+  }
+
+  /** Notices heard and reads of new rows made since start: the fan-out's cost, for benches and tests. */
+  counts(): { notices: number; tableReads: number } {
+    return { notices: this.notices, tableReads: this.tableReads };
   }
 
   /** Rows after `cursor` that pass `accept`, or null when the buffer does not reach back to `cursor`. */
@@ -102,6 +112,7 @@ export class ChangeFeed {
 
   private async readNew(): Promise<void> {
     for (;;) {
+      this.tableReads += 1;
       const rows = await this.prisma.changeEvent.findMany({
         where: { sequence: { gt: this.headSequence } },
         orderBy: { sequence: "asc" },
