@@ -85,8 +85,8 @@ export class ChangeFeed {
     if (cursor < this.floor) return null;
     const rows: ChangeEventRow[] = [];
     let upTo = cursor > this.headSequence ? cursor : this.headSequence;
-    for (const row of this.buffer) {
-      if (row.sequence <= cursor) continue;
+    for (let index = this.firstAfter(cursor); index < this.buffer.length; index += 1) {
+      const row = this.buffer[index]!;
       if (accept(row)) rows.push(row);
       if (rows.length >= limit) {
         upTo = row.sequence;
@@ -94,6 +94,21 @@ export class ChangeFeed {
       }
     }
     return { rows, upTo };
+  }
+
+  /**
+   * Index of the first buffered row after `cursor`, by binary search over the ascending sequences: every
+   * subscriber asks on every notice, and a scan from the start would cost each of them the whole buffer.
+   */
+  private firstAfter(cursor: bigint): number {
+    let low = 0;
+    let high = this.buffer.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.buffer[middle]!.sequence <= cursor) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** Resolves when the head moves past `sequence`, or the signal aborts, or the feed stops. */

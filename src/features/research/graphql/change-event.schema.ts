@@ -2,7 +2,7 @@
 // sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
 import { builder } from "../../../graphql/builder.js";
 import type { ChangeEventRow } from "../../../events/change-events.js";
-import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
+import type { EventSubject } from "../../../events/event-subjects.js";
 import { dashboardEventBatches, MAX_REPLAY, researchEvents } from "../queries/change-events.query.js";
 
 const EventSubjectType = builder.objectRef<EventSubject>("EventSubject").implement({
@@ -40,7 +40,8 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
       type: EventSubjectType,
       description:
         "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
-      resolve: (event, _args, context) => context.loaders.of(eventSubjectLoader).load(event),
+      // Shared: every subscriber a notice reaches takes the subjects one load made.
+      resolve: (event, _args, context) => context.loaders.of(context.services.eventSubjects.loader).load(event),
     }),
   }),
 });
