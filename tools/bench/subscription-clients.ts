@@ -18,7 +18,7 @@ export type ParentMessage = OpenRequest | { type: "counts" } | { type: "close" }
 
 export type ChildMessage =
   | { type: "opened"; subscriptions: number; refused: string[] }
-  | { type: "counts"; counts: number[]; errors: string[] }
+  | { type: "counts"; counts: number[]; errors: string[]; cpuMs: number }
   | { type: "closed" };
 
 /** How long a subscription has to send its first answer (an error, or acknowledgement by its socket). */
@@ -30,6 +30,11 @@ interface Subscriber {
 }
 
 const send = (message: ChildMessage) => process.send!(message);
+/** CPU time this process has used (user + system), so the parent can say what the load generator cost. */
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+};
 
 /** Subscribes and resolves once the server acknowledged the socket (or refused the subscription). */
 function subscribe(client: Client, request: OpenRequest, subscriber: Subscriber): Promise<void> {
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
           type: "counts",
           counts: subscribers.map((subscriber) => subscriber.received),
           errors: subscribers.flatMap((subscriber) => subscriber.errors).slice(0, 3),
+          cpuMs: cpuMs(),
         });
       } else {
         await Promise.all(clients.map((client) => client.dispose()));

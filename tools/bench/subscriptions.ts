@@ -10,7 +10,7 @@
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "../../src/env.js";
@@ -49,6 +49,12 @@ const RECORD = `
       ... on ResearchObjectPayload { replayed researchObject { id accession } }
     }
   }`;
+
+/** CPU time this process has used (user + system). */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+}
 
 /** How long subscribers get to receive every event after the last write is answered. */
 const DELIVERY_TIMEOUT_MS = 120_000;
@@ -140,12 +146,17 @@ interface Phase {
   statements: string[];
   notices: number;
   feedReads: number;
+  /** CPU time of this process (the service and the writing clients) during the phase. */
+  serviceCpuMs: number;
+  /** CPU time of the subscribers' process during the phase (0 without subscribers). */
+  subscriberCpuMs: number;
 }
 
 /** Writes and times them; `settle` (delivery to the subscribers) still counts toward the statements. */
 async function measure(bench: Bench, writesPerClient: number, settle = async () => undefined): Promise<Phase> {
   const feed = bench.service.services.changeFeed;
   const before = feed.counts();
+  const cpuBefore = cpuMs();
   bench.counter.reset();
   const latencies: number[] = [];
   await Promise.all(
@@ -154,6 +165,7 @@ async function measure(bench: Bench, writesPerClient: number, settle = async () 
     }),
   );
   await settle();
+  const serviceCpuMs = cpuMs() - cpuBefore;
   const statements = [...bench.counter.statements];
   const after = feed.counts();
   return {
@@ -162,6 +174,8 @@ async function measure(bench: Bench, writesPerClient: number, settle = async () 
     statements,
     notices: after.notices - before.notices,
     feedReads: after.tableReads - before.tableReads,
+    serviceCpuMs,
+    subscriberCpuMs: 0,
   };
 }
 
@@ -260,6 +274,7 @@ async function measureSubscribed(bench: Bench, options: Options, tokens: string[
     const primed = await awaitDelivery(ask, await projectEvents(bench, after));
     if (primed.type !== "counts" || primed.errors.length) throw new Error(`priming failed: ${JSON.stringify(primed)}`);
     let final: ChildMessage = primed;
+    const subscriberCpuBefore = primed.cpuMs;
     let expected = 0;
     const phase = await measure(bench, options.writes, async () => {
       expected = await projectEvents(bench, after);
@@ -270,6 +285,7 @@ async function measureSubscribed(bench: Bench, options: Options, tokens: string[
     const complete = counts.filter((count) => count === expected).length;
     return {
       ...phase,
+      subscriberCpuMs: final.type === "counts" ? final.cpuMs - subscriberCpuBefore : 0,
       deliveredOk: complete === options.subscribers && errors.length === 0,
       delivered: `${complete}/${options.subscribers} subscribers received exactly the ${expected} events (min ${Math.min(...counts)}, max ${Math.max(...counts)})${errors.length ? `; errors: ${errors.join(" | ")}` : ""}`,
     };
@@ -303,6 +319,8 @@ function pooled<T extends Phase>(phases: T[]): Phase {
     statements: phases.flatMap((phase) => phase.statements),
     notices: phases.reduce((sum, phase) => sum + phase.notices, 0),
     feedReads: phases.reduce((sum, phase) => sum + phase.feedReads, 0),
+    serviceCpuMs: phases.reduce((sum, phase) => sum + phase.serviceCpuMs, 0),
+    subscriberCpuMs: phases.reduce((sum, phase) => sum + phase.subscriberCpuMs, 0),
   };
 }
 
@@ -391,6 +409,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `SQL statements per write: ${(none.statements.length / none.writes).toFixed(2)} with 0 subscribers, ${(some.statements.length / some.writes).toFixed(2)} with ${options.subscribers}`,
+    );
+    console.log(
+      `CPU per write: service process ${(none.serviceCpuMs / none.writes).toFixed(1)} ms with 0 subscribers, ${(some.serviceCpuMs / some.writes).toFixed(1)} ms with ${options.subscribers}; subscribers' process ${(some.subscriberCpuMs / some.writes).toFixed(1)} ms (same machine, ${availableParallelism()} cores)`,
     );
     console.log(`  by table, 0 subscribers: ${statementMix(none)}`);
     console.log(`  by table, ${options.subscribers} subscribers: ${statementMix(some)}`);
