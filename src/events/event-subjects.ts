@@ -3,7 +3,6 @@
 // objects, projects, problems), whatever the batch's size, and once for all subscribers of one notice.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import type { LoaderFactory } from "../graphql/request-loaders.js";
 import type { ChangeEventRow } from "./change-events.js";
 
 export interface EventSubject {
@@ -151,6 +150,6 @@ export class SharedEventSubjects {
    * The subject loader of one operation (the GraphQL context holds it): it batches what one execution
    * asks for and caches nothing itself, so a long subscription sees renamed titles.
    */
-  readonly loader: LoaderFactory<ChangeEventRow, EventSubject> = () =>
+  readonly loader: (prisma: PrismaClient) => DataLoader<ChangeEventRow, EventSubject> = () =>
     new DataLoader((rows) => this.load(rows), { cache: false });
 }
