@@ -1,8 +1,8 @@
 // graphql-ws on the GraphQL path: the same context, limits (body size, depth, cost, aliases, tokens,
 // input text), write rate limit, in-flight tracking and error masking as HTTP, so a socket is no way
 // around any protection; plus per-socket and per-client subscription limits, a signal per operation that
-// ends its subscription's waits the moment the client completes it or goes away, and one execution per
-// event for subscribers running the same caller-independent operation.
+// ends its subscription's waits the moment the client completes it or goes away, one execution per event
+// for subscribers running the same caller-independent operation, and deliveries paced between requests.
 import type http from "node:http";
 import {
   execute,

@@ -6,7 +6,7 @@
 // received every event. The subscribers run in a child process (subscription-clients.ts), so their
 // parsing does not share the service's event loop; the service runs in this process.
 //
-// npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 2 --warmup 10]
+// npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 4 --warmup 10]
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -27,7 +27,7 @@ const USAGE = [
   "  --writes N       writes per client per phase (50)",
   "  --clients N      concurrent writing clients, each waiting for its answer before the next write (4)",
   "  --subscribers N  graphql-ws subscribers on the written project, one operator and socket each (200)",
-  "  --rounds N       rounds of (no subscribers, then N subscribers); latencies pooled per phase (2)",
+  "  --rounds N       rounds of (no subscribers, then N subscribers), order alternating; latencies pooled per phase (4)",
   "  --warmup N       unmeasured writes per client before the first round (10)",
   "  DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR",
 ].join("\n");
@@ -91,7 +91,7 @@ function parseOptions(argv: string[]): Options {
     writes: count("writes", values.writes, 50, 1, 10_000),
     clients: count("clients", values.clients, 4, 1, 64),
     subscribers: count("subscribers", values.subscribers, 200, 1, 5_000),
-    rounds: count("rounds", values.rounds, 2, 1, 20),
+    rounds: count("rounds", values.rounds, 4, 1, 20),
     warmup: count("warmup", values.warmup, 10, 0, 1_000),
   };
 }

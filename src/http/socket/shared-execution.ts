@@ -1,11 +1,11 @@
-// One execution per event for every subscriber that runs the same operation: 200 agents following one
-// project send the same document and variables, and each event would otherwise be executed 200 times.
-// Only for subscription fields that declare their results the same for every caller (extension below).
+// graphql's `subscribe` for graphql-ws, with two changes for fan-out. One execution per event for every
+// subscriber that runs the same operation (200 agents following one project send the same document and
+// variables), only for fields that declare their results the same for every caller; and deliveries paced
+// over turns of the event loop (DeliveryPacer), so a notice's fan-out does not stall the writes.
 import {
   createSourceEventStream,
   execute,
   getOperationAST,
-  subscribe,
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLSchema,
@@ -13,6 +13,7 @@ import {
 // graphql's own `subscribe` maps the source stream with it; the same, so ending and errors behave alike.
 import { mapAsyncIterator } from "graphql/execution/mapAsyncIterator.js";
 import { SAME_FOR_EVERY_CALLER } from "../../graphql/caller-independent.js";
+import { DeliveryPacer } from "./delivery-pacer.js";
 
 /**
  * A result is reused this long after it was computed: one notice reaches every subscriber within
@@ -48,19 +49,25 @@ function sharingKey(schema: GraphQLSchema, args: ExecutionArgs): string | null {
  */
 export class SharedExecutions {
   private readonly results = new WeakMap<object, Map<string, SharedResult>>();
+  private readonly pacer = new DeliveryPacer();
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** graphql's `subscribe`, executing each event once per operation key when the operation allows it. */
+  /** graphql's `subscribe`: each event executed once per operation key when the operation allows it, then paced. */
   async subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
     const key = sharingKey(this.schema, args);
-    if (key === null) return subscribe(args);
     const stream = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in stream)) return stream as ExecutionResult;
-    return mapAsyncIterator(stream as AsyncIterable<unknown>, (payload) => this.executeOnce(key, payload, args));
+    return mapAsyncIterator(stream as AsyncIterable<unknown>, async (payload) => {
+      const result = await (key === null
+        ? execute({ ...args, rootValue: payload })
+        : this.executeOnce(key, payload, args));
+      await this.pacer.turn();
+      return result;
+    });
   }
 
   private executeOnce(key: string, payload: unknown, args: ExecutionArgs): Promise<ExecutionResult> {
