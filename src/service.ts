@@ -6,6 +6,7 @@ import { openDatabase } from "./platform/db/database.js";
 import type { Env } from "./env.js";
 import { createNotifier } from "./events/notifier.js";
 import { ChangeFeed } from "./events/change-feed.js";
+import { SharedEventSubjects } from "./events/event-subjects.js";
 import { FreshnessFeed } from "./projections/freshness-feed.js";
 import { createLogger, type Logger } from "./logger.js";
 import { loadFixtureCatalogue } from "./features/catalogue/domain/fixture-catalogue.js";
@@ -121,6 +122,7 @@ export async function openServices(
     const identity = new IdentityService(db.prisma, notifier, logger);
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
+    const eventSubjects = new SharedEventSubjects(db.prisma);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
     const challengePeriods = new ChallengePeriodSweeper({
       prisma: db.prisma,
@@ -142,6 +144,7 @@ export async function openServices(
       logger,
       notifier,
       changeFeed,
+      eventSubjects,
       freshness,
       projections,
       monitor,

@@ -1,6 +1,6 @@
 // What a change event is about, for people reading a feed: the record's title and kind, its project and
 // its problem. Resolved for a whole batch of events at once: at most one query per table (research
-// objects, projects, problems), whatever the batch's size.
+// objects, projects, problems), whatever the batch's size, and once for all subscribers of one notice.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { ChangeEventRow } from "./change-events.js";
@@ -99,10 +99,57 @@ export async function loadEventSubjects(
 }
 
 /**
- * Makes the subject loader of one operation (the GraphQL context holds it). It batches what one
- * execution asks for (a batch of events resolves in one go) and caches nothing: a long subscription
- * must see renamed titles.
+ * A delivered event's subject shared by every subscriber it is delivered to within this long after the
+ * first asked: one notice reaches all of them within milliseconds, so 200 subscribers cost one query
+ * per table, not 200; a replay later than this reads again, so titles stay as fresh as they were.
  */
-export function eventSubjectLoader(prisma: PrismaClient): DataLoader<ChangeEventRow, EventSubject> {
-  return new DataLoader((rows) => loadEventSubjects(prisma, rows), { cache: false });
+const SHARED_FOR_MS = 1_000;
+
+interface SharedSubject {
+  subject: Promise<EventSubject>;
+  /** When the load finished; null while it runs (a running load is always shared). */
+  loadedAt: number | null;
+}
+
+/**
+ * Subjects of the events the change feed hands out, per process (src/service.ts builds it). Keyed by
+ * the row object: rows of the feed's buffer are one object per event for every subscriber, whereas a
+ * catch-up or replay read makes its own rows and so its own load. It returns only the subjects of the
+ * rows a caller passes (rows its subscription already let through), so sharing shows nobody more.
+ */
+export class SharedEventSubjects {
+  private readonly subjects = new WeakMap<ChangeEventRow, SharedSubject>();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Subjects of `rows` in order: one query per table for the rows nobody asked for within SHARED_FOR_MS. */
+  load(rows: readonly ChangeEventRow[]): Promise<EventSubject[]> {
+    const now = this.now();
+    const missing = rows.filter((row) => {
+      const shared = this.subjects.get(row);
+      return !shared || (shared.loadedAt !== null && now - shared.loadedAt > SHARED_FOR_MS);
+    });
+    if (missing.length > 0) {
+      const batch = loadEventSubjects(this.prisma, missing);
+      for (const [index, row] of missing.entries()) {
+        const shared: SharedSubject = { subject: batch.then((subjects) => subjects[index]!), loadedAt: null };
+        this.subjects.set(row, shared);
+        batch.then(
+          () => (shared.loadedAt = this.now()),
+          () => this.subjects.get(row) === shared && this.subjects.delete(row), // the next caller tries again
+        );
+      }
+    }
+    return Promise.all(rows.map((row) => this.subjects.get(row)!.subject));
+  }
+
+  /**
+   * The subject loader of one operation (the GraphQL context holds it): it batches what one execution
+   * asks for and caches nothing itself, so a long subscription sees renamed titles.
+   */
+  readonly loader: (prisma: PrismaClient) => DataLoader<ChangeEventRow, EventSubject> = () =>
+    new DataLoader((rows) => this.load(rows), { cache: false });
 }

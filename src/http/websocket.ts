@@ -1,7 +1,8 @@
 // graphql-ws on the GraphQL path: the same context, limits (body size, depth, cost, aliases, tokens,
 // input text), write rate limit, in-flight tracking and error masking as HTTP, so a socket is no way
-// around any protection; plus per-socket and per-client subscription limits, and a signal per
-// operation that ends its subscription's waits the moment the client completes it or goes away.
+// around any protection; plus per-socket and per-client subscription limits, a signal per operation that
+// ends its subscription's waits the moment the client completes it or goes away, one execution per event
+// for subscribers running the same caller-independent operation, and deliveries paced between requests.
 import type http from "node:http";
 import {
   execute,
@@ -27,6 +28,7 @@ import { authenticate } from "../features/operators/commands/operator.commands.j
 import type { InFlightWrites } from "./in-flight.js";
 import { requestContext } from "./request-context.js";
 import { endingWith } from "./socket/operation-end.js";
+import { SharedExecutions } from "./socket/shared-execution.js";
 import { SubscriptionLimits, type SocketRecord } from "./socket/subscription-limits.js";
 
 export interface SubscriptionServer {
@@ -84,6 +86,7 @@ export function startSubscriptionServer(options: {
     maxPayload: services.env.limits.maxBodyBytes,
   });
   const limits = new SubscriptionLimits(services.env.subscriptionLimits);
+  const sharedExecutions = new SharedExecutions(schema);
   const records = new WeakMap<SocketContext<ConnectionParams, Extra>, SocketRecord>();
   const endOperation = new WeakMap<Context, AbortController>();
   // Counted from the socket itself: graphql-ws's onClose waits for every subscription to end first.
@@ -173,6 +176,7 @@ export function startSubscriptionServer(options: {
       schema,
       onConnect: admit,
       onSubscribe: (ctx, id, payload) => prepare(ctx, id, payload),
+      subscribe: (args) => sharedExecutions.subscribe(args),
       onOperation: (_ctx, _id, _payload, args, result) => {
         const controller = endOperation.get(args.contextValue as Context);
         if (!controller) return result;

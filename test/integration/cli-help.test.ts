@@ -28,6 +28,7 @@ const NAMED_IN_USAGE: Record<string, string[]> = {
   "bench:mcp": ["BENCH_ROUNDS", "CATALOGUE"],
   "bench:orient": ["--sizes", "--runs", "--keep", "--reuse"],
   "bench:abuse": ["BENCH_URL", "BENCH_TOKEN", "BENCH_PROBES"],
+  "bench:subscriptions": ["--writes", "--clients", "--subscribers", "--rounds", "--warmup", "DATABASE_URL"],
   "fit:confidence": ["--held-out", "--data-dir"],
   "fit:rerank": ["--l2", "--data-dir"],
 };

@@ -85,6 +85,30 @@ describe("ChangeFeed", () => {
     expect(delivered.every((sequences) => sequences.join() === "1,2")).toBe(true);
     // Each notice: one read that finds the row; a read coming back short ends it.
     expect(table.reads.length - before).toBe(2);
+    expect(feed.counts()).toEqual({ notices: 2, tableReads: 3 }); // the start's read, then one per notice
+    feed.stop();
+  });
+
+  it("hands each subscriber exactly the buffered rows after its own cursor", async () => {
+    const table = fakeTable();
+    const notifier = await createNotifier({
+      kind: "embedded",
+      pool: null as never,
+      connectionString: "",
+      logger: createLogger("silent"),
+    });
+    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    await feed.start();
+    for (let index = 0; index < 9; index += 1) await notifier.publish(table.append(index % 2 ? "a" : "b"));
+    await settle();
+    const everything = () => true;
+    for (let cursor = 0n; cursor <= 10n; cursor += 1n) {
+      const expected = Array.from({ length: 9 }, (_, index) => BigInt(index + 1)).filter(
+        (sequence) => sequence > cursor,
+      );
+      expect(feed.rowsAfter(cursor, everything)!.rows.map((row) => row.sequence)).toEqual(expected);
+    }
+    expect(feed.rowsAfter(2n, (row) => row.routingTargetId === "a", 2)).toMatchObject({ upTo: 6n });
     feed.stop();
   });
 

@@ -1,8 +1,9 @@
 // ChangeEvent in GraphQL and the `researchEvents` subscription: every committed event once, in
 // sequence order, filtered by problem or project; pass `afterSequence` to resume after a reconnect.
 import { builder } from "../../../graphql/builder.js";
+import { SAME_FOR_EVERY_CALLER } from "../../../graphql/caller-independent.js";
 import type { ChangeEventRow } from "../../../events/change-events.js";
-import { eventSubjectLoader, type EventSubject } from "../../../events/event-subjects.js";
+import type { EventSubject } from "../../../events/event-subjects.js";
 import { dashboardEventBatches, MAX_REPLAY, researchEvents } from "../queries/change-events.query.js";
 
 const EventSubjectType = builder.objectRef<EventSubject>("EventSubject").implement({
@@ -40,7 +41,8 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
       type: EventSubjectType,
       description:
         "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
-      resolve: (event, _args, context) => context.loaders.of(eventSubjectLoader).load(event),
+      // Shared: every subscriber a notice reaches takes the subjects one load made.
+      resolve: (event, _args, context) => context.loaders.of(context.services.eventSubjects.loader).load(event),
     }),
   }),
 });
@@ -72,6 +74,9 @@ builder.subscriptionField("researchEvents", (t) =>
   t.field({
     type: ChangeEventType,
     description: "Committed change events in sequence order, optionally for one problem or project.",
+    // Every ChangeEvent field reads only the event; the filter is applied in `subscribe`. So subscribers
+    // sending the same operation share one execution of each event they are sent.
+    extensions: { [SAME_FOR_EVERY_CALLER]: true },
     args: {
       problemRef: t.arg.string(),
       projectId: t.arg.id(),

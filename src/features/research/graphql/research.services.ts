@@ -1,6 +1,7 @@
 // What the research feature adds to the services every request sees (src/graphql/context.ts): the
 // change stream, whose GraphQL face (ChangeEvent, researchEvents, dashboardEvents) lives here.
 import type { ChangeFeed } from "../../../events/change-feed.js";
+import type { SharedEventSubjects } from "../../../events/event-subjects.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import type { ProjectionRegistry } from "../../../projections/registry.js";
 
@@ -10,6 +11,8 @@ declare module "../../../graphql/context.js" {
     notifier: EventNotifier;
     /** One reader of new change events for every subscriber in the process. */
     changeFeed: ChangeFeed;
+    /** What each delivered event is about, loaded once for all the subscribers one notice reaches. */
+    eventSubjects: SharedEventSubjects;
     /** The derived views' projectors (createProjectionRegistry); write paths take its inline views. */
     projections: ProjectionRegistry;
   }
