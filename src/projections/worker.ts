@@ -13,11 +13,12 @@ export const WORKER_RETRY_MS = 1_000;
 /** Another worker holds the view: check again soon, it may stop before catching up. */
 const BUSY_RETRY_MS = 50;
 /**
- * A wake waits this long before it reads, so a burst of writes is applied as one batch: a worker
- * view's cost is per batch (memory recomputes each touched chunk once), and at hundreds of writes a
- * second one pass per write would cost more CPU than the writes themselves (bench:writes).
+ * Passes start at least this far apart, so a stream of writes is applied in batches: a worker view's
+ * cost is per batch (memory recomputes each touched chunk once), and at a hundred writes a second one
+ * pass per write cost the service more CPU than the writes themselves (bench:writes). A notice after a
+ * quiet spell is applied at once; under a stream the lag grows by at most this.
  */
-export const WORKER_GATHER_MS = 20;
+export const WORKER_MIN_INTERVAL_MS = 40;
 
 export interface ProjectionWorker {
   /** Resolves when the current drain (if any) finishes. */
@@ -66,6 +67,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
   let timer: NodeJS.Timeout | null = null;
   /** Every view of this worker has applied the stream up to here (as of its last drain). */
   let settled = 0n;
+  let lastPassAt = Number.NEGATIVE_INFINITY;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -74,8 +76,10 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
   };
 
   const drain = async () => {
-    await pause(WORKER_GATHER_MS);
     do {
+      const wait = lastPassAt + WORKER_MIN_INTERVAL_MS - performance.now();
+      if (wait > 0) await pause(wait);
+      lastPassAt = performance.now();
       again = false;
       let view: string | undefined;
       try {
