@@ -117,9 +117,9 @@ export async function openServices(
       logger,
     });
     const projections = createProjectionRegistry();
-    const discovery = new DiscoveryService(db.prisma, notifier, logger);
+    const discovery = new DiscoveryService(db.prisma, db.pool, notifier, logger);
     // Per process and database: every identifier and problem row, refreshed from the change stream.
-    const identity = new IdentityService(db.prisma, notifier, logger);
+    const identity = new IdentityService(db.prisma, db.pool, notifier, logger);
     const premises = new PremiseService(db.prisma);
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
     const eventSubjects = new SharedEventSubjects(db.prisma);

@@ -230,7 +230,7 @@ async function serveInProcess(
 ): Promise<Running> {
   const { services } = opened;
   const authorization = token ? `Bearer ${token}` : undefined;
-  const check = () => authenticate(services.db.prisma, authorization);
+  const check = () => authenticate(services.db.pool, authorization);
   const caller: McpCaller = { auth: await check(), requestId: `stdio-${process.pid}`, reauthenticate: check };
   if (token && caller.auth.status === "INVALID")
     logger.warn("RMS_TOKEN is not a valid operator token: writes will be refused", { reason: caller.auth.reason });

@@ -10,6 +10,6 @@ export async function requestContext(
   requestId: string = randomUUID(),
   logFields: Record<string, unknown> = {},
 ): Promise<Context> {
-  const auth = await authenticate(services.db.prisma, authorization);
+  const auth = await authenticate(services.db.pool, authorization);
   return createContext({ services, auth, requestId, logFields });
 }

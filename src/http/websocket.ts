@@ -101,7 +101,7 @@ export function startSubscriptionServer(options: {
   const admit = async (ctx: SocketContext<ConnectionParams, Extra>): Promise<boolean> => {
     let auth;
     try {
-      auth = await authenticate(services.db.prisma, authorizationOf(ctx.connectionParams));
+      auth = await authenticate(services.db.pool, authorizationOf(ctx.connectionParams));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       ctx.extra.socket.close(CloseCode.InternalServerError, "Service unavailable: retry shortly");

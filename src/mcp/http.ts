@@ -178,7 +178,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
   router.post("/", express.json({ limit: env.limits.maxBodyBytes }), async (request: Request, response: Response) => {
     const annotations = annotationsOf(response);
     try {
-      const auth = await authenticate(services.db.prisma, request.headers.authorization);
+      const auth = await authenticate(services.db.pool, request.headers.authorization);
       if (auth.status === "VALID") annotations.operatorId = auth.operator.id;
       if (request.header(SESSION_HEADER) !== undefined) {
         const session = sessionOf(request, response, auth);
@@ -209,11 +209,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
       return;
     if (closing) return void jsonRpcError(response, 503, -32000, "The service is shutting down");
     try {
-      const session = sessionOf(
-        request,
-        response,
-        await authenticate(services.db.prisma, request.headers.authorization),
-      );
+      const session = sessionOf(request, response, await authenticate(services.db.pool, request.headers.authorization));
       if (!session) return;
       session.openStreams += 1;
       response.on("close", () => {
@@ -229,11 +225,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
     const annotations = annotationsOf(response);
     if (!hasSessionHeader(request, response, "")) return;
     try {
-      const session = sessionOf(
-        request,
-        response,
-        await authenticate(services.db.prisma, request.headers.authorization),
-      );
+      const session = sessionOf(request, response, await authenticate(services.db.pool, request.headers.authorization));
       if (!session) return;
       await session.transport.handleRequest(request, response);
       await closeSession(session, "deleted by the client");

@@ -225,7 +225,7 @@ export async function loadStoredIndex(db: Database): Promise<StoredIndex> {
     connectionString: db.connectionString,
     logger,
   });
-  const service = new DiscoveryService(db.prisma, notifier, logger);
+  const service = new DiscoveryService(db.prisma, db.pool, notifier, logger);
   try {
     await service.start();
     const index = service.current();

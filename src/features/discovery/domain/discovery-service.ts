@@ -2,6 +2,7 @@
 // sparse view and kept current by the change stream. It reports its version and lag honestly;
 // until it has loaded, discovery abstains with INDEX_UNAVAILABLE instead of guessing.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
+import type pg from "pg";
 import type { EventNotifier } from "../../../events/notifier.js";
 import type { Logger } from "../../../logger.js";
 import type { PublicationState } from "../../catalogue/domain/catalogue.types.js";
@@ -38,6 +39,8 @@ export class DiscoveryService {
 
   constructor(
     private readonly prisma: PrismaClient,
+    /** The same connections: the read on every notice is a named statement on the pool. */
+    private readonly pool: pg.Pool,
     private readonly notifier: EventNotifier,
     private readonly logger: Logger,
   ) {}
@@ -150,13 +153,15 @@ export class DiscoveryService {
   /** One round trip per notice: the serving version, the new head and the problems whose events are new. */
   private async applyNewEvents(): Promise<void> {
     if (!this.index) return;
-    const [row] = await this.prisma.$queryRaw<
-      { serving: number | null; last: bigint | null; changed: string[] | null }[]
-    >`
-      SELECT (SELECT serving_version FROM projection_pointers WHERE view = ${PROBLEM_SPARSE_VIEW}) AS serving,
-        max(sequence) AS last,
-        array_agg(DISTINCT resource_id) FILTER (WHERE event_type = ANY(${PROBLEM_EVENT_TYPES})) AS changed
-      FROM change_events WHERE sequence > ${this.highWaterMark}`;
+    const { rows } = await this.pool.query<{ serving: number | null; last: string | null; changed: string[] | null }>({
+      name: "discovery-new-events",
+      text: `SELECT (SELECT serving_version FROM projection_pointers WHERE view = $1) AS serving,
+        max(sequence)::text AS last,
+        array_agg(DISTINCT resource_id) FILTER (WHERE event_type = ANY($3::text[])) AS changed
+      FROM change_events WHERE sequence > $2::bigint`,
+      values: [PROBLEM_SPARSE_VIEW, this.highWaterMark.toString(), PROBLEM_EVENT_TYPES],
+    });
+    const row = rows[0];
     if (row?.serving != null && row.serving !== this.viewVersion) return this.load();
     if (row?.last == null) return;
     const changed = row.changed ?? [];

@@ -3,6 +3,7 @@
 // A notice marks the index stale at once, so the next lookup waits for the refresh: a write this
 // process committed is answered by the next request, another process's once its notice arrives.
 import type { PrismaClient, Problem } from "../../../generated/prisma/client.js";
+import type pg from "pg";
 import type { EventNotifier } from "../../../events/notifier.js";
 import type { Logger } from "../../../logger.js";
 import { IdentityIndex, type IdentifierEntry } from "../domain/identity-index.js";
@@ -24,6 +25,8 @@ export class IdentityService {
 
   constructor(
     private readonly prisma: PrismaClient,
+    /** The same connections: the read on every notice is a named statement on the pool. */
+    private readonly pool: pg.Pool,
     private readonly notifier: EventNotifier,
     private readonly logger: Logger,
   ) {}
@@ -102,13 +105,15 @@ export class IdentityService {
 
   /** One row per notice: the new head, the problems whose events are new, and whether one was a merge. */
   private async applyNewEvents(): Promise<void> {
-    const [row] = await this.prisma.$queryRaw<
-      { last: bigint | null; changed: string[] | null; merged: boolean | null }[]
-    >`
-      SELECT max(sequence) AS last,
+    const { rows } = await this.pool.query<{ last: string | null; changed: string[] | null; merged: boolean | null }>({
+      name: "identity-new-events",
+      text: `SELECT max(sequence)::text AS last,
         array_agg(DISTINCT resource_id) FILTER (WHERE resource_type = 'problem') AS changed,
-        bool_or(resource_type = 'problem' AND event_type = ANY(${[...RELOAD_ALL_EVENTS]})) AS merged
-      FROM change_events WHERE sequence > ${this.highWaterMark}`;
+        bool_or(resource_type = 'problem' AND event_type = ANY($2::text[])) AS merged
+      FROM change_events WHERE sequence > $1::bigint`,
+      values: [this.highWaterMark.toString(), [...RELOAD_ALL_EVENTS]],
+    });
+    const row = rows[0];
     if (row?.last == null) return;
     if (row.merged) return this.reloadAll();
     const changed = row.changed ?? [];

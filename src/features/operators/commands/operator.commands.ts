@@ -1,4 +1,5 @@
 // Operator use cases: create an operator (token printed once) and authenticate a bearer token.
+import type pg from "pg";
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { OperatorRole } from "../../../generated/prisma/enums.js";
 import type { AuthenticatedOperator, TokenCheck } from "../../../platform/auth/caller.js";
@@ -28,15 +29,33 @@ export async function createOperator(props: {
   return { operator, token };
 }
 
-/** Checks an Authorization header value. The outcome is kept so a write can say why it was refused. */
-export async function authenticate(prisma: PrismaClient, header: string | undefined | null): Promise<TokenCheck> {
+/**
+ * Checks an Authorization header value. The outcome is kept so a write can say why it was refused. It
+ * runs on every authenticated request, so it is one named statement on the pg pool (planned once per
+ * connection), not a Prisma query; never cached, so a revoked token stops working at once.
+ */
+export async function authenticate(pool: pg.Pool, header: string | undefined | null): Promise<TokenCheck> {
   if (!header) return { status: "ANONYMOUS" };
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!match) return { status: "INVALID", reason: "MALFORMED_HEADER" };
-  const operator = await prisma.operator.findUnique({ where: { tokenHash: hashToken(match[1]!) } });
+  const { rows } = await pool.query<{
+    id: string;
+    name: string;
+    role: OperatorRole;
+    revoked: boolean;
+    expires_ms: number | null;
+  }>({
+    name: "authenticate-operator",
+    // Expiry as epoch milliseconds: the column is a UTC timestamp without zone, which pg would read as local time.
+    text: `SELECT id::text, name, role::text AS role, revoked_at IS NOT NULL AS revoked,
+      round(extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms
+      FROM operators WHERE token_hash = $1`,
+    values: [hashToken(match[1]!)],
+  });
+  const operator = rows[0];
   if (!operator) return { status: "INVALID", reason: "UNKNOWN_TOKEN" };
-  if (operator.revokedAt) return { status: "INVALID", reason: "REVOKED_TOKEN" };
-  if (operator.expiresAt && operator.expiresAt.getTime() <= Date.now())
+  if (operator.revoked) return { status: "INVALID", reason: "REVOKED_TOKEN" };
+  if (operator.expires_ms !== null && Number(operator.expires_ms) <= Date.now())
     return { status: "INVALID", reason: "EXPIRED_TOKEN" };
   return { status: "VALID", operator: { id: operator.id, name: operator.name, role: operator.role } };
 }
