@@ -9,18 +9,17 @@
 // npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 4 --warmup 10]
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseEnv } from "../../src/env.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { projectUuid } from "../../src/features/research/domain/research-refs.js";
-import { startService, type RunningService } from "../../src/service.js";
+import type { RunningService } from "../../src/service.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { readCommandLine, exitWithUsage } from "../../src/cli/command-line.js";
 import { countQueries, type QueryCounter } from "../../test/helpers/query-counter.js";
 import type { ChildMessage, ParentMessage } from "./subscription-clients.js";
+import { RECORD, startBenchService } from "./bench-service.js";
 
 const USAGE = [
   "usage: npm run bench:subscriptions [-- --writes N] [--clients N] [--subscribers N] [--rounds N] [--warmup N]",
@@ -38,15 +37,6 @@ const SUBSCRIPTION = `
     researchEvents(projectId: $projectId, afterSequence: $after) {
       sequence eventType resourceType resourceId payload
       subject { title kind accession state projectName problemStableId problemTitle }
-    }
-  }`;
-
-const RECORD = `
-  mutation Record($input: RecordResearchInput!) {
-    recordResearch(input: $input) {
-      __typename
-      ... on ResearchError { code message }
-      ... on ResearchObjectPayload { replayed researchObject { id accession } }
     }
   }`;
 
@@ -326,17 +316,8 @@ function pooled<T extends Phase>(phases: T[]): Phase {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const embeddedDir = process.env.DATABASE_URL ? null : await mkdtemp(path.join(tmpdir(), "rms-bench-subscriptions-"));
-  const env = parseEnv({
-    ...process.env,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    // The write limit protects a shared service; this measures the write path under fan-out.
-    WRITE_RATE_LIMIT: process.env.WRITE_RATE_LIMIT ?? "0",
-    ...(embeddedDir ? { DATA_DIR: embeddedDir } : {}),
-  });
-  const service = await startService(env);
+  const bench = await startBenchService("bench-subscriptions");
+  const { service, database } = bench;
   let failed = false;
   try {
     const prisma = service.services.db.prisma;
@@ -389,10 +370,6 @@ async function main(): Promise<void> {
     const some = pooled(busy);
     const p50 = (phase: Phase) => percentile(sorted(phase.latencies), 0.5);
     const p95 = (phase: Phase) => percentile(sorted(phase.latencies), 0.95);
-    const database =
-      service.services.db.kind === "server"
-        ? `server ${env.databaseUrl!.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")}`
-        : `embedded (PGlite) in ${embeddedDir}`;
     console.log(`bench:subscriptions on ${database}`);
     console.log(
       `${options.clients} writing clients x ${options.writes} writes per phase, ${options.rounds} rounds; ${options.subscribers} subscribers (researchEvents on the written project, with subject; one operator and socket each) in a child process, the service in this one`,
@@ -424,8 +401,7 @@ async function main(): Promise<void> {
       failed = true;
     }
   } finally {
-    await service.stop();
-    if (embeddedDir) await rm(embeddedDir, { recursive: true, force: true });
+    await bench.stop();
   }
   if (failed) process.exitCode = 1;
 }

@@ -4,6 +4,7 @@
 // bench:http); the statistics come back to the main thread for the integrity checks.
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
+import { RECORD } from "./bench-service.js";
 
 /** Attempts per request when the transport fails (connection reset, timeout); answers are never retried blindly. */
 const MAX_TRANSPORT_ATTEMPTS = 3;
@@ -25,15 +26,6 @@ export interface ClientRun {
   retryFraction: number;
   seed: number;
 }
-
-const RECORD = `
-  mutation Record($input: RecordResearchInput!) {
-    recordResearch(input: $input) {
-      __typename
-      ... on ResearchError { code message }
-      ... on ResearchObjectPayload { replayed researchObject { id accession } }
-    }
-  }`;
 
 export interface WriteAnswer {
   id: string;
@@ -149,18 +141,28 @@ async function runAll(run: ClientRun): Promise<Stats> {
   return stats;
 }
 
-/** Runs the clients in a worker thread (this file, under the same TypeScript loader) and returns their statistics. */
-export function runClientsInWorker(run: ClientRun): Promise<Stats> {
+/**
+ * Runs the clients in a worker thread (this file, under the same TypeScript loader) and returns their
+ * statistics. `begin` runs once the worker has loaded, just before its first request, so the caller's
+ * clock and counters leave the worker's start-up out.
+ */
+export function runClientsInWorker(run: ClientRun, begin: () => void): Promise<Stats> {
   // Node 20 does not pass the TypeScript loader to workers: the worker registers tsx's, then imports this file.
   const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
   const worker = new Worker(boot, { eval: true, workerData: run });
   return new Promise((resolve, reject) => {
-    worker.once("message", (stats: Stats) => void worker.terminate().then(() => resolve(stats)));
+    worker.on("message", (message: "ready" | Stats) => {
+      if (message === "ready") {
+        begin();
+        worker.postMessage("go");
+      } else void worker.terminate().then(() => resolve(message));
+    });
     worker.once("error", reject);
   });
 }
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  void runAll(workerData as ClientRun).then((stats) => port.postMessage(stats));
+  port.once("message", () => void runAll(workerData as ClientRun).then((stats) => port.postMessage(stats)));
+  port.postMessage("ready");
 }

@@ -7,17 +7,14 @@
 //
 // npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10]
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { execFile } from "node:child_process";
-import { parseEnv } from "../../src/env.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { projectUuid } from "../../src/features/research/domain/research-refs.js";
-import { startService, type RunningService } from "../../src/service.js";
+import type { RunningService } from "../../src/service.js";
 import { runClientsInWorker, type RunContext, type Stats } from "./write-clients.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
+import { startBenchService } from "./bench-service.js";
 
 interface Options {
   writes: number;
@@ -245,16 +242,17 @@ async function measure(
 ): Promise<RunResult> {
   const prisma = service.services.db.prisma;
   const firstSequence = ((await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n) + 1n;
-  const started = performance.now();
-  const loopBefore = performance.eventLoopUtilization();
-  const cpuBefore = process.cpuUsage();
-  const stats = await runClientsInWorker({
-    context,
-    clients,
-    writesPerClient,
-    retryFraction: options.retryFraction,
-    seed: options.seed,
-  });
+  let started = 0;
+  let loopBefore = performance.eventLoopUtilization();
+  let cpuBefore = process.cpuUsage();
+  const stats = await runClientsInWorker(
+    { context, clients, writesPerClient, retryFraction: options.retryFraction, seed: options.seed },
+    () => {
+      started = performance.now();
+      loopBefore = performance.eventLoopUtilization();
+      cpuBefore = process.cpuUsage();
+    },
+  );
   const loop = performance.eventLoopUtilization(loopBefore);
   const cpu = process.cpuUsage(cpuBefore);
   const seconds = (performance.now() - started) / 1000;
@@ -324,18 +322,8 @@ async function pgbenchTps(
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const embeddedDir = process.env.DATABASE_URL ? null : await mkdtemp(path.join(tmpdir(), "rms-bench-writes-"));
-  // The per-operator write limit protects a shared service; the benchmark measures the write path,
-  // so it is off unless WRITE_RATE_LIMIT is set explicitly.
-  const env = parseEnv({
-    ...process.env,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    WRITE_RATE_LIMIT: process.env.WRITE_RATE_LIMIT ?? "0",
-    ...(embeddedDir ? { DATA_DIR: embeddedDir } : {}),
-  });
-  const service = await startService(env);
+  const bench = await startBenchService("bench-writes");
+  const { service, env, database } = bench;
   let failed = false;
   const report = (checks: [string, boolean, string][], prefix = "integrity") => {
     for (const [label, ok, detail] of checks) {
@@ -358,9 +346,6 @@ async function main(): Promise<void> {
     const operatorIds = operators.map((operator) => operator.operator.id);
     const url = service.server.url;
     const server = service.services.db.kind === "server" ? env.databaseUrl! : null;
-    const database = server
-      ? `server ${server.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")}`
-      : `embedded (PGlite) in ${embeddedDir}`;
     const pgbench = server && options.pgbenchSeconds > 0;
     if (pgbench) await pgbenchTps(server, prisma, 0, true);
 
@@ -437,8 +422,7 @@ async function main(): Promise<void> {
     }
     console.log(`integrity: ${failed ? "FAILED" : "passed"}`);
   } finally {
-    await service.stop();
-    if (embeddedDir) await rm(embeddedDir, { recursive: true, force: true });
+    await bench.stop();
   }
   if (failed) process.exitCode = 1;
 }
