@@ -1,40 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Premise, RetrievalQuery } from "../../../src/features/premises/domain/premise.types.js";
+import type { RetrievalQuery } from "../../../src/features/premises/domain/premise.types.js";
+import { buildPremise, buildRetrievalQuery } from "../../factories/premises.js";
 import { buildPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
 import { createPremiseSearchEngine, searchPremises } from "../../../src/features/premises/domain/search.js";
 
-function buildPremise(overrides: Partial<Premise>): Premise {
-  return {
-    premiseId: "P.x",
-    namespace: "P",
-    declName: "x",
-    kind: "theorem",
-    module: "M",
-    declIndex: null,
-    statementExcerpt: "theorem x : True",
-    docstring: null,
-    retrievalTerms: [],
-    allowedForSplit: ["train", "dev", "test"],
-    strategyTags: [],
-    ...overrides,
-  };
-}
-
-function buildQuery(overrides: Partial<RetrievalQuery>): RetrievalQuery {
-  return {
-    queryId: "q",
-    text: "",
-    terms: [],
-    split: "dev",
-    strategy: "term-overlap",
-    topK: 10,
-    recipeId: null,
-    module: null,
-    declIndex: null,
-    excludePremiseIds: [],
-    ...overrides,
-  };
-}
+/** The seed strategy's query: the factory's, with the strategy under test. */
+const buildQuery = (overrides: Partial<RetrievalQuery>) =>
+  buildRetrievalQuery({ strategy: "term-overlap", ...overrides });
 
 describe("seed term-overlap strategy", () => {
   it("scores the sum over shared tokens of the smaller count across the five fields", () => {
