@@ -1,7 +1,7 @@
 // addProjectMember / removeProjectMember: an owner (or a curator) manages who may write into a
 // project. Both are idempotent by state: adding a member who already has that role, or removing one
 // who is not a member, changes nothing and writes no event. A project always keeps one owner.
-import type { PrismaClient } from "../../../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import type { ProjectRole } from "../../../generated/prisma/enums.js";
 import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
 import { appendEvent, type InlineViews } from "../../../events/change-events.js";
@@ -52,23 +52,38 @@ export async function addProjectMember(props: MemberProps & { role: ProjectRole 
       create: { projectId: project.id, operatorId: member.id, role: props.role, addedById: props.operator.id },
       update: { role: props.role },
     });
-    const sequence = await appendEvent(
-      tx,
-      {
-        routingTargetId: project.routingTargetId,
-        projectId: project.id,
-        resourceType: "project",
-        resourceId: project.id,
-        eventType: "project.member_added",
-        operatorId: props.operator.id,
-        payload: { member: member.name, role: props.role, previousRole: current?.role ?? null },
-      },
-      props.inlineViews,
-    );
+    const sequence = await appendMemberEvent(tx, props, project, "project.member_added", {
+      member: member.name,
+      role: props.role,
+      previousRole: current?.role ?? null,
+    });
     return { project, changed: true, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
   return result;
+}
+
+/** A membership change, as an event of the project, by the operator who made it. */
+function appendMemberEvent(
+  tx: TransactionClient,
+  props: MemberProps,
+  project: { id: string; routingTargetId: string },
+  eventType: "project.member_added" | "project.member_removed",
+  payload: Prisma.InputJsonObject,
+) {
+  return appendEvent(
+    tx,
+    {
+      routingTargetId: project.routingTargetId,
+      projectId: project.id,
+      resourceType: "project",
+      resourceId: project.id,
+      eventType,
+      operatorId: props.operator.id,
+      payload,
+    },
+    props.inlineViews,
+  );
 }
 
 export async function removeProjectMember(props: MemberProps) {
@@ -87,19 +102,10 @@ export async function removeProjectMember(props: MemberProps) {
     await tx.projectMember.delete({
       where: { projectId_operatorId: { projectId: project.id, operatorId: member.id } },
     });
-    const sequence = await appendEvent(
-      tx,
-      {
-        routingTargetId: project.routingTargetId,
-        projectId: project.id,
-        resourceType: "project",
-        resourceId: project.id,
-        eventType: "project.member_removed",
-        operatorId: props.operator.id,
-        payload: { member: member.name, role: current.role },
-      },
-      props.inlineViews,
-    );
+    const sequence = await appendMemberEvent(tx, props, project, "project.member_removed", {
+      member: member.name,
+      role: current.role,
+    });
     return { project, changed: true, sequence };
   }, WRITE_TRANSACTION);
   if (result.sequence !== null) await props.notifier.publish(result.sequence);
