@@ -70,3 +70,26 @@ export async function appendEvent(
 ): Promise<bigint> {
   return (await appendEvents(tx, [event], inlineViews))!;
 }
+
+interface HeadRow {
+  head: string | null;
+}
+
+/**
+ * The last sequence written, unawaited so a batch transaction can hold it (read it with `headOf`). Not
+ * Prisma's `aggregate({ _max })`: that wraps the table in an OFFSET subquery, which PostgreSQL answers
+ * with a full scan, a cost that grows with the history; plain max() is one step down the primary key.
+ */
+export function headSequenceQuery(client: Pick<TransactionClient, "$queryRaw">) {
+  return client.$queryRaw<HeadRow[]>`SELECT max(sequence)::text AS head FROM change_events`;
+}
+
+/** `headSequenceQuery`'s answer as a sequence; 0 for an empty stream. */
+export function headOf(rows: readonly HeadRow[]): bigint {
+  return BigInt(rows[0]?.head ?? 0);
+}
+
+/** The last sequence written (0 for an empty stream), in one index step. */
+export async function headSequence(client: Pick<TransactionClient, "$queryRaw">): Promise<bigint> {
+  return headOf(await headSequenceQuery(client));
+}

@@ -4,7 +4,7 @@
 // resumes from further back than the buffer reaches reads the table itself until it catches up.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
-import type { ChangeEventRow } from "./change-events.js";
+import { type ChangeEventRow, headSequence } from "./change-events.js";
 import type { EventNotifier } from "./notifier.js";
 import { coalescedRun } from "../platform/lib/coalesced-run.js";
 
@@ -50,8 +50,7 @@ export class ChangeFeed {
         this.notices += 1;
         this.poke();
       });
-      const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
-      this.headSequence = head._max.sequence ?? 0n;
+      this.headSequence = await headSequence(this.prisma);
       this.floor = this.headSequence;
       // A notice that arrived during the read found head at 0 and read nothing useful: read again.
       this.poke();

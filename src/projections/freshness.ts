@@ -2,6 +2,7 @@
 // change stream and the lag between them. The computation is pure; one read gathers its inputs.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { ProjectionStatus } from "../generated/prisma/enums.js";
+import { headOf, headSequenceQuery } from "../events/change-events.js";
 
 export type FreshnessStatus = "FRESH" | "LAGGING" | "REBUILDING" | "UNAVAILABLE";
 
@@ -85,7 +86,7 @@ export async function readFreshness(
   const [states, pointers, head] = await prisma.$transaction([
     prisma.projectionState.findMany({ where: { view: { in: names }, status: { in: ["SERVING", "BUILDING"] } } }),
     prisma.projectionPointer.findMany({ where: { view: { in: names } } }),
-    prisma.changeEvent.aggregate({ _max: { sequence: true } }),
+    headSequenceQuery(prisma),
   ]);
-  return computeFreshness(states, pointers, head._max.sequence ?? 0n, views);
+  return computeFreshness(states, pointers, headOf(head), views);
 }

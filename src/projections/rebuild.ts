@@ -7,6 +7,7 @@ import { nextEvents } from "./refresh.js";
 import { diffTable, discardVersion, runChecks, type TableDiff } from "./rebuild-compare.js";
 import type { BuildProgress, Projector } from "./projector.js";
 import { settleInlineSwitch } from "./rebuild-inline.js";
+import { headSequence } from "../events/change-events.js";
 
 export interface RebuildReport {
   view: string;
@@ -76,7 +77,7 @@ export async function rebuildView(
     // Repeatable read: the records and the head sequence come from one snapshot, so the mark is exact.
     await prisma.$transaction(
       async (tx) => {
-        const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+        const head = await headSequence(tx);
         await projector.build(tx, target, head, progress);
         await tx.projectionState.update({
           where: { view_version: { view: projector.view, version: target } },

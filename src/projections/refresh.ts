@@ -2,7 +2,7 @@
 // so concurrent workers never apply the same events), apply the next contiguous events, advance.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../platform/db/transaction.js";
-import type { ChangeEventRow } from "../events/change-events.js";
+import { type ChangeEventRow, headSequence } from "../events/change-events.js";
 import { lockState, servingVersion } from "./projection-state.js";
 import type { Projector } from "./projector.js";
 
@@ -49,7 +49,7 @@ export async function nextEvents(tx: TransactionClient, mark: bigint, batchSize:
 
 /** REFRESH_BATCH when caught up or nearly, BACKLOG_BATCH when replaying a backlog (the head is an index lookup). */
 async function batchSizeFor(tx: TransactionClient, mark: bigint): Promise<number> {
-  const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+  const head = await headSequence(tx);
   return head - mark > BigInt(REFRESH_BATCH) ? BACKLOG_BATCH : REFRESH_BATCH;
 }
 

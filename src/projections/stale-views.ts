@@ -7,6 +7,7 @@ import { rebuildView } from "./rebuild.js";
 import type { Projector } from "./projector.js";
 import type { ProjectionRegistry } from "./registry.js";
 import type { ServiceMonitor } from "./service-monitor.js";
+import { headSequence } from "../events/change-events.js";
 
 /**
  * The view version (code and data) that built a state row, as recorded in its details. Rows written before view versions
@@ -46,7 +47,7 @@ export async function initialiseInlineViews(prisma: PrismaClient, registry: Proj
       if (await tx.projectionPointer.findUnique({ where: { view: projector.view } })) return;
       const version = await servingVersion(tx, projector.view, projector.codeVersion, projector.viewVersion);
       if ((await tx.sparseDocument.count({ where: { view: projector.view, version } })) > 0) return;
-      const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+      const head = await headSequence(tx);
       await tx.projectionState.update({
         where: { view_version: { view: projector.view, version } },
         data: { highWaterMark: head },

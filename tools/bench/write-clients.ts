@@ -5,6 +5,7 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
 import { RECORD } from "./bench-service.js";
+import { threadCpuMs } from "./cpu-accounting.js";
 
 /** Attempts per request when the transport fails (connection reset, timeout); answers are never retried blindly. */
 const MAX_TRANSPORT_ATTEMPTS = 3;
@@ -42,6 +43,8 @@ export interface Stats {
   replays: { key: string; original: string | null; answer: WriteAnswer }[];
   failures: string[];
   transportRetries: number;
+  /** CPU of the clients' thread over the run (ms), null off Linux. */
+  cpuMs: number | null;
 }
 
 const newStats = (): Stats => ({
@@ -51,6 +54,7 @@ const newStats = (): Stats => ({
   replays: [],
   failures: [],
   transportRetries: 0,
+  cpuMs: null,
 });
 
 async function send(
@@ -135,9 +139,12 @@ async function runClient(client: number, writes: number, options: ClientRun, con
 /** All clients of one run, in this thread. */
 async function runAll(run: ClientRun): Promise<Stats> {
   const stats = newStats();
+  const cpuBefore = threadCpuMs();
   await Promise.all(
     Array.from({ length: run.clients }, (_, client) => runClient(client, run.writesPerClient, run, run.context, stats)),
   );
+  const cpuAfter = threadCpuMs();
+  stats.cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return stats;
 }
 

@@ -15,6 +15,7 @@ import { runClientsInWorker, type RunContext, type Stats } from "./write-clients
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
 import { startBenchService } from "./bench-service.js";
+import { cpuSnapshot, cpuSpent, databaseBackends, describeCpu, type CpuSpent } from "./cpu-accounting.js";
 
 interface Options {
   writes: number;
@@ -226,6 +227,7 @@ interface RunResult {
   serviceLoopBusy: number;
   /** CPU time of this process (service and client thread) per request: a cost that contention does not inflate. */
   cpuMsPerRequest: number;
+  cpu: CpuSpent;
   requests: number;
   seconds: number;
   latencies: number[];
@@ -243,18 +245,23 @@ async function measure(
   const prisma = service.services.db.prisma;
   const firstSequence = ((await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n) + 1n;
   let started = 0;
+  const pool = service.services.db.kind === "server" ? service.services.db.pool : null;
   let loopBefore = performance.eventLoopUtilization();
   let cpuBefore = process.cpuUsage();
+  let snapshotBefore = cpuSnapshot(await databaseBackends(pool));
   const stats = await runClientsInWorker(
     { context, clients, writesPerClient, retryFraction: options.retryFraction, seed: options.seed },
     () => {
       started = performance.now();
       loopBefore = performance.eventLoopUtilization();
       cpuBefore = process.cpuUsage();
+      snapshotBefore = cpuSnapshot([...snapshotBefore.backends.keys()]);
     },
   );
   const loop = performance.eventLoopUtilization(loopBefore);
   const cpu = process.cpuUsage(cpuBefore);
+  // Backends the pools opened during the run count from 0: their start-up is part of the load.
+  const spent = cpuSpent(snapshotBefore, cpuSnapshot(await databaseBackends(pool)), stats.cpuMs);
   const seconds = (performance.now() - started) / 1000;
   const latencies = [...stats.latencies].sort((a, b) => a - b);
   const checks = await checkIntegrity(service, context.projectIds, stats, clients * writesPerClient, firstSequence);
@@ -262,6 +269,7 @@ async function measure(
     writesPerSecond: stats.accepted.size / seconds,
     serviceLoopBusy: loop.utilization,
     cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, stats.latencies.length),
+    cpu: spent,
     requests: stats.latencies.length,
     seconds,
     latencies,
@@ -358,6 +366,7 @@ async function main(): Promise<void> {
     console.log(
       `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}; service event loop busy ${(main.serviceLoopBusy * 100).toFixed(0)}%, process CPU ${main.cpuMsPerRequest.toFixed(2)} ms/request (service + clients)`,
     );
+    console.log(describeCpu(main.cpu, main.stats.accepted.size));
     report(main.checks);
 
     if (pgbench) {

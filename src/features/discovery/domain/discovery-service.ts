@@ -8,6 +8,7 @@ import type { Logger } from "../../../logger.js";
 import type { PublicationState } from "../../catalogue/domain/catalogue.types.js";
 import { DiscoveryIndex, type DiscoveryEntry } from "./discovery-index.js";
 import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, type SparseDocument } from "./sparse-document.js";
+import { headSequence } from "../../../events/change-events.js";
 
 const PROBLEM_EVENT_TYPES: string[] = [
   "problem.created",
@@ -64,13 +65,12 @@ export class DiscoveryService {
   }
 
   async freshness(): Promise<IndexFreshness> {
-    const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
-    const headSequence = head._max.sequence ?? 0n;
+    const head = await headSequence(this.prisma);
     return {
       version: this.index?.version ?? "unavailable",
       highWaterMark: this.highWaterMark,
-      headSequence,
-      lagEvents: Number(headSequence - this.highWaterMark),
+      headSequence: head,
+      lagEvents: Number(head - this.highWaterMark),
     };
   }
 
@@ -113,8 +113,7 @@ export class DiscoveryService {
     const state = await this.prisma.projectionState.findUnique({
       where: { view_version: { view: PROBLEM_SPARSE_VIEW, version: this.viewVersion } },
     });
-    const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
-    this.highWaterMark = state ? state.highWaterMark : (head._max.sequence ?? 0n);
+    this.highWaterMark = state ? state.highWaterMark : await headSequence(this.prisma);
     this.index = new DiscoveryIndex(await this.entries({}), `${PROBLEM_SPARSE_VIEW}@${this.viewVersion}`);
     this.logger.info("discovery index loaded", {
       documents: this.index.size,

@@ -8,6 +8,7 @@ import type { EventNotifier } from "../../../events/notifier.js";
 import type { Logger } from "../../../logger.js";
 import { IdentityIndex, type IdentifierEntry } from "../domain/identity-index.js";
 import { type ProblemRefResolution, resolveProblemRefs, validateRef } from "../domain/resolve-problem-ref.js";
+import { headSequence } from "../../../events/change-events.js";
 
 /** A merge re-points earlier merges into the merged problem without their own events: reload everything. */
 const RELOAD_ALL_EVENTS: ReadonlySet<string> = new Set(["problem.merged"]);
@@ -126,10 +127,10 @@ export class IdentityService {
 
   /** The head first, then the rows: an event committed in between is applied again later, harmlessly. */
   private async reloadAll(): Promise<void> {
-    const head = await this.prisma.changeEvent.aggregate({ _max: { sequence: true } });
+    const head = await headSequence(this.prisma);
     const [problems, identifiers] = await this.read(null);
     this.index = new IdentityIndex(problems, identifiers);
-    this.highWaterMark = head._max.sequence ?? 0n;
+    this.highWaterMark = head;
   }
 
   private read(ids: string[] | null) {
