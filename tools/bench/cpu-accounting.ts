@@ -2,7 +2,7 @@
 // the rest of the service process (libuv pool, GC helpers, the clients' worker thread, counted apart), and the
 // PostgreSQL backends serving this database. On a machine with few cores the sum per write is the budget
 // that caps throughput, so a bench that prints it shows which side to cut.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type pg from "pg";
 
 /** Linux reports CPU times in clock ticks; USER_HZ is 100 on every architecture Node runs on. */
