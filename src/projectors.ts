@@ -1,11 +1,11 @@
 // The derived views this service maintains, one projector from each feature's projection/ folder. The one
 // factory service.ts, the CLIs, tools and tests build their registry with, so they cannot disagree.
 import { problemDiscoveryProjector } from "./features/discovery/projection/problem-projector.js";
-import { memoryProjector } from "./features/memory/projection/memory-projector.js";
+import { createMemoryProjector } from "./features/memory/projection/memory-projector.js";
 import { researchMemoryProjector } from "./features/research/projection/research-projector.js";
 import { ProjectionRegistry } from "./projections/registry.js";
 
 export function createProjectionRegistry(): ProjectionRegistry {
   // Start-up checks and rebuilds run in this order.
-  return new ProjectionRegistry([memoryProjector, researchMemoryProjector, problemDiscoveryProjector]);
+  return new ProjectionRegistry([createMemoryProjector(), researchMemoryProjector, problemDiscoveryProjector]);
 }

@@ -16,7 +16,7 @@ import { drainView } from "../../src/projections/worker.js";
 import { serializeMemoryVersion } from "../../src/features/memory/projection/memory-serialize.js";
 import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { createMemoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createOperatorWithToken } from "../factories/operators.js";
@@ -24,6 +24,7 @@ import { uniqueToken } from "../factories/unique-token.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 
 const { inlineViews } = createProjectionRegistry();
+const memoryProjector = createMemoryProjector();
 
 const silentNotifier: EventNotifier = {
   publish: async () => undefined,

@@ -9,7 +9,7 @@ import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { drainView } from "../../src/projections/worker.js";
 import { readFreshness } from "../../src/projections/freshness.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
-import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { createMemoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 import { problemDiscoveryProjector } from "../../src/features/discovery/projection/problem-projector.js";
 import { researchMemoryProjector } from "../../src/features/research/projection/research-projector.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
@@ -85,6 +85,7 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
   });
 
   it("a dry run prints the difference and leaves no version behind", async () => {
+    const memoryProjector = createMemoryProjector();
     await drainView(prisma, memoryProjector);
     const before = await prisma.projectionState.count({ where: { view: "memory-branches" } });
     const report = await rebuildView(prisma, memoryProjector, { dryRun: true });
@@ -99,7 +100,7 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
 
   it("keeps serving the old version when the acceptance checks fail", async () => {
     const pointer = await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } });
-    const broken = { ...memoryProjector, build: async () => undefined, catchUp: async () => undefined };
+    const broken = { ...createMemoryProjector(), build: async () => undefined, catchUp: async () => undefined };
     const report = await rebuildView(prisma, broken);
     expect(report.switched).toBe(false);
     expect(report.failures.some((failure) => failure.startsWith("every project has a root branch"))).toBe(true);

@@ -28,7 +28,7 @@ readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 import { createProjectionRegistry } from "../../src/projectors.js";
 const registry = createProjectionRegistry();
 const { inlineViews } = registry;
-import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { createMemoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const WRITES_PER_SECOND = Number(process.env.BENCH_WRITE_RATE ?? 20);
@@ -142,6 +142,7 @@ async function rebuildTimes(label: string, db: Database, projectId: string): Pro
     });
     seeded = size;
     const catchUpStarted = Date.now();
+    const memoryProjector = createMemoryProjector();
     await drainView(db.prisma, memoryProjector);
     const catchUpMs = Date.now() - catchUpStarted;
     const report = await rebuildView(db.prisma, memoryProjector);

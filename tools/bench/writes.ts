@@ -15,6 +15,7 @@ import { runClientsInWorker, type RunContext, type Stats } from "./write-clients
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
 import { startBenchService } from "./bench-service.js";
+import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 import { cpuSnapshot, cpuSpent, databaseBackends, describeCpu, type CpuSpent } from "./cpu-accounting.js";
 
 interface Options {
@@ -26,6 +27,8 @@ interface Options {
   matrixWrites: number;
   /** Seconds of pgbench on the same database (server only); 0 skips it. */
   pgbenchSeconds: number;
+  /** Where to write a CPU profile of a further run of the main workload (not the measured one); null: none. */
+  profile: string | null;
 }
 
 const MATRIX_CLIENTS = [1, 8, 32] as const;
@@ -41,6 +44,7 @@ const USAGE = [
   "  --seed N             random seed (1)",
   "  --matrix-writes N    writes per cell of the clients x problems matrix (960; 0 skips)",
   "  --pgbench-seconds N  pgbench run on a server database (10; 0 skips)",
+  "  --profile FILE       after the measured run, profile the service thread over a further one and print where it goes",
   "  DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR",
 ].join("\n");
 
@@ -53,6 +57,7 @@ function parseOptions(argv: string[]): Options {
     seed: 1,
     matrixWrites: 960,
     pgbenchSeconds: 10,
+    profile: null,
   };
   for (let index = 0; index < argv.length; index += 2) {
     const [flag, raw] = [argv[index], argv[index + 1]];
@@ -65,6 +70,7 @@ function parseOptions(argv: string[]): Options {
       options.matrixWrites = value;
     else if (flag === "--pgbench-seconds" && Number.isInteger(value) && value >= 0 && value <= 600)
       options.pgbenchSeconds = value;
+    else if (flag === "--profile" && raw !== undefined && raw !== "") options.profile = raw;
     else exitWithUsage(`bad ${flag} ${raw}`, USAGE);
   }
   return options;
@@ -368,6 +374,30 @@ async function main(): Promise<void> {
     );
     console.log(describeCpu(main.cpu, main.stats.accepted.size));
     report(main.checks);
+
+    if (options.profile) {
+      // A run of its own, so the profiler's cost stays out of the figures above.
+      const profiledProjects = await createProjects(
+        service,
+        url,
+        tokens[0]!,
+        operatorIds,
+        ["cp:erdos:1"],
+        `${runId}-p`,
+      );
+      const profiling = await startCpuProfile();
+      await measure(
+        service,
+        options,
+        { url, tokens, projectIds: profiledProjects, runId: `${runId}-p` },
+        options.clients,
+        options.writes,
+      );
+      const profile = await profiling.stop(options.profile);
+      console.log(
+        `\nCPU profile of the service thread over a further run: ${options.profile}\n${summariseProfile(profile, 25)}`,
+      );
+    }
 
     if (pgbench) {
       const tps = await pgbenchTps(server, prisma, options.pgbenchSeconds, false);

@@ -4,7 +4,7 @@ import type { PrismaClient } from "../../src/generated/prisma/client.js";
 import { LONG_TRANSACTION } from "../../src/platform/db/transaction.js";
 import { MEMORY_VIEW, MEMORY_VIEW_VERSION } from "../../src/features/memory/domain/memory.constants.js";
 import { buildMemoryVersion } from "../../src/features/memory/projection/memory-apply.js";
-import { memoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { createMemoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 import { lockState, servingVersion } from "../../src/projections/projection-state.js";
 import { drainView } from "../../src/projections/worker.js";
 
@@ -28,7 +28,7 @@ export async function catchUpMemory(
     { ...LONG_TRANSACTION, isolationLevel: "RepeatableRead" },
   );
   // Either way the drain applies whatever committed after the build's snapshot.
-  await drainView(prisma, memoryProjector, {
+  await drainView(prisma, createMemoryProjector(), {
     onRefresh: (result) => progress(built ? "memory catch-up" : "memory", Number(result.highWaterMark), 0),
   });
 }

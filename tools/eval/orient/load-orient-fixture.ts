@@ -11,7 +11,7 @@ import { createProject } from "../../../src/features/research/commands/create-pr
 import { recordResearch } from "../../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../../src/features/discovery/projection/problem-documents.js";
 import { drainView } from "../../../src/projections/worker.js";
-import { memoryProjector } from "../../../src/features/memory/projection/memory-projector.js";
+import { createMemoryProjector } from "../../../src/features/memory/projection/memory-projector.js";
 import type { OrientFixture } from "./orient-fixture.types.js";
 import { createProjectionRegistry } from "../../../src/projectors.js";
 
@@ -87,6 +87,6 @@ export async function loadOrientFixture({
     });
     objects.set(object.key, { id: row.id, accession: `R${row.accession}` });
   }
-  await drainView(prisma, memoryProjector);
+  await drainView(prisma, createMemoryProjector());
   return { projects, objects, keysById: new Map([...objects].map(([key, value]) => [value.id, key])) };
 }

@@ -51,18 +51,31 @@ function sentencesOf(member: WindowMember): string[] {
   return [/[.!?…]$/.test(title) ? title : `${title}.`, ...body];
 }
 
+/** A member's text as a checkpoint reads it: its terms, and its opening sentences with theirs. */
+export interface MemberText {
+  terms: ReadonlySet<string>;
+  sentences: readonly { text: string; tokens: ReadonlySet<string> }[];
+}
+
+/** How a checkpoint analyses its window's members; the projector passes one that remembers members it has seen. */
+export type AnalyseMember = (member: WindowMember) => MemberText;
+
+export function analyseMember(member: WindowMember): MemberText {
+  return {
+    terms: new Set(tokenize(`${member.title} ${member.body}`)),
+    sentences: sentencesOf(member).map((text) => ({ text, tokens: new Set(tokenize(text)) })),
+  };
+}
+
 /** Document frequency of each token over the window: a term shared by many members is what the branch is about. */
-function documentFrequency(window: WindowMember[]): Map<string, number> {
+function documentFrequency(texts: readonly MemberText[]): Map<string, number> {
   const frequency = new Map<string, number>();
-  for (const member of window) {
-    for (const token of new Set(tokenize(`${member.title} ${member.body}`)))
-      frequency.set(token, (frequency.get(token) ?? 0) + 1);
-  }
+  for (const { terms } of texts) for (const token of terms) frequency.set(token, (frequency.get(token) ?? 0) + 1);
   return frequency;
 }
 
-export function keyTerms(window: WindowMember[]): string[] {
-  return [...documentFrequency(window)]
+function keyTermsOf(frequency: Map<string, number>): string[] {
+  return [...frequency]
     .sort(
       ([leftToken, left], [rightToken, right]) =>
         right - left || (leftToken < rightToken ? -1 : leftToken > rightToken ? 1 : 0),
@@ -71,12 +84,11 @@ export function keyTerms(window: WindowMember[]): string[] {
     .map(([token]) => token);
 }
 
-export function extractiveSummary(window: WindowMember[]): string {
-  const frequency = documentFrequency(window);
-  const candidates = window.flatMap((member, memberIndex) =>
-    sentencesOf(member).map((text, position) => {
-      const tokens = new Set(tokenize(text));
-      const weight = [...tokens].reduce((total, token) => total + (frequency.get(token) ?? 0), 0);
+function summaryOf(texts: readonly MemberText[], frequency: Map<string, number>): string {
+  const candidates = texts.flatMap(({ sentences }, memberIndex) =>
+    sentences.map(({ text, tokens }, position) => {
+      let weight = 0;
+      for (const token of tokens) weight += frequency.get(token) ?? 0;
       return { text, tokens, score: weight / Math.sqrt(1 + tokens.size), order: memberIndex * 100 + position };
     }),
   );
@@ -86,14 +98,24 @@ export function extractiveSummary(window: WindowMember[]): string {
   let length = 0;
   for (const candidate of candidates) {
     if (candidate.tokens.size === 0) continue;
-    const overlap = [...candidate.tokens].filter((token) => covered.has(token)).length / candidate.tokens.size;
-    if (overlap >= NEAR_DUPLICATE_OVERLAP) continue;
+    let shared = 0;
+    for (const token of candidate.tokens) if (covered.has(token)) shared += 1;
+    if (shared / candidate.tokens.size >= NEAR_DUPLICATE_OVERLAP) continue;
     if (length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
     chosen.push(candidate.text);
     length += candidate.text.length + 1;
     for (const token of candidate.tokens) covered.add(token);
   }
   return chosen.join(" ");
+}
+
+export function keyTerms(window: WindowMember[], analyse: AnalyseMember = analyseMember): string[] {
+  return keyTermsOf(documentFrequency(window.map(analyse)));
+}
+
+export function extractiveSummary(window: WindowMember[], analyse: AnalyseMember = analyseMember): string {
+  const texts = window.map(analyse);
+  return summaryOf(texts, documentFrequency(texts));
 }
 
 /** The counted part of a checkpoint: over all members, so maintained by deltas rather than recounted. */
@@ -168,9 +190,15 @@ export function countGroups(groups: MemberGroup[]): CheckpointCounts {
   return { memberCount, currentCount, evidenceMix: sortedRecord(evidence), kindMix: sortedRecord(kinds) };
 }
 
-/** The checkpoint of one branch from its counts and its window of newest current members. */
-export function checkpointFromCounts(counts: CheckpointCounts, window: WindowMember[]): CheckpointContent {
-  return { summary: extractiveSummary(window), keyTerms: keyTerms(window), ...counts };
+/** The checkpoint of one branch from its counts and its window of newest current members (each analysed once). */
+export function checkpointFromCounts(
+  counts: CheckpointCounts,
+  window: WindowMember[],
+  analyse: AnalyseMember = analyseMember,
+): CheckpointContent {
+  const texts = window.map(analyse);
+  const frequency = documentFrequency(texts);
+  return { summary: summaryOf(texts, frequency), keyTerms: keyTermsOf(frequency), ...counts };
 }
 
 /** The checkpoint of one branch: counts over all members, text over the newest current ones. */

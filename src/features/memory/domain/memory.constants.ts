@@ -23,3 +23,9 @@ export const SENTENCE_MAX_CHARS = 240;
 export const KEY_TERM_COUNT = 12;
 /** Head summaries name the largest branches; more than this is the branch list itself. */
 export const HEAD_BRANCHES_NAMED = 5;
+/**
+ * Members whose analysed text the projector keeps between refreshes. A refresh re-reads the window of every
+ * branch it touches; without this, each write re-analysed the 64 newest members of its branches. Enough for
+ * the windows of the 64 most recently written branches, a few megabytes.
+ */
+export const MEMBER_TEXT_CACHE_MEMBERS = 4_096;

@@ -12,6 +12,7 @@ import {
   settleCreationTimes,
 } from "./memory-store.js";
 import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
+import { analyseMember, type AnalyseMember } from "../domain/checkpoint.js";
 
 /** Events that change the view; every other event only advances the high-water mark. */
 export const MEMORY_EVENT_TYPES = [
@@ -31,9 +32,10 @@ async function refreshTouched(
   branchIds: string[],
   changes: BranchChanges,
   highWaterMark: bigint,
+  analyse: AnalyseMember,
 ): Promise<void> {
   if (branchIds.length === 0) return;
-  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark);
+  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark, analyse);
   const projects = await tx.memoryBranch.findMany({
     where: { version, id: { in: branchIds } },
     select: { projectId: true },
@@ -57,6 +59,7 @@ export async function applyMemoryEvents(
   tx: TransactionClient,
   version: number,
   events: ChangeEventRow[],
+  analyse: AnalyseMember = analyseMember,
 ): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
@@ -99,7 +102,7 @@ export async function applyMemoryEvents(
       for (const id of backToCurrent) if (id === member.researchObjectId) changes.restored(member);
     }
   }
-  await refreshTouched(tx, version, [...touched], changes, last.sequence);
+  await refreshTouched(tx, version, [...touched], changes, last.sequence, analyse);
 }
 
 /** Builds `version` from the canonical records as they stand in the transaction's snapshot. */

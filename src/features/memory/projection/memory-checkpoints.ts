@@ -6,8 +6,10 @@ import type { Prisma } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, ResearchKind } from "../../../generated/prisma/enums.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import {
+  analyseMember,
   applyCountDelta,
   checkpointFromCounts,
+  type AnalyseMember,
   countMember,
   emptyDelta,
   EMPTY_COUNTS,
@@ -185,6 +187,7 @@ async function updateChunk(
   branchIds: string[],
   changes: Map<string, BranchChange>,
   highWaterMark: bigint,
+  analyse: AnalyseMember,
 ): Promise<void> {
   const branches = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } } });
   const existing = new Map(
@@ -198,7 +201,7 @@ async function updateChunk(
     const previous = existing.get(branch.id);
     const change = changes.get(branch.id);
     const counts = change ? applyCountDelta(countsOf(previous), change.delta) : countsOf(previous);
-    const content = checkpointFromCounts(counts, windows.get(branch.id) ?? []);
+    const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], analyse);
     const before =
       previous?.newestMemberId && previous.newestMemberAt
         ? { id: previous.newestMemberId, at: previous.newestMemberAt }
@@ -229,10 +232,12 @@ export async function updateCheckpoints(
   branchIds: string[],
   changes: BranchChanges,
   highWaterMark: bigint,
+  analyse: AnalyseMember = analyseMember,
 ): Promise<void> {
   const unique = [...new Set(branchIds)].sort();
   for (let start = 0; start < unique.length; start += BRANCH_CHUNK) {
-    await updateChunk(tx, version, unique.slice(start, start + BRANCH_CHUNK), changes.byBranch, highWaterMark);
+    const chunk = unique.slice(start, start + BRANCH_CHUNK);
+    await updateChunk(tx, version, chunk, changes.byBranch, highWaterMark, analyse);
   }
 }
 
