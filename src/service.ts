@@ -27,6 +27,7 @@ import { maintainProblemDocuments } from "./features/discovery/projection/proble
 import { startProjectionWorker } from "./projections/worker.js";
 import { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
 import { IdentityService } from "./features/identity/queries/identity.service.js";
+import { ResearchWriteBatcher } from "./features/research/commands/research-write-batcher.js";
 
 export interface RunningService {
   services: Services;
@@ -117,6 +118,8 @@ export async function openServices(
       logger,
     });
     const projections = createProjectionRegistry();
+    // Per process and database: writes queued while a batch is in the database share the next statement.
+    const researchWrites = new ResearchWriteBatcher(db.pool, projections.inlineViews, notifier);
     const discovery = new DiscoveryService(db.prisma, db.pool, notifier, logger);
     // Per process and database: every identifier and problem row, refreshed from the change stream.
     const identity = new IdentityService(db.prisma, db.pool, notifier, logger);
@@ -147,6 +150,7 @@ export async function openServices(
       eventSubjects,
       freshness,
       projections,
+      researchWrites,
       monitor,
       discovery,
       identity,

@@ -37,6 +37,7 @@ import {
 } from "../domain/research-input.js";
 import { projectUuid, requireResearchObject } from "../domain/research-refs.js";
 import { markSuperseded } from "./supersede-research.command.js";
+import type { ResearchWriteBatcher } from "./research-write-batcher.js";
 import { requireProjectWriter } from "../domain/project-access.js";
 import { IdempotencyConflictError } from "../domain/research.errors.js";
 import { kebab } from "../domain/slugs.js";
@@ -72,6 +73,8 @@ export interface RecordResearchProps {
   inlineViews: InlineViews;
   operator: AuthenticatedOperator;
   input: RecordResearchInput;
+  /** The service's group commit for writes without a transaction; without it (tools, tests) each write is its own statement. */
+  batcher?: ResearchWriteBatcher;
 }
 
 /** What the write reads before anything is written: the project, its bindings and the classifier's count. */
@@ -384,13 +387,19 @@ async function writeWithoutTransaction(
   const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
-    const written = await writeResearchRows(
-      props.pool,
-      { ...rows, claim: { ...write.scope, requestHash: write.digest, curates }, events: write.eventsFor(rows, []) },
-      props.inlineViews,
-      props.notifier.statementChannel,
-    );
-    if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
+    const input = {
+      ...rows,
+      claim: { ...write.scope, requestHash: write.digest, curates },
+      events: write.eventsFor(rows, []),
+    };
+    if (props.batcher) {
+      // The batcher announced the batch's commit before it answered: nothing left to announce here.
+      const written = await props.batcher.write(input);
+      if (written) return { object: objectOf(rows, written), replayed: false, sequence: null };
+    } else {
+      const written = await writeResearchRows(props.pool, input, props.inlineViews, props.notifier.statementChannel);
+      if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
+    }
     await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");
     const existing = await prisma.idempotencyRecord.findUnique({
       where: { operatorId_operation_scope_key: write.scope },

@@ -9,6 +9,7 @@ export function writeProps(services: Services, operator: AuthenticatedOperator) 
     pool: services.db.pool,
     notifier: services.notifier,
     inlineViews: services.projections.inlineViews,
+    batcher: services.researchWrites,
     operator,
   };
 }

@@ -17,3 +17,9 @@ export const MAX_REPLAY_FIELD_CHARS = 4_000;
 /** Branch names like `approach/second-moment`: lower-case path segments. */
 export const BRANCH_NAME = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*){0,3}$/;
 export const MAX_BRANCH_NAME_CHARS = 120;
+/**
+ * Writes per group-commit statement (ResearchWriteBatcher). A batch grows with the writes that queue while the
+ * previous one is in the database; this caps one statement's input (a few megabytes at the largest bodies)
+ * and the work a faulty write's batch repeats write by write.
+ */
+export const WRITE_BATCH_MAX = 64;

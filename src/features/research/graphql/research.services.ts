@@ -4,6 +4,7 @@ import type { ChangeFeed } from "../../../events/change-feed.js";
 import type { SharedEventSubjects } from "../../../events/event-subjects.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import type { ProjectionRegistry } from "../../../projections/registry.js";
+import type { ResearchWriteBatcher } from "../commands/research-write-batcher.js";
 
 declare module "../../../graphql/context.js" {
   interface Services {
@@ -15,5 +16,7 @@ declare module "../../../graphql/context.js" {
     eventSubjects: SharedEventSubjects;
     /** The derived views' projectors (createProjectionRegistry); write paths take its inline views. */
     projections: ProjectionRegistry;
+    /** Group commit of recordResearch's autocommit writes: one queue per process and database. */
+    researchWrites: ResearchWriteBatcher;
   }
 }

@@ -1,0 +1,174 @@
+// Group commit of recordResearch's autocommit writes (ResearchWriteBatcher, record-research.batch.ts), on
+// both databases: writes queued behind a batch share one statement, keep their arrival order and their
+// own claims, and one faulty write fails alone.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { EventNotifier } from "../../src/events/notifier.js";
+import { ResearchWriteBatcher } from "../../src/features/research/commands/research-write-batcher.js";
+import type { StatementInput } from "../../src/features/research/domain/record-research.statement.js";
+import { projectUuid } from "../../src/features/research/domain/research-refs.js";
+import { testDatabaseTargets, useTestService, type TestService } from "../helpers/databases.js";
+import { createProjectFor } from "../factories/projects.js";
+import { createOperatorWithToken } from "../factories/operators.js";
+import { uniqueToken } from "../factories/unique-token.js";
+
+interface Writer {
+  operatorId: string;
+  projectId: string;
+  problemId: string;
+}
+
+/** A claiming write as recordResearch hands it to the batcher, for `writer` in its project. */
+function buildStatementInput(writer: Writer, overrides: { key?: string; relationTo?: string } = {}): StatementInput {
+  const id = randomUUID();
+  const token = uniqueToken();
+  return {
+    claim: {
+      operatorId: writer.operatorId,
+      operation: "recordResearch",
+      scope: writer.projectId,
+      key: overrides.key ?? `group-${token}`,
+      requestHash: token,
+      curates: false,
+    },
+    object: {
+      id,
+      slugSuffix: `group-${token}`,
+      contentHash: token,
+      projectId: writer.projectId,
+      problemId: writer.problemId,
+      routingTargetId: writer.problemId,
+      kind: "ATTEMPT",
+      title: `Group commit ${token}`,
+      body: `Attempt ${token}.`,
+      evidenceGrade: "ARGUED",
+      state: "CURRENT",
+      branchName: null,
+      metadata: {},
+      artifact: null,
+      formal: null,
+      goalFingerprint: null,
+      goalShapeFingerprint: null,
+      createdById: writer.operatorId,
+      trustFlags: [],
+      quarantineReason: null,
+      stateBeforeQuarantine: null,
+      quarantined: false,
+      textShape: token,
+    },
+    targets: [{ targetKind: "PROJECT", targetId: writer.projectId }],
+    relations: overrides.relationTo
+      ? [{ id: randomUUID(), toId: overrides.relationTo, type: "DEPENDS_ON", note: null }]
+      : [],
+    supersessions: [],
+    events: [
+      {
+        routingTargetId: writer.problemId,
+        projectId: writer.projectId,
+        resourceType: "research_object",
+        resourceId: null,
+        eventType: "research.recorded",
+        payloadVersion: 1,
+        payload: { title: `Group commit ${token}` },
+        operatorId: writer.operatorId,
+        accessionKey: "accession",
+      },
+    ],
+    document: { fields: { title: { group: 1 } }, terms: ["group"], length: 1, eligible: true },
+  };
+}
+
+/** The service's notifier, counting the commits announced through it. */
+function countingNotifier(notifier: EventNotifier): { notifier: EventNotifier; announced: bigint[] } {
+  const announced: bigint[] = [];
+  return {
+    announced,
+    notifier: {
+      ...notifier,
+      statementChannel: notifier.statementChannel,
+      committed: (sequence) => {
+        announced.push(sequence);
+        notifier.committed(sequence);
+      },
+    },
+  };
+}
+
+/** An AGENT and the project it created (so it is a member), through the API. */
+async function writerIn(service: TestService): Promise<Writer> {
+  const prisma = service.services.db.prisma;
+  const { token, operator } = await createOperatorWithToken(prisma, "AGENT");
+  const project = await createProjectFor(service.url, token);
+  const row = await prisma.project.findUniqueOrThrow({ where: { id: projectUuid(project.id) } });
+  return { operatorId: operator.id, projectId: row.id, problemId: row.problemId };
+}
+
+describe.each(testDatabaseTargets())("research group commit ($name database)", (target) => {
+  const handle = useTestService(target);
+
+  function batcherFor(service: TestService) {
+    const counting = countingNotifier(service.services.notifier);
+    const batcher = new ResearchWriteBatcher(
+      service.services.db.pool,
+      service.services.projections.inlineViews,
+      counting.notifier,
+    );
+    return { batcher, announced: counting.announced };
+  }
+
+  it("writes queued behind a batch share one statement, in arrival order, with contiguous accessions", async () => {
+    const service = handle.service;
+    const writer = await writerIn(service);
+    const { batcher, announced } = batcherFor(service);
+    // The first write goes at once; the nine behind it queue while it is in the database.
+    const results = await Promise.all(Array.from({ length: 10 }, () => batcher.write(buildStatementInput(writer))));
+    const accessions = results.map((result) => result!.accession);
+    expect(accessions).toEqual(accessions.map((_, index) => accessions[0]! + index));
+    const sequences = results.map((result) => result!.sequence);
+    expect(sequences).toEqual(sequences.map((_, index) => sequences[0]! + BigInt(index)));
+    expect(announced).toEqual([sequences[0], sequences[9]]);
+    const events = await service.services.db.prisma.changeEvent.findMany({
+      where: { sequence: { gte: sequences[0]!, lte: sequences[9]! } },
+      orderBy: { sequence: "asc" },
+    });
+    expect(events.map((event) => (event.payload as { accession: string }).accession)).toEqual(
+      accessions.map((accession) => `R${accession}`),
+    );
+  });
+
+  it("keeps each write's claim: a key used twice in one batch is written once, a non-member is refused", async () => {
+    const service = handle.service;
+    const writer = await writerIn(service);
+    const outsider = (await createOperatorWithToken(service.services.db.prisma, "AGENT")).operator;
+    const { batcher } = batcherFor(service);
+    const key = `group-${uniqueToken()}`;
+    const [, first, second, refused, other] = await Promise.all([
+      batcher.write(buildStatementInput(writer)),
+      batcher.write(buildStatementInput(writer, { key })),
+      batcher.write(buildStatementInput(writer, { key })),
+      batcher.write(buildStatementInput({ ...writer, operatorId: outsider.id })),
+      batcher.write(buildStatementInput(writer)),
+    ]);
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    expect(refused).toBeNull();
+    expect(other!.accession).toBe(first!.accession + 1);
+  });
+
+  it("a write that breaks a constraint fails alone; the rest of its batch is written", async () => {
+    const service = handle.service;
+    const writer = await writerIn(service);
+    const { batcher } = batcherFor(service);
+    const writes = [
+      batcher.write(buildStatementInput(writer)),
+      batcher.write(buildStatementInput(writer)),
+      batcher.write(buildStatementInput(writer, { relationTo: randomUUID() })),
+      batcher.write(buildStatementInput(writer)),
+    ];
+    const settled = await Promise.allSettled(writes);
+    expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/research_relations_to_id_fkey/);
+    const written = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value!.accession] : []));
+    expect(written[2]).toBe(written[1]! + 1);
+  });
+});
