@@ -23,7 +23,7 @@ export function buildNeighbourVoter({ index, citations }: StrategyInputs): Query
   // Reused query after query (see SignalScratch); similarity has one slot per citation and is zeroed whole.
   const scratch = new SignalScratch(size);
   const similarity = new Float64Array(citations.length);
-  return (query, terms) => {
+  return (query, { terms }) => {
     const touched = scratch.begin();
     const votes = scratch.values;
     if (citations.length === 0) return { values: votes, scale: 1, touched };

@@ -7,10 +7,29 @@ import { BASELINE_BM25, MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./
 import { Bm25Field } from "../../../retrieval/bm25-field.js";
 import { addTouchedScore, SignalScratch, type SignalValues, unitScale } from "./score-arrays.js";
 import { baselineDocument } from "./bm25-strategy.js";
-import { identifierSymbols, identifierTerms } from "./tokenize.js";
+import { identifierTerms } from "./tokenize.js";
+import { scanIdentifiers } from "./identifier-scanner.js";
 
-/** A signal reads the query and its text terms, tokenised once per query for every signal that needs them. */
-export type QuerySignal = (query: RetrievalQuery, terms: ReadonlySet<string>) => SignalValues;
+/**
+ * What the signals read of a query's text and terms, tokenised once per query in one pass: its identifier
+ * terms (as `queryTerms` gives them, for text BM25 and neighbour votes) and its symbols (for mentions).
+ */
+export interface QueryTokens {
+  terms: ReadonlySet<string>;
+  symbols: ReadonlySet<string>;
+}
+
+export function queryTokens(query: RetrievalQuery): QueryTokens {
+  const terms = new Set<string>();
+  const symbols = new Set<string>();
+  // Text first, then each extra term: the order `queryTerms` adds them in, which fixes the order of the sums.
+  scanIdentifiers(query.text, terms, symbols);
+  for (const term of query.terms) scanIdentifiers(term, terms, symbols);
+  return { terms, symbols };
+}
+
+/** A signal reads the query and its tokens. */
+export type QuerySignal = (query: RetrievalQuery, tokens: QueryTokens) => SignalValues;
 
 export interface SymbolSignals {
   textBm25: QuerySignal;
@@ -103,7 +122,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
     module: new SignalScratch(size),
   };
   return {
-    textBm25(_query, terms) {
+    textBm25(_query, { terms }) {
       // Dense: a query's text terms reach most of the corpus (about three premises in four on the dev
       // queries), where listing the premises reached costs more than visiting every slot.
       scratch.text.beginDense();
@@ -117,13 +136,15 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       if (name === "") return silent;
       const touched = scratch.name.begin();
       const scores = scratch.name.values;
-      names.addTouchedScores(new Set(identifierTerms(name)), scores, touched);
+      const nameTerms = new Set<string>();
+      scanIdentifiers(name, nameTerms, null);
+      names.addTouchedScores(nameTerms, scores, touched);
       return { values: scores, scale: unitScale(scores, touched), touched };
     },
-    symbolMention(query) {
+    symbolMention(_query, { symbols: mentioned }) {
       const touched = scratch.symbol.begin();
       const scores = scratch.symbol.values;
-      for (const symbol of identifierSymbols(`${query.text} ${query.terms.join(" ")}`)) {
+      for (const symbol of mentioned) {
         const entry = symbols.get(symbol);
         if (entry !== undefined)
           for (const position of entry.positions) addTouchedScore(scores, touched, position, entry.specificity);
