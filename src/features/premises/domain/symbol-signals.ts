@@ -5,7 +5,7 @@ import type { RetrievalQuery } from "./premise.types.js";
 import type { PremiseIndex } from "./premise-index.js";
 import { BASELINE_BM25, MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./premises.constants.js";
 import { Bm25Field } from "../../../retrieval/bm25-field.js";
-import { addTouchedScore, SignalScratch, type SignalValues, unitScale } from "./score-arrays.js";
+import { addTouchedScore, SignalScratch, type SignalValues, unitScale, unitScaleOf } from "./score-arrays.js";
 import { baselineDocument } from "./bm25-strategy.js";
 import { identifierTerms } from "./tokenize.js";
 import { scanIdentifiers } from "./identifier-scanner.js";
@@ -92,6 +92,21 @@ function groupPositions(
   return groups;
 }
 
+/** A premise's credit in the query's own module, decaying with the distance between their declarations. */
+function moduleProximity(distance: number): number {
+  return Math.exp(-distance / MODULE_PROXIMITY_DECAY);
+}
+
+/**
+ * `moduleProximity` of every whole distance two premises of the index can be apart, computed once: a query
+ * in a module visits its hundred-odd premises, and the same `Math.exp` then gives the same double. Distances
+ * the table does not hold (a query declared beyond the index, a fractional index) are computed as they come.
+ */
+function proximityTable(index: PremiseIndex): Float64Array {
+  const largest = index.premises.reduce((most, { declIndex }) => Math.max(most, declIndex ?? 0), 0);
+  return Float64Array.from({ length: largest + 1 }, (_, distance) => moduleProximity(distance));
+}
+
 export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   const size = index.premises.length;
   const text = new Bm25Field(index.premises.map(baselineDocument), BASELINE_BM25);
@@ -106,6 +121,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   const byParentModule = groupPositions(index, (premise) =>
     [parentModule(premise.module)].filter((parent) => parent !== ""),
   );
+  const proximity = proximityTable(index);
   const byStrategyTag = new Map<string, SignalValues>();
   for (const [tag, positions] of groupPositions(index, (premise) => premise.strategyTags)) {
     const marks = new Float64Array(size);
@@ -127,8 +143,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       // queries), where listing the premises reached costs more than visiting every slot.
       scratch.text.beginDense();
       const scores = scratch.text.values;
-      text.addScores(terms, scores);
-      return { values: scores, scale: unitScale(scores), touched: null };
+      return { values: scores, scale: unitScaleOf(text.addScoresFromZero(terms, scores)), touched: null };
     },
     nameBm25(query) {
       // Free text declares no name, so it has no name terms and scores nothing: skip the pass.
@@ -138,8 +153,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       const scores = scratch.name.values;
       const nameTerms = new Set<string>();
       scanIdentifiers(name, nameTerms, null);
-      names.addTouchedScores(nameTerms, scores, touched);
-      return { values: scores, scale: unitScale(scores, touched), touched };
+      return { values: scores, scale: unitScaleOf(names.addTouchedScores(nameTerms, scores, touched)), touched };
     },
     symbolMention(_query, { symbols: mentioned }) {
       const touched = scratch.symbol.begin();
@@ -163,7 +177,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       for (const position of byModule.get(query.module) ?? []) {
         const declIndex = index.premises[position]?.declIndex ?? null;
         const distance = query.declIndex !== null && declIndex !== null ? Math.abs(query.declIndex - declIndex) : 0;
-        scores[position] = Math.exp(-distance / MODULE_PROXIMITY_DECAY);
+        scores[position] = proximity[distance] ?? moduleProximity(distance);
       }
       return { values: scores, scale: 1, touched };
     },
