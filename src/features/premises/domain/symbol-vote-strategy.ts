@@ -41,7 +41,12 @@ export function prepareSymbolVote(
       for (let signal = 0; signal < parts.length; signal += 1) {
         const { values, scale, touched } = parts[signal]!;
         const weight = active[signal]?.[1] ?? 0;
-        if (touched === null)
+        // A dense first signal writes its terms rather than adding them to the zeros there: 0 + x is x for
+        // every x but -0, which a positive weight never gives.
+        if (touched === null && signal === 0 && weight > 0)
+          for (let position = 0; position < size; position += 1)
+            scores[position] = weight * ((values[position] ?? 0) / scale);
+        else if (touched === null)
           for (let position = 0; position < size; position += 1)
             scores[position] = (scores[position] ?? 0) + weight * ((values[position] ?? 0) / scale);
         else
