@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { MAX_SYMBOL_SUFFIXES, scanIdentifiers } from "../../../src/features/premises/domain/identifier-scanner.js";
 import { identifierTerms } from "../../../src/features/premises/domain/tokenize.js";
+import { finishesWithin, HANG_GUARD_MS } from "../../helpers/finishes-within.js";
 
 // The scanner must give exactly what the regex tokenisers give, in the same order: symbol-vote sums
 // signal contributions in that order, so a reordered term or symbol would change scores in the last bit.
@@ -25,6 +26,12 @@ function scanned(text: string): { terms: string[]; symbols: string[] } {
   const symbols = new Set<string>();
   scanIdentifiers(text, terms, symbols);
   return { terms: [...terms], symbols: [...symbols] };
+}
+
+function symbolsOf(text: string): Set<string> {
+  const symbols = new Set<string>();
+  scanIdentifiers(text, null, symbols);
+  return symbols;
 }
 
 function expectSameAsRegex(texts: readonly string[]): void {
@@ -55,6 +62,22 @@ function stringsOf(row: Record<string, unknown>, keys: readonly string[]): strin
 }
 
 describe("identifier scanner", () => {
+  it("identifier symbols keep whole names and every dotted suffix", () => {
+    const symbols = symbolsOf("(as.extract start stop).scanlM f ∧ List.Perm.subperm");
+    expect(symbols.has("scanlM")).toBe(true);
+    expect(symbols.has("Perm.subperm")).toBe(true);
+    expect(symbols.has("List.Perm.subperm")).toBe(true);
+  });
+
+  it("expands only the last few suffixes of a dotted run as long as a request body", () => {
+    // Every suffix of 100,000 parts would be 5·10^9 characters; the guard turns a regression into a failure, not a hang.
+    const run = `${"a.".repeat(99_999)}b`;
+    const symbols = finishesWithin(HANG_GUARD_MS, () => symbolsOf(run));
+    expect(symbols.size).toBeLessThanOrEqual(10);
+    expect(symbols.has("a.b")).toBe(true);
+    expect(symbols.has(run)).toBe(true);
+  });
+
   it("splits terms and symbols like the regex tokenisers on the edge cases", () => {
     expectSameAsRegex([
       "",

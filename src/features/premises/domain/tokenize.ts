@@ -1,5 +1,6 @@
 // Tokenisers: the seed's lowercase word counts, and identifier terms in the corpus's
-// retrieval_terms style (split on ".", "_" and camelCase), plus whole dotted identifiers.
+// retrieval_terms style (split on ".", "_" and camelCase); identifier-scanner.ts also reads whole dotted
+// identifiers (symbols) from a query.
 //
 // An analyser of its own, not a configuration of src/text's prose normaliser: Lean names are compound
 // identifiers whose parts are split on dots, underscores and case and kept as written, while the prose
@@ -8,7 +9,7 @@
 // hypotheses. The published baseline defines its terms this way (retrieval_terms), so figures compare.
 // Both feed the same scorer (src/retrieval/).
 
-import { MIN_IDENTIFIER_TERM_LENGTH, scanIdentifiers } from "./identifier-scanner.js";
+import { MIN_IDENTIFIER_TERM_LENGTH } from "./identifier-scanner.js";
 
 /** The seed tokeniser: lowercase, then every run of ASCII letters and digits is a token. */
 export function wordTokens(text: string): string[] {
@@ -38,14 +39,4 @@ export function identifierTerms(text: string): string[] {
     }
   }
   return terms;
-}
-
-/**
- * Whole identifiers as written, with trailing projections and dotted suffixes expanded
- * (`List.Perm.subperm` → itself, `Perm.subperm`, `subperm`), so they can match a decl name exactly.
- */
-export function identifierSymbols(text: string): Set<string> {
-  const symbols = new Set<string>();
-  scanIdentifiers(text, null, symbols);
-  return symbols;
 }
