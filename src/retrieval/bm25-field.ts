@@ -61,11 +61,34 @@ export class Bm25Field {
   }
 
   /**
-   * `addScores` at weight 1 that also lists, once each, the documents it reaches, so a caller can scale,
-   * blend and later clear just those. `into` must be 0 wherever nothing was added yet: every term's
-   * contribution is positive (idf > 0, saturated tf > 0), so a 0 slot is one not reached before.
+   * `addScores` at weight 1 into an array of zeros, returning the largest value it leaves there (0 when no
+   * term matched). Every contribution is positive (idf > 0, saturated tf > 0), so a document's sum only grows
+   * and the largest sum written on the way is the largest final one: no second pass over the array finds it.
    */
-  addTouchedScores(queryTerms: Iterable<string>, into: Float64Array, touched: number[]): void {
+  addScoresFromZero(queryTerms: Iterable<string>, into: Float64Array): number {
+    let maximum = 0;
+    for (const term of queryTerms) {
+      const postings = this.postings.get(term);
+      if (postings === undefined) continue;
+      const factor = this.idf(term);
+      const { documents, saturated } = postings;
+      for (let entry = 0; entry < documents.length; entry += 1) {
+        const document = documents[entry] ?? 0;
+        const sum = (into[document] ?? 0) + factor * (saturated[entry] ?? 0);
+        into[document] = sum;
+        if (sum > maximum) maximum = sum;
+      }
+    }
+    return maximum;
+  }
+
+  /**
+   * `addScoresFromZero` that also lists, once each, the documents it reaches, so a caller can scale,
+   * blend and later clear just those. `into` must be 0 wherever nothing was added yet: every term's
+   * contribution is positive, so a 0 slot is one not reached before.
+   */
+  addTouchedScores(queryTerms: Iterable<string>, into: Float64Array, touched: number[]): number {
+    let maximum = 0;
     for (const term of queryTerms) {
       const postings = this.postings.get(term);
       if (postings === undefined) continue;
@@ -75,9 +98,12 @@ export class Bm25Field {
         const document = documents[entry] ?? 0;
         const previous = into[document] ?? 0;
         if (previous === 0) touched.push(document);
-        into[document] = previous + factor * (saturated[entry] ?? 0);
+        const sum = previous + factor * (saturated[entry] ?? 0);
+        into[document] = sum;
+        if (sum > maximum) maximum = sum;
       }
     }
+    return maximum;
   }
 
   /** Per-term contributions for one document, for explanations. */

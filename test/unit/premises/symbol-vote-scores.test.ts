@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Citation } from "../../../src/features/premises/domain/premise.types.js";
 import { buildPremiseIndex } from "../../../src/features/premises/domain/premise-index.js";
 import { createPremiseSearchEngine, rankCandidates } from "../../../src/features/premises/domain/search.js";
+import {
+  MODULE_PROXIMITY_DECAY,
+  SIBLING_MODULE_CREDIT,
+  SYMBOL_VOTE_WEIGHTS,
+} from "../../../src/features/premises/domain/premises.constants.js";
 import { buildPremise, buildRetrievalQuery } from "../../factories/premises.js";
 
 // Every signal of the blend reaches some premises and not others here: text and name terms, a symbol
@@ -83,5 +88,26 @@ describe("symbol-vote scores", () => {
     );
     // The first ranking's arrays now hold a later query's values, so its explanations refuse rather than mislead.
     expect(() => first.scored.explain(first.positions[0] ?? 0)).toThrow(/before scoring the next query/);
+  });
+});
+
+describe("symbol-vote module proximity", () => {
+  it("credits the query's own module by declaration distance, inside and beyond the index's declarations", () => {
+    const engine = createPremiseSearchEngine(buildPremiseIndex(premises), []);
+    const proximityOf = (declIndex: number | null, premiseId: string): number | undefined => {
+      const query = buildRetrievalQuery({ text: "unrelated words", module: "Std.List.Perm", declIndex });
+      const { scored } = rankCandidates(engine, query, premises.length);
+      return scored.explain(engine.index.positionById.get(premiseId) ?? -1).module_proximity;
+    };
+    const credit = (distance: number): number =>
+      SYMBOL_VOTE_WEIGHTS.moduleProximity * Math.exp(-distance / MODULE_PROXIMITY_DECAY);
+    // Declared at 3 and 9 in the query's module: distances the index holds, then ones past its last declaration.
+    expect(proximityOf(5, "List.Perm.subperm")).toBe(credit(2));
+    expect(proximityOf(5, "List.Perm.length_eq")).toBe(credit(4));
+    expect(proximityOf(400, "List.Perm.subperm")).toBe(credit(397));
+    expect(proximityOf(7.5, "List.Perm.subperm")).toBe(credit(4.5));
+    expect(proximityOf(null, "List.Perm.subperm")).toBe(credit(0));
+    // A sibling module under the same parent gets the flat sibling credit.
+    expect(proximityOf(5, "List.length_append")).toBe(SYMBOL_VOTE_WEIGHTS.moduleProximity * SIBLING_MODULE_CREDIT);
   });
 });

@@ -58,6 +58,21 @@ describe("Bm25Field", () => {
     expect([...parts.values()].reduce((total, part) => total + part, 0)).toBeCloseTo(scores[1] ?? 0, 12);
   });
 
+  it("adds the same scores from zero, returning their maximum, and lists the documents reached once each", () => {
+    const terms = ["append", "perm", "subperm", "missing"];
+    const expected = new Float64Array(3);
+    field.addScores(terms, expected);
+    const fromZero = new Float64Array(3);
+    expect(field.addScoresFromZero(terms, fromZero)).toBe(Math.max(...expected));
+    expect([...fromZero]).toEqual([...expected]);
+    const touched: number[] = [];
+    const sparse = new Float64Array(3);
+    expect(field.addTouchedScores(terms, sparse, touched)).toBe(Math.max(...expected));
+    expect([...sparse]).toEqual([...expected]);
+    expect(touched).toEqual([1, 2, 0]);
+    expect(field.addScoresFromZero(["missing"], new Float64Array(3))).toBe(0);
+  });
+
   it("counts a term's documents for its idf", () => {
     expect(field.idf("perm")).toBe(inverseDocumentFrequency(3, 2));
     expect(field.idf("missing")).toBe(inverseDocumentFrequency(3, 0));

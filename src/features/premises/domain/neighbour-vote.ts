@@ -20,18 +20,24 @@ export function buildNeighbourVoter({ index, citations }: StrategyInputs): Query
       .map((id) => index.positionById.get(id))
       .filter((position): position is number => position !== undefined),
   );
+  // Each citation's query as a small number, so leaving the query's own rows out compares numbers, not ids.
+  const queryNumbers = new Map<string, number>();
+  for (const { queryId } of citations) if (!queryNumbers.has(queryId)) queryNumbers.set(queryId, queryNumbers.size);
+  const rowQuery = Int32Array.from(citations, ({ queryId }) => queryNumbers.get(queryId) ?? -1);
   // Reused query after query (see SignalScratch); similarity has one slot per citation and is zeroed whole.
   const scratch = new SignalScratch(size);
   const similarity = new Float64Array(citations.length);
-  return (query, terms) => {
+  const voters: number[] = [];
+  return (query, { terms }) => {
     const touched = scratch.begin();
     const votes = scratch.values;
     if (citations.length === 0) return { values: votes, scale: 1, touched };
     similarity.fill(0);
     texts.addScores(terms, similarity);
-    const voters: number[] = [];
+    const own = queryNumbers.get(query.queryId) ?? -1;
+    voters.length = 0;
     for (let row = 0; row < citations.length; row += 1)
-      if ((similarity[row] ?? 0) > 0 && citations[row]?.queryId !== query.queryId) voters.push(row);
+      if ((similarity[row] ?? 0) > 0 && rowQuery[row] !== own) voters.push(row);
     const neighbours = topPositions(similarity, voters, NEIGHBOUR_COUNT);
     for (const row of neighbours)
       for (const position of cited[row] ?? []) addTouchedScore(votes, touched, position, similarity[row] ?? 0);

@@ -28,22 +28,20 @@ export function addTouchedScore(scores: Float64Array, touched: number[], positio
 
 /**
  * The divisor that scales a signal to [0, 1], so its best premise scores 1 and blend weights stay comparable:
- * the maximum, or 1 when nothing scored (dividing by 1 changes no double). With `touched`, only those slots
- * are read: the others hold 0, which cannot raise the maximum.
+ * the maximum, or 1 when nothing scored (dividing by 1 changes no double). Only the `touched` slots are read:
+ * the others hold 0, which cannot raise the maximum.
  */
-export function unitScale(values: Float64Array, touched: readonly number[] | null = null): number {
+export function unitScale(values: Float64Array, touched: readonly number[]): number {
   let maximum = 0;
-  // Two loops rather than one choosing its index per slot: the dense one reads the array straight through.
-  if (touched === null) {
-    for (let position = 0; position < values.length; position += 1) {
-      const value = values[position] ?? 0;
-      if (value > maximum) maximum = value;
-    }
-  } else
-    for (const position of touched) {
-      const value = values[position] ?? 0;
-      if (value > maximum) maximum = value;
-    }
+  for (const position of touched) {
+    const value = values[position] ?? 0;
+    if (value > maximum) maximum = value;
+  }
+  return unitScaleOf(maximum);
+}
+
+/** `unitScale` from the maximum when the caller already holds it (`Bm25Field.addScoresFromZero` returns it). */
+export function unitScaleOf(maximum: number): number {
   return maximum > 0 ? maximum : 1;
 }
 

@@ -5,12 +5,31 @@ import type { RetrievalQuery } from "./premise.types.js";
 import type { PremiseIndex } from "./premise-index.js";
 import { BASELINE_BM25, MODULE_PROXIMITY_DECAY, SIBLING_MODULE_CREDIT } from "./premises.constants.js";
 import { Bm25Field } from "../../../retrieval/bm25-field.js";
-import { addTouchedScore, SignalScratch, type SignalValues, unitScale } from "./score-arrays.js";
+import { addTouchedScore, SignalScratch, type SignalValues, unitScale, unitScaleOf } from "./score-arrays.js";
 import { baselineDocument } from "./bm25-strategy.js";
-import { identifierSymbols, identifierTerms } from "./tokenize.js";
+import { identifierTerms } from "./tokenize.js";
+import { scanIdentifiers } from "./identifier-scanner.js";
 
-/** A signal reads the query and its text terms, tokenised once per query for every signal that needs them. */
-export type QuerySignal = (query: RetrievalQuery, terms: ReadonlySet<string>) => SignalValues;
+/**
+ * What the signals read of a query's text and terms, tokenised once per query in one pass: its identifier
+ * terms (as `queryTerms` gives them, for text BM25 and neighbour votes) and its symbols (for mentions).
+ */
+export interface QueryTokens {
+  terms: ReadonlySet<string>;
+  symbols: ReadonlySet<string>;
+}
+
+export function queryTokens(query: RetrievalQuery): QueryTokens {
+  const terms = new Set<string>();
+  const symbols = new Set<string>();
+  // Text first, then each extra term: the order `queryTerms` adds them in, which fixes the order of the sums.
+  scanIdentifiers(query.text, terms, symbols);
+  for (const term of query.terms) scanIdentifiers(term, terms, symbols);
+  return { terms, symbols };
+}
+
+/** A signal reads the query and its tokens. */
+export type QuerySignal = (query: RetrievalQuery, tokens: QueryTokens) => SignalValues;
 
 export interface SymbolSignals {
   textBm25: QuerySignal;
@@ -73,6 +92,21 @@ function groupPositions(
   return groups;
 }
 
+/** A premise's credit in the query's own module, decaying with the distance between their declarations. */
+function moduleProximity(distance: number): number {
+  return Math.exp(-distance / MODULE_PROXIMITY_DECAY);
+}
+
+/**
+ * `moduleProximity` of every whole distance two premises of the index can be apart, computed once: a query
+ * in a module visits its hundred-odd premises, and the same `Math.exp` then gives the same double. Distances
+ * the table does not hold (a query declared beyond the index, a fractional index) are computed as they come.
+ */
+function proximityTable(index: PremiseIndex): Float64Array {
+  const largest = index.premises.reduce((most, { declIndex }) => Math.max(most, declIndex ?? 0), 0);
+  return Float64Array.from({ length: largest + 1 }, (_, distance) => moduleProximity(distance));
+}
+
 export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   const size = index.premises.length;
   const text = new Bm25Field(index.premises.map(baselineDocument), BASELINE_BM25);
@@ -87,6 +121,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
   const byParentModule = groupPositions(index, (premise) =>
     [parentModule(premise.module)].filter((parent) => parent !== ""),
   );
+  const proximity = proximityTable(index);
   const byStrategyTag = new Map<string, SignalValues>();
   for (const [tag, positions] of groupPositions(index, (premise) => premise.strategyTags)) {
     const marks = new Float64Array(size);
@@ -103,13 +138,12 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
     module: new SignalScratch(size),
   };
   return {
-    textBm25(_query, terms) {
+    textBm25(_query, { terms }) {
       // Dense: a query's text terms reach most of the corpus (about three premises in four on the dev
       // queries), where listing the premises reached costs more than visiting every slot.
       scratch.text.beginDense();
       const scores = scratch.text.values;
-      text.addScores(terms, scores);
-      return { values: scores, scale: unitScale(scores), touched: null };
+      return { values: scores, scale: unitScaleOf(text.addScoresFromZero(terms, scores)), touched: null };
     },
     nameBm25(query) {
       // Free text declares no name, so it has no name terms and scores nothing: skip the pass.
@@ -117,13 +151,14 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       if (name === "") return silent;
       const touched = scratch.name.begin();
       const scores = scratch.name.values;
-      names.addTouchedScores(new Set(identifierTerms(name)), scores, touched);
-      return { values: scores, scale: unitScale(scores, touched), touched };
+      const nameTerms = new Set<string>();
+      scanIdentifiers(name, nameTerms, null);
+      return { values: scores, scale: unitScaleOf(names.addTouchedScores(nameTerms, scores, touched)), touched };
     },
-    symbolMention(query) {
+    symbolMention(_query, { symbols: mentioned }) {
       const touched = scratch.symbol.begin();
       const scores = scratch.symbol.values;
-      for (const symbol of identifierSymbols(`${query.text} ${query.terms.join(" ")}`)) {
+      for (const symbol of mentioned) {
         const entry = symbols.get(symbol);
         if (entry !== undefined)
           for (const position of entry.positions) addTouchedScore(scores, touched, position, entry.specificity);
@@ -142,7 +177,7 @@ export function buildSymbolSignals(index: PremiseIndex): SymbolSignals {
       for (const position of byModule.get(query.module) ?? []) {
         const declIndex = index.premises[position]?.declIndex ?? null;
         const distance = query.declIndex !== null && declIndex !== null ? Math.abs(query.declIndex - declIndex) : 0;
-        scores[position] = Math.exp(-distance / MODULE_PROXIMITY_DECAY);
+        scores[position] = proximity[distance] ?? moduleProximity(distance);
       }
       return { values: scores, scale: 1, touched };
     },

@@ -4,8 +4,7 @@
 import type { ScoreComponents } from "./premise.types.js";
 import { SYMBOL_VOTE_WEIGHTS, type SymbolVoteWeights } from "./premises.constants.js";
 import type { PreparedStrategy, RetrievalStrategy, StrategyInputs } from "./strategy.types.js";
-import { buildSymbolSignals, type QuerySignal, type SymbolSignals } from "./symbol-signals.js";
-import { queryTerms } from "./bm25-strategy.js";
+import { buildSymbolSignals, type QuerySignal, queryTokens, type SymbolSignals } from "./symbol-signals.js";
 import { buildNeighbourVoter } from "./neighbour-vote.js";
 
 export const SYMBOL_VOTE_ID = "symbol-vote";
@@ -34,15 +33,20 @@ export function prepareSymbolVote(
     score(query) {
       queryCount += 1;
       const thisQuery = queryCount;
-      const terms = queryTerms(query);
-      const parts = active.map(([, , signal]) => signal(query, terms));
+      const tokens = queryTokens(query);
+      const parts = active.map(([, , signal]) => signal(query, tokens));
       const scores = new Float64Array(size);
       // Signals are added in the same order for every premise, so each score is the same sum of doubles;
       // skipping a premise a sparse signal leaves at 0 adds nothing a dense pass would have changed.
       for (let signal = 0; signal < parts.length; signal += 1) {
         const { values, scale, touched } = parts[signal]!;
         const weight = active[signal]?.[1] ?? 0;
-        if (touched === null)
+        // A dense first signal writes its terms rather than adding them to the zeros there: 0 + x is x for
+        // every x but -0, which a positive weight never gives.
+        if (touched === null && signal === 0 && weight > 0)
+          for (let position = 0; position < size; position += 1)
+            scores[position] = weight * ((values[position] ?? 0) / scale);
+        else if (touched === null)
           for (let position = 0; position < size; position += 1)
             scores[position] = (scores[position] ?? 0) + weight * ((values[position] ?? 0) / scale);
         else

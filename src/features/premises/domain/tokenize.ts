@@ -1,5 +1,6 @@
 // Tokenisers: the seed's lowercase word counts, and identifier terms in the corpus's
-// retrieval_terms style (split on ".", "_" and camelCase), plus whole dotted identifiers.
+// retrieval_terms style (split on ".", "_" and camelCase); identifier-scanner.ts also reads whole dotted
+// identifiers (symbols) from a query.
 //
 // An analyser of its own, not a configuration of src/text's prose normaliser: Lean names are compound
 // identifiers whose parts are split on dots, underscores and case and kept as written, while the prose
@@ -8,8 +9,7 @@
 // hypotheses. The published baseline defines its terms this way (retrieval_terms), so figures compare.
 // Both feed the same scorer (src/retrieval/).
 
-/** Tokens shorter than this carry no signal (bound variables such as `a`, `l`, `f`). */
-const MIN_IDENTIFIER_TERM_LENGTH = 2;
+import { MIN_IDENTIFIER_TERM_LENGTH } from "./identifier-scanner.js";
 
 /** The seed tokeniser: lowercase, then every run of ASCII letters and digits is a token. */
 export function wordTokens(text: string): string[] {
@@ -39,26 +39,4 @@ export function identifierTerms(text: string): string[] {
     }
   }
   return terms;
-}
-
-/**
- * At most this many dotted suffixes of one identifier are expanded (besides the whole): Lean names have a handful
- * of components (`Std.Tactic.Omega.Int.add_congr` has five), and every suffix of an arbitrary dotted run (`a.a.a.…`,
- * as much as a request body holds) would take time and memory quadratic in its length.
- */
-const MAX_SYMBOL_SUFFIXES = 8;
-
-/**
- * Whole identifiers as written, with trailing projections and dotted suffixes expanded
- * (`List.Perm.subperm` → itself, `Perm.subperm`, `subperm`), so they can match a decl name exactly.
- */
-export function identifierSymbols(text: string): Set<string> {
-  const symbols = new Set<string>();
-  for (const raw of text.match(/[A-Za-z_][A-Za-z0-9_'.]*[A-Za-z0-9_']/g) ?? []) {
-    const parts = raw.split(".").filter((part) => part.length > 0);
-    symbols.add(parts.join("."));
-    for (let start = Math.max(1, parts.length - MAX_SYMBOL_SUFFIXES); start < parts.length; start += 1)
-      symbols.add(parts.slice(start).join("."));
-  }
-  return symbols;
 }

@@ -19,10 +19,14 @@ export function topPositions(scores: Float64Array, candidates: readonly number[]
   for (const position of candidates) {
     const score = scores[position] ?? 0;
     if (best.length === count && score <= floor) continue;
-    let slot = best.length;
-    while (slot > 0 && (scores[best[slot - 1] ?? 0] ?? 0) < score) slot -= 1;
-    best.splice(slot, 0, position);
-    if (best.length > count) best.pop();
+    // Shift the kept positions that score lower one place down (the last falls off a full list),
+    // rather than splicing, which allocates; the candidate goes in the gap.
+    let slot = best.length < count ? best.length : count - 1;
+    while (slot > 0 && (scores[best[slot - 1] ?? 0] ?? 0) < score) {
+      best[slot] = best[slot - 1] ?? 0;
+      slot -= 1;
+    }
+    best[slot] = position;
     if (best.length === count) floor = scores[best[count - 1] ?? 0] ?? 0;
   }
   return best;
