@@ -16,6 +16,7 @@ import { percentile } from "../../src/platform/lib/percentile.js";
 import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
 import { startBenchService } from "./bench-service.js";
 import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
+import { measureStoreCeiling } from "./store-ceiling.js";
 import { cpuSnapshot, cpuSpent, databaseBackends, describeCpu, type CpuSpent } from "./cpu-accounting.js";
 
 interface Options {
@@ -32,6 +33,9 @@ interface Options {
 }
 
 const MATRIX_CLIENTS = [1, 8, 32] as const;
+/** The in-process store ceiling: enough callers to keep a batch queued, enough writes for a few seconds. */
+const CEILING_CALLERS = 32;
+const CEILING_WRITES = 480;
 const MATRIX_PROBLEMS = [1, 50] as const;
 /** pgbench's scale is the client count (its documentation: a smaller scale measures its own row contention). */
 const PGBENCH_CLIENTS = 8;
@@ -374,6 +378,18 @@ async function main(): Promise<void> {
     );
     console.log(describeCpu(main.cpu, main.stats.accepted.size));
     report(main.checks);
+
+    // The same store without HTTP and GraphQL, so the request path's share shows (see store-ceiling.ts).
+    const ceilingProject = await createProjects(service, url, tokens[0]!, operatorIds, ["cp:erdos:1"], `${runId}-s`);
+    const writer = { id: operatorIds[0]!, name: operators[0]!.operator.name, role: "AGENT" as const };
+    for (const run of await measureStoreCeiling(service, writer, ceilingProject[0]!, {
+      writes: CEILING_WRITES,
+      callers: CEILING_CALLERS,
+      runId,
+    }))
+      console.log(
+        `store ceiling, ${run.mode} (${CEILING_CALLERS} concurrent recordResearch calls in process, no HTTP): ${run.writesPerSecond.toFixed(1)} writes/s, service loop CPU ${run.loopCpuMs === null ? "n/a" : run.loopCpuMs.toFixed(2)} ms/write`,
+      );
 
     if (options.profile) {
       // A run of its own, so the profiler's cost stays out of the figures above.

@@ -26,9 +26,10 @@ function fakeTable() {
           )
           .slice(0, take);
       },
-      async aggregate() {
-        return { _max: { sequence: rows.at(-1)?.sequence ?? null } };
-      },
+    },
+    // headSequence's one query: `SELECT max(sequence)::text AS head FROM change_events`.
+    async $queryRaw() {
+      return [{ head: rows.at(-1)?.sequence.toString() ?? null }];
     },
   } as unknown as PrismaClient;
   const append = (routingTargetId: string) => {

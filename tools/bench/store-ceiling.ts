@@ -1,0 +1,59 @@
+// The store's own ceiling for research writes, without HTTP or GraphQL: recordResearch called in the
+// service's process by many concurrent callers, once through the service's group commit and once with
+// one statement per write. The gap between the two is what the global counters' flush costs; the gap
+// between it and the HTTP run is what the request path costs.
+import type { AuthenticatedOperator } from "../../src/platform/auth/caller.js";
+import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
+import { writeProps } from "../../src/features/research/commands/write-props.js";
+import type { RunningService } from "../../src/service.js";
+import { threadCpuMs } from "./cpu-accounting.js";
+
+export interface CeilingRun {
+  mode: "group commit" | "one statement per write";
+  writesPerSecond: number;
+  /** The service thread's CPU per write (null off Linux). */
+  loopCpuMs: number | null;
+}
+
+/** `writes` writes by `callers` concurrent callers into `projectId` (a project `operator` may write in). */
+export async function measureStoreCeiling(
+  service: RunningService,
+  operator: AuthenticatedOperator,
+  projectId: string,
+  options: { writes: number; callers: number; runId: string },
+): Promise<CeilingRun[]> {
+  const runs: CeilingRun[] = [];
+  for (const batched of [true, false]) {
+    const { batcher, ...unbatched } = writeProps(service.services, operator);
+    const props = batched ? { ...unbatched, batcher } : unbatched;
+    const mode = batched ? "group commit" : "one statement per write";
+    let next = 0;
+    const started = performance.now();
+    const cpuBefore = threadCpuMs();
+    await Promise.all(
+      Array.from({ length: options.callers }, async () => {
+        for (let index = next++; index < options.writes; index = next++)
+          await recordResearch({
+            ...props,
+            input: {
+              projectId,
+              kind: "ATTEMPT",
+              title: `Ceiling ${mode} ${index}`,
+              body: `Caller tries bound ${index} with the second moment method; run ${options.runId}.`,
+              evidenceGrade: "ARGUED",
+              branch: "bench/ceiling",
+              idempotencyKey: `ceiling-${options.runId}-${batched ? "g" : "s"}${index}`,
+            },
+          });
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = threadCpuMs();
+    runs.push({
+      mode,
+      writesPerSecond: options.writes / seconds,
+      loopCpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / options.writes,
+    });
+  }
+  return runs;
+}
