@@ -9,7 +9,7 @@ import { recordObject, relateObjects, supersedeObject } from "../factories/resea
 import { isTypedError } from "../helpers/mutations.js";
 import { orient } from "../helpers/orient.js";
 import { absorbRecordRows, readRecordRows } from "../../src/features/orient/read/load-records.js";
-import { createOrientCaches, documentKey, targetGraph } from "../../src/features/orient/read/orient-caches.js";
+import { createOrientCaches, targetGraph } from "../../src/features/orient/read/orient-caches.js";
 import { sqlOf } from "../../src/features/orient/read/sql.js";
 import { targetWarmup, warmTarget } from "../../src/features/orient/read/warm-target.js";
 import { RESEARCH_SPARSE_VIEW } from "../../src/features/research/projection/research-documents.js";
@@ -235,7 +235,7 @@ describe.each(testDatabaseTargets())("orient after the record changes ($name dat
     expect(await warmTarget(sqlOf(pool), caches, check.target, version!, { records: 2, texts: 1 })).toBe(2);
     expect(caches.records.get(check.id)?.title).toBe("Warm-up check");
     expect(caches.records.get(base.id)?.title).toBe("Warm-up base claim");
-    expect(caches.documents.get(documentKey(version!, base.id))?.length).toBeGreaterThan(0);
+    expect(caches.documents.get(version!, base.id)?.length).toBeGreaterThan(0);
     const graph = caches.graphs.get(check.target)!;
     expect(graph.states.get(check.id)).toBe("CURRENT");
     expect(graph.outgoing.get(check.id)).toContainEqual({ fromId: check.id, toId: base.id, type: "SUPPORTS" });

@@ -67,6 +67,23 @@ describe("assemblePacket", () => {
     expect(packet.omitted).toBeGreaterThan(0);
   });
 
+  it("writes the compact JSON for texts that need no escaping, also where a cut splits a surrogate pair", () => {
+    // Item texts are written between quotes as they are when JSON would not escape them; a cut in the
+    // middle of an astral character leaves half a pair, which JSON must escape.
+    const random = seededRandom(7);
+    for (let round = 0; round < 40; round += 1) {
+      const items = Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
+        buildItem({
+          text: Array.from({ length: Math.floor(random() * 900) }, () => (random() < 0.5 ? "😀" : "x")).join(""),
+          replay: random() < 0.3 ? { command: "😀".repeat(Math.floor(random() * 500)) } : null,
+        }),
+      );
+      const packet = assemblePacket(header, items, 4_000 + Math.floor(random() * 16_000), 700);
+      expect(JSON.stringify(JSON.parse(packet.serialized))).toBe(packet.serialized);
+      expect(packet.chars).toBe(packet.serialized.length);
+    }
+  });
+
   it("keeps everything whole when it fits", () => {
     const items = [buildItem({ text: "short" }), buildItem({ text: "also short" })];
     const packet = assemblePacket(header, items, 20_000, 700);

@@ -58,8 +58,31 @@ export function clip(text: string, limit: number): string {
   return clipFlat(flatten(text), limit);
 }
 
-function itemJson(item: PacketItem, textLimit: number, flat: Flatten) {
-  return {
+/** Whether JSON writes `flat` as itself between quotes (no quote, backslash, control character or lone surrogate). */
+function writtenVerbatim(flat: string): boolean {
+  return JSON.stringify(flat).length === flat.length + 2;
+}
+
+/**
+ * JSON of `clipFlat(flat, limit)`. A verbatim text stays verbatim when clipped, unless the cut splits a
+ * surrogate pair (JSON escapes the half left before the ellipsis): only then is it escaped again.
+ */
+function clippedJson(flat: string, verbatim: boolean, limit: number): string {
+  const clipped = clipFlat(flat, limit);
+  if (!verbatim) return JSON.stringify(clipped);
+  const beforeEllipsis = clipped === flat ? 0 : clipped.charCodeAt(clipped.length - 2);
+  return beforeEllipsis >= 0xd800 && beforeEllipsis <= 0xdbff ? JSON.stringify(clipped) : `"${clipped}"`;
+}
+
+/** An item's JSON up to its text (the same at every limit) and its folded text. */
+interface ItemLayout {
+  head: string;
+  flat: string;
+  verbatim: boolean;
+}
+
+function itemLayout(item: PacketItem, flat: Flatten): ItemLayout {
+  const fixed = JSON.stringify({
     id: item.id,
     acc: item.accession,
     kind: item.kind,
@@ -69,37 +92,53 @@ function itemJson(item: PacketItem, textLimit: number, flat: Flatten) {
     ...(item.branch ? { branch: item.branch } : {}),
     ...(item.duplicates.length ? { dups: item.duplicates } : {}),
     ...(item.relations.length ? { rel: item.relations } : {}),
-    untrusted: {
-      trust: UNTRUSTED_RECORD_TEXT,
-      text: clipFlat(flat(item.text), textLimit),
-      ...(item.replay
-        ? {
-            replay: Object.fromEntries(
-              Object.entries(item.replay).map(([key, value]) => [key, clipFlat(flat(value), textLimit)]),
-            ),
-          }
-        : {}),
-    },
-  };
+    untrusted: { trust: UNTRUSTED_RECORD_TEXT },
+  });
+  const text = flat(item.text);
+  // `…"trust":"UNTRUSTED_RECORD_TEXT"}}` continues with the text inside `untrusted`.
+  return { head: `${fixed.slice(0, -2)},"text":`, flat: text, verbatim: writtenVerbatim(text) };
+}
+
+/** What JSON.stringify writes for the item at `textLimit`: its fixed fields, then its clipped text and replay. */
+function itemJson(item: PacketItem, layout: ItemLayout, textLimit: number, flat: Flatten): string {
+  const replay = item.replay
+    ? `,"replay":${JSON.stringify(
+        Object.fromEntries(Object.entries(item.replay).map(([key, value]) => [key, clipFlat(flat(value), textLimit)])),
+      )}`
+    : "";
+  return `${layout.head}${clippedJson(layout.flat, layout.verbatim, textLimit)}${replay}}}`;
 }
 
 // The budget loop renders many times: shrinking the text limit changes every item, but dropping an item
-// changes none of the others, so each item's JSON is kept for the limit it was rendered at.
+// changes none of the others, so each item's JSON is kept for the limit it was rendered at, and the part
+// before its text (escaped once) for every limit.
 type ItemRenderer = (item: PacketItem, textLimit: number) => string;
 
 function memoisedItems(flat: Flatten): ItemRenderer {
-  const rendered = new Map<PacketItem, { textLimit: number; json: string }>();
+  const rendered = new Map<PacketItem, { layout: ItemLayout; textLimit: number; json: string }>();
   return (item, textLimit) => {
     const entry = rendered.get(item);
     if (entry?.textLimit === textLimit) return entry.json;
-    const json = JSON.stringify(itemJson(item, textLimit, flat));
-    rendered.set(item, { textLimit, json });
+    const layout = entry?.layout ?? itemLayout(item, flat);
+    const json = itemJson(item, layout, textLimit, flat);
+    rendered.set(item, { layout, textLimit, json });
     return json;
   };
 }
 
-/** The packet's JSON, stitched from the header, the items' kept JSON and the tail (as one JSON.stringify would write it). */
-function render(
+/**
+ * The packet's JSON in its pieces: the header (without its closing brace), each category's section and the
+ * tail (without its opening brace). Joined as `${head},"sections":[${sections}],${tail}`, they are what one
+ * JSON.stringify of the whole packet would write.
+ */
+interface PacketParts {
+  head: string;
+  /** Per category with items: its opening (`{"category":…,"items":[`) and its items' JSON. */
+  sections: { open: string; items: string[] }[];
+  tail: string;
+}
+
+function renderParts(
   header: PacketHeader,
   items: PacketItem[],
   textLimit: number,
@@ -107,12 +146,12 @@ function render(
   omitted: number,
   flat: Flatten,
   itemJsonOf: ItemRenderer,
-): string {
+): PacketParts {
   const present = new Set(items.map((item) => item.accession));
-  const sections: string[] = [];
+  const sections: PacketParts["sections"] = [];
   for (const category of header.categoryOrder) {
     const parts = items.filter((item) => item.category === category).map((item) => itemJsonOf(item, textLimit));
-    if (parts.length > 0) sections.push(`{"category":${JSON.stringify(category)},"items":[${parts.join(",")}]}`);
+    if (parts.length > 0) sections.push({ open: `{"category":${JSON.stringify(category)},"items":[`, items: parts });
   }
   const head = JSON.stringify({
     v: 1,
@@ -135,7 +174,32 @@ function render(
     omitted,
     drill: "researchObject(ref: acc) for a whole record; memoryBranch(id) for a branch",
   });
-  return `${head.slice(0, -1)},"sections":[${sections.join(",")}],${tail.slice(1)}`;
+  return { head: head.slice(0, -1), sections, tail: tail.slice(1) };
+}
+
+const SECTIONS_OPEN = ',"sections":[';
+const SECTION_CLOSE = "]}";
+const SECTIONS_CLOSE = "],";
+
+/** The length of the joined packet, without joining it: the budget loop measures far more packets than it keeps. */
+function lengthOf(parts: PacketParts): number {
+  // Commas: between sections, and between the items of each section.
+  let length =
+    parts.head.length +
+    SECTIONS_OPEN.length +
+    SECTIONS_CLOSE.length +
+    parts.tail.length +
+    Math.max(0, parts.sections.length - 1);
+  for (const section of parts.sections) {
+    length += section.open.length + SECTION_CLOSE.length + section.items.length - 1;
+    for (const item of section.items) length += item.length;
+  }
+  return length;
+}
+
+function joined(parts: PacketParts): string {
+  const sections = parts.sections.map((section) => `${section.open}${section.items.join(",")}${SECTION_CLOSE}`);
+  return `${parts.head}${SECTIONS_OPEN}${sections.join(",")}${SECTIONS_CLOSE}${parts.tail}`;
 }
 
 /** `items` best first; reserved ones are dropped last. The result's length is always <= maxChars. */
@@ -152,7 +216,7 @@ export function assemblePacket(
   const flat = memoised(flatten);
   const itemJsonOf = memoisedItems(flat);
   const attempt = () =>
-    render(
+    renderParts(
       branches ? header : { ...header, branches: [] },
       kept,
       textLimit,
@@ -162,8 +226,9 @@ export function assemblePacket(
       itemJsonOf,
     );
   for (;;) {
-    const serialized = attempt();
-    if (serialized.length <= maxChars)
+    const parts = attempt();
+    if (lengthOf(parts) <= maxChars) {
+      const serialized = joined(parts);
       return {
         serialized,
         chars: serialized.length,
@@ -171,6 +236,7 @@ export function assemblePacket(
         omitted: items.length - kept.length,
         textLimit,
       };
+    }
     if (textLimit > COMFORTABLE_TEXT || summaryLimit > SUMMARY_FLOOR) {
       textLimit = Math.max(COMFORTABLE_TEXT, Math.floor(textLimit * SHRINK));
       summaryLimit = Math.max(SUMMARY_FLOOR, Math.floor(summaryLimit * SHRINK));

@@ -10,7 +10,6 @@ import { GRAPH_EDGE_LIMIT, ITEM_TEXT_MAX, PROOF_STATE_LIMIT } from "../domain/or
 import type { CandidateRecord, FieldCounts, ItemText, RelationEdge } from "../domain/orient.types.js";
 import {
   documentCounts,
-  documentKey,
   type DocumentCounts,
   type OrientCaches,
   type RecordAttributes,
@@ -62,8 +61,7 @@ export function uncachedRecords(
   caches: Pick<OrientCaches, "records" | "documents">,
 ): string[] {
   return ids.filter(
-    (id) =>
-      !caches.records.get(id) || (sparseVersion !== null && !caches.documents.get(documentKey(sparseVersion, id))),
+    (id) => !caches.records.get(id) || (sparseVersion !== null && !caches.documents.get(sparseVersion, id)),
   );
 }
 
@@ -126,7 +124,7 @@ export function absorbRecordRows(
     let counts = fresh.get(row.id);
     if (!counts && row.fields !== null) {
       counts = documentCounts(row.fields, row.length ?? 0);
-      caches.documents.set(documentKey(sparseVersion!, row.id), counts);
+      caches.documents.set(sparseVersion!, row.id, counts);
     }
     records.set(row.id, toRecord(attributes, states.get(row.id) ?? row.state, counts));
   }
@@ -153,8 +151,7 @@ export async function loadRecords(
   for (const id of ids) {
     const state = states.get(id) ?? graph.states.get(id);
     const attributes = caches.records.get(id);
-    const counts =
-      fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(documentKey(sparseVersion, id)));
+    const counts = fresh.get(id) ?? (sparseVersion === null ? undefined : caches.documents.get(sparseVersion, id));
     if (state && attributes && (counts || sparseVersion === null)) records.set(id, toRecord(attributes, state, counts));
     else unread.push(id);
   }

@@ -6,7 +6,7 @@ import { RESEARCH_SPARSE_VIEW } from "../../research/projection/research-documen
 import { SPARSE_POOL_LIMIT, WITHHELD_LIMIT } from "../domain/orient.constants.js";
 import type { ResearchState } from "../../../generated/prisma/enums.js";
 import type { FieldCounts } from "../domain/orient.types.js";
-import { documentCounts, documentKey, type DocumentCounts, type OrientCaches } from "./orient-caches.js";
+import { documentCounts, type DocumentCounts, type OrientCaches } from "./orient-caches.js";
 
 export interface SparseHit {
   id: string;
@@ -48,8 +48,10 @@ type Row = {
  * deterministic, recency-biased sample rather than whatever a scan met first. The term arrays are
  * literal parameters, so the planner sees their selectivity: a newest-first walk of the target's
  * (view, version, target, source_sequence) index that stops at the LIMIT for common terms, the GIN index
- * and a top-N sort for rare ones. Token counts come from the process's document
- * cache; those it lacks are read by key in a second statement (a cold target only).
+ * and a top-N sort for rare ones. The third part, the newest ineligible matches, walks the partial index
+ * of ineligible documents (sparse_documents_ineligible_idx): on the target's full index it stepped past
+ * thousands of eligible entries to find them, most of the statement's time. Token counts come from the
+ * process's document cache; those it lacks are read by key in a second statement (a cold target only).
  */
 export async function loadSparsePool(
   sql: Sql,
@@ -129,7 +131,7 @@ async function documentCountsOf(
 ): Promise<Map<string, DocumentCounts>> {
   const counts = new Map<string, DocumentCounts>();
   for (const id of ids) {
-    const cached = cache.get(documentKey(version, id));
+    const cached = cache.get(version, id);
     if (cached) counts.set(id, cached);
   }
   const missing = ids.filter((id) => !counts.has(id));
@@ -140,7 +142,7 @@ async function documentCountsOf(
   for (const row of rows) {
     const document = documentCounts(row.fields, row.length);
     counts.set(row.document_id, document);
-    cache.set(documentKey(version, row.document_id), document);
+    cache.set(version, row.document_id, document);
   }
   return counts;
 }

@@ -87,7 +87,7 @@ export interface OrientCaches {
   checkpoints: LruCache<string, CachedCheckpoints>;
   members: LruCache<string, CachedMembers>;
   graphs: LruCache<string, TargetGraph>;
-  documents: LruCache<string, DocumentCounts>;
+  documents: DocumentCountsCache;
   records: LruCache<string, RecordAttributes>;
   texts: LruCache<string, ItemText>;
   derived: DerivedFromRows;
@@ -108,7 +108,7 @@ export function createOrientCaches(onWarmupFailure: OrientCaches["onWarmupFailur
     checkpoints: new LruCache(CHECKPOINT_CACHE_ROWS, (entry) => Math.max(1, entry.rows.length)),
     members: new LruCache(MEMBER_CACHE_ENTRIES, (entry) => Math.max(1, entry.ids.length)),
     graphs: new LruCache(GRAPH_CACHE_ENTRIES, graphWeight),
-    documents: new LruCache(DOCUMENT_CACHE_ENTRIES),
+    documents: new DocumentCountsCache(DOCUMENT_CACHE_ENTRIES),
     records: new LruCache(RECORD_CACHE_ENTRIES),
     texts: new LruCache(TEXT_CACHE_ENTRIES),
     derived: {
@@ -126,8 +126,26 @@ export function checkpointKey(version: number, targetId: string, projectId: stri
   return `${version}:${targetId}:${projectId ?? "*"}`;
 }
 
-export function documentKey(version: number, id: string): string {
-  return `${version}:${id}`;
+/**
+ * Records' sparse token counts, each with the sparse view version it was read in, keyed by the record id
+ * alone: a request looks up several hundred records, and a `${version}:${id}` key built per lookup (a new
+ * string to hash each time) cost more than the lookups. A record keeps one entry, the last one read.
+ */
+export class DocumentCountsCache {
+  private readonly entries: LruCache<string, { version: number; counts: DocumentCounts }>;
+
+  constructor(capacity: number) {
+    this.entries = new LruCache(capacity);
+  }
+
+  get(version: number, id: string): DocumentCounts | undefined {
+    const entry = this.entries.get(id);
+    return entry?.version === version ? entry.counts : undefined;
+  }
+
+  set(version: number, id: string, counts: DocumentCounts): void {
+    this.entries.set(id, { version, counts });
+  }
 }
 
 export function documentCounts(fields: FieldCounts, length: number): DocumentCounts {
