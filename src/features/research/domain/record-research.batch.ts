@@ -10,7 +10,12 @@
 import type pg from "pg";
 import type { InlineViews } from "../../../events/change-events.js";
 import { RESEARCH_SPARSE_VIEW } from "../projection/research-documents.js";
-import type { StatementInput, StatementResult } from "./record-research.statement.js";
+import {
+  CLAIM_INSERT,
+  insertResearchObject,
+  type StatementInput,
+  type StatementResult,
+} from "./record-research.statement.js";
 
 // `claimed` numbers the writes whose claim went ahead, in batch order, with the running total of their
 // events; each write's accession and first event sequence follow from the counters' new values.
@@ -18,12 +23,9 @@ const BATCH_STATEMENT = `
 WITH input AS (
     SELECT item.value AS j, item.ord FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS item(value, ord)
   ),
+  -- In batch order, so of two writes with one key the one that arrived first takes it.
   claim AS (
-    INSERT INTO idempotency_records (operator_id, operation, scope, key, request_hash, result_id)
-    SELECT (j->'claim'->>'operatorId')::uuid, j->'claim'->>'operation', j->'claim'->>'scope', j->'claim'->>'key', j->'claim'->>'requestHash', j->'object'->>'id'
-    FROM input
-    WHERE (j->'claim'->>'curates')::boolean OR EXISTS (
-      SELECT 1 FROM project_members m WHERE m.project_id = (j->'object'->>'projectId')::uuid AND m.operator_id = (j->'claim'->>'operatorId')::uuid)
+    ${CLAIM_INSERT}
     ORDER BY ord
     ON CONFLICT DO NOTHING
     RETURNING result_id
@@ -58,16 +60,7 @@ WITH input AS (
     WHERE p.view IN (SELECT jsonb_array_elements_text($3::jsonb)) FOR SHARE OF p
   ),
   obj AS (
-    INSERT INTO research_objects (
-      id, accession, slug, content_hash, project_id, problem_id, routing_target_id, kind, title, body, evidence_grade, state,
-      branch_name, metadata, artifact, formal, goal_fingerprint, goal_shape_fingerprint, created_by_id, trust_flags,
-      quarantine_reason, state_before_quarantine, quarantined_at, text_shape)
-    SELECT (o->>'id')::uuid, items.accession, 'r' || items.accession || '-' || (o->>'slugSuffix'), o->>'contentHash', (o->>'projectId')::uuid,
-      (o->>'problemId')::uuid, (o->>'routingTargetId')::uuid, (o->>'kind')::"ResearchKind", o->>'title', o->>'body',
-      (o->>'evidenceGrade')::"EvidenceGrade", (o->>'state')::"ResearchState", o->>'branchName', o->'metadata',
-      CASE WHEN jsonb_typeof(o->'artifact') = 'object' THEN o->'artifact' END, CASE WHEN jsonb_typeof(o->'formal') = 'object' THEN o->'formal' END,
-      o->>'goalFingerprint', o->>'goalShapeFingerprint', (o->>'createdById')::uuid, ARRAY(SELECT jsonb_array_elements_text(o->'trustFlags')),
-      o->>'quarantineReason', (o->>'stateBeforeQuarantine')::"ResearchState", CASE WHEN (o->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'
+    ${insertResearchObject("items.accession")}
     FROM items, LATERAL (SELECT items.j->'object' AS o) object
     ORDER BY items.ord
     RETURNING id, created_at, quarantined_at

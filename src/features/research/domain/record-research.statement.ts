@@ -84,16 +84,33 @@ export interface StatementResult {
   quarantinedAt: Date | null;
 }
 
+/**
+ * The research object's INSERT and its SELECT list, read from `o` (the input's object) with the accession
+ * `accession` (a SQL expression); the single and the batched statement (record-research.batch.ts) share it.
+ */
+export const insertResearchObject = (accession: string) => `INSERT INTO research_objects (
+      id, accession, slug, content_hash, project_id, problem_id, routing_target_id, kind, title, body, evidence_grade, state,
+      branch_name, metadata, artifact, formal, goal_fingerprint, goal_shape_fingerprint, created_by_id, trust_flags,
+      quarantine_reason, state_before_quarantine, quarantined_at, text_shape)
+    SELECT (o->>'id')::uuid, ${accession}, 'r' || ${accession} || '-' || (o->>'slugSuffix'), o->>'contentHash', (o->>'projectId')::uuid,
+      (o->>'problemId')::uuid, (o->>'routingTargetId')::uuid, (o->>'kind')::"ResearchKind", o->>'title', o->>'body',
+      (o->>'evidenceGrade')::"EvidenceGrade", (o->>'state')::"ResearchState", o->>'branchName', o->'metadata',
+      CASE WHEN jsonb_typeof(o->'artifact') = 'object' THEN o->'artifact' END, CASE WHEN jsonb_typeof(o->'formal') = 'object' THEN o->'formal' END,
+      o->>'goalFingerprint', o->>'goalShapeFingerprint', (o->>'createdById')::uuid, ARRAY(SELECT jsonb_array_elements_text(o->'trustFlags')),
+      o->>'quarantineReason', (o->>'stateBeforeQuarantine')::"ResearchState", CASE WHEN (o->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'`;
+
 // `claim` yields one row when the write may go ahead; every counter and insert hangs off it, so a
 // replay or a refused writer changes nothing. The counters are taken in the order every writer takes
 // them (accession, then events: `ev` reads `acc`), so two writers cannot deadlock on them.
-const CLAIMING = `
-  claim AS (
-    INSERT INTO idempotency_records (operator_id, operation, scope, key, request_hash, result_id)
+/** The key's claim, for each input row `j` whose writer is a curator or a member; shared with the batch. */
+export const CLAIM_INSERT = `INSERT INTO idempotency_records (operator_id, operation, scope, key, request_hash, result_id)
     SELECT (j->'claim'->>'operatorId')::uuid, j->'claim'->>'operation', j->'claim'->>'scope', j->'claim'->>'key', j->'claim'->>'requestHash', j->'object'->>'id'
     FROM input
     WHERE (j->'claim'->>'curates')::boolean OR EXISTS (
-      SELECT 1 FROM project_members m WHERE m.project_id = (j->'object'->>'projectId')::uuid AND m.operator_id = (j->'claim'->>'operatorId')::uuid)
+      SELECT 1 FROM project_members m WHERE m.project_id = (j->'object'->>'projectId')::uuid AND m.operator_id = (j->'claim'->>'operatorId')::uuid)`;
+const CLAIMING = `
+  claim AS (
+    ${CLAIM_INSERT}
     ON CONFLICT DO NOTHING
     RETURNING result_id
   ),`;
@@ -122,16 +139,7 @@ WITH input AS (SELECT $1::jsonb AS j),
     WHERE p.view IN (SELECT jsonb_array_elements_text($3::jsonb)) FOR SHARE OF p
   ),
   obj AS (
-    INSERT INTO research_objects (
-      id, accession, slug, content_hash, project_id, problem_id, routing_target_id, kind, title, body, evidence_grade, state,
-      branch_name, metadata, artifact, formal, goal_fingerprint, goal_shape_fingerprint, created_by_id, trust_flags,
-      quarantine_reason, state_before_quarantine, quarantined_at, text_shape)
-    SELECT (o->>'id')::uuid, acc.value, 'r' || acc.value || '-' || (o->>'slugSuffix'), o->>'contentHash', (o->>'projectId')::uuid,
-      (o->>'problemId')::uuid, (o->>'routingTargetId')::uuid, (o->>'kind')::"ResearchKind", o->>'title', o->>'body',
-      (o->>'evidenceGrade')::"EvidenceGrade", (o->>'state')::"ResearchState", o->>'branchName', o->'metadata',
-      CASE WHEN jsonb_typeof(o->'artifact') = 'object' THEN o->'artifact' END, CASE WHEN jsonb_typeof(o->'formal') = 'object' THEN o->'formal' END,
-      o->>'goalFingerprint', o->>'goalShapeFingerprint', (o->>'createdById')::uuid, ARRAY(SELECT jsonb_array_elements_text(o->'trustFlags')),
-      o->>'quarantineReason', (o->>'stateBeforeQuarantine')::"ResearchState", CASE WHEN (o->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'
+    ${insertResearchObject("acc.value")}
     FROM acc, (SELECT j->'object' AS o FROM input) object
     RETURNING id, created_at, quarantined_at
   ),
