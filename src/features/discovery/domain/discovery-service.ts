@@ -9,6 +9,7 @@ import type { PublicationState } from "../../catalogue/domain/catalogue.types.js
 import { DiscoveryIndex, type DiscoveryEntry } from "./discovery-index.js";
 import { PROBLEM_SPARSE_VERSION, PROBLEM_SPARSE_VIEW, type SparseDocument } from "./sparse-document.js";
 import { headSequence } from "../../../events/change-events.js";
+import { coalescedTask } from "../../../platform/lib/coalesced-run.js";
 
 const PROBLEM_EVENT_TYPES: string[] = [
   "problem.created",
@@ -31,9 +32,14 @@ export interface IndexFreshness {
 export class DiscoveryService {
   private index: DiscoveryIndex | null = null;
   private highWaterMark = 0n;
-  /** The refresh in flight, and the one queued to run after it. */
-  private refreshing: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  /** One refresh at a time; asking during one queues a single further refresh (it may have read before the asker's commit). */
+  private readonly refresher = coalescedTask(() =>
+    this.stopped
+      ? Promise.resolve()
+      : this.applyNewEvents().catch((error: unknown) =>
+          this.logger.warn("discovery index refresh failed", { error: (error as Error).message }),
+        ),
+  );
   private unsubscribe: (() => void) | null = null;
   private viewVersion = PROBLEM_SPARSE_VERSION;
   private stopped = false;
@@ -56,8 +62,7 @@ export class DiscoveryService {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
-    await this.queued;
-    await this.refreshing;
+    await this.refresher.idle();
   }
 
   current(): DiscoveryIndex | null {
@@ -128,25 +133,7 @@ export class DiscoveryService {
    * may have read before the asker's commit.
    */
   refresh(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (!this.refreshing) return this.startRefresh();
-    this.queued ??= this.refreshing.then(() => {
-      this.queued = null;
-      return this.stopped ? undefined : this.startRefresh();
-    });
-    return this.queued;
-  }
-
-  private startRefresh(): Promise<void> {
-    const run: Promise<void> = this.applyNewEvents()
-      .catch((error: unknown) =>
-        this.logger.warn("discovery index refresh failed", { error: (error as Error).message }),
-      )
-      .finally(() => {
-        if (this.refreshing === run) this.refreshing = null;
-      });
-    this.refreshing = run;
-    return run;
+    return this.stopped ? Promise.resolve() : this.refresher.run();
   }
 
   /** One round trip per notice: the serving version, the new head and the problems whose events are new. */

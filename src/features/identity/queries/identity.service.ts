@@ -9,6 +9,7 @@ import type { Logger } from "../../../logger.js";
 import { IdentityIndex, type IdentifierEntry } from "../domain/identity-index.js";
 import { type ProblemRefResolution, resolveProblemRefs, validateRef } from "../domain/resolve-problem-ref.js";
 import { headSequence } from "../../../events/change-events.js";
+import { coalescedTask } from "../../../platform/lib/coalesced-run.js";
 
 /** A merge re-points earlier merges into the merged problem without their own events: reload everything. */
 const RELOAD_ALL_EVENTS: ReadonlySet<string> = new Set(["problem.merged"]);
@@ -20,7 +21,13 @@ export class IdentityService {
   /** Notices heard, and how many of them the index had heard when its last refresh began. */
   private noticesHeard = 0;
   private noticesApplied = 0;
-  private refreshing: Promise<void> | null = null;
+  /** One refresh at a time; a notice heard during one queues a single further refresh, which covers it. */
+  private readonly refresher = coalescedTask(async () => {
+    if (this.stopped || !this.index) return;
+    const covers = this.noticesHeard;
+    await this.applyNewEvents();
+    this.noticesApplied = covers;
+  });
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
 
@@ -45,7 +52,7 @@ export class IdentityService {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
-    await this.refreshing?.catch(() => undefined);
+    await this.refresher.idle();
   }
 
   /** Resolves one ref (validated): from memory when the index is current, from the database otherwise. */
@@ -89,19 +96,9 @@ export class IdentityService {
     );
   }
 
-  /** One refresh at a time; it covers the notices heard before it began. */
+  /** A refresh that starts after this call: it covers every notice heard before it began. */
   private refresh(): Promise<void> {
-    if (this.stopped || !this.index) return Promise.resolve();
-    this.refreshing ??= (async () => {
-      const covers = this.noticesHeard;
-      try {
-        await this.applyNewEvents();
-        this.noticesApplied = covers;
-      } finally {
-        this.refreshing = null;
-      }
-    })();
-    return this.refreshing;
+    return this.stopped || !this.index ? Promise.resolve() : this.refresher.run();
   }
 
   /** One row per notice: the new head, the problems whose events are new, and whether one was a merge. */
