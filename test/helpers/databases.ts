@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "../../src/platform/db/database.js";
-import { parseEnv } from "../../src/env.js";
+import { parseEnv, type Env } from "../../src/env.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
 
@@ -105,6 +105,21 @@ export function memoryLogger(lines: string[] = []): { logger: Logger; lines: str
 }
 
 /** A running service on a random loopback port over an isolated database (demo catalogue loaded unless envOverrides say otherwise). */
+/**
+ * A test service's configuration: any free port on loopback, silent, and the 33-problem demo catalogue,
+ * which keeps test services fast (a test may ask for CATALOGUE=bundled); `overrides` win.
+ */
+export function testServiceEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    CATALOGUE: "demo",
+    ...overrides,
+  });
+}
+
 export async function startTestService(
   target: TestDatabaseTarget,
   envOverrides: Record<string, string> = {},
@@ -112,16 +127,7 @@ export async function startTestService(
 ): Promise<TestService> {
   const server = target.name === "server" ? await createServerDatabase(target.url) : null;
   try {
-    const env = parseEnv({
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      // The 33-problem demo catalogue keeps test services fast; a test may ask for CATALOGUE=bundled.
-      CATALOGUE: "demo",
-      ...(server ? { DATABASE_URL: server.url } : {}),
-      ...envOverrides,
-    });
+    const env = testServiceEnv({ ...(server ? { DATABASE_URL: server.url } : {}), ...envOverrides });
     const running = await startService(env, { dataDir: null, logger: options.logger ?? createLogger("silent") });
     return {
       ...running,

@@ -46,7 +46,5 @@ export async function researchCounts(prisma: PrismaClient): Promise<ResearchCoun
   };
 }
 
-/** The last committed change-event sequence (0 when the stream is empty). */
-export async function headSequence(prisma: PrismaClient): Promise<bigint> {
-  return (await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
-}
+/** The last committed change-event sequence (0 when the stream is empty): the service's own reader. */
+export { headSequence } from "../../src/events/change-events.js";

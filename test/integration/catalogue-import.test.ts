@@ -10,6 +10,7 @@ import { readCatalogueFiles } from "../../src/features/catalogue/domain/read-cat
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 const { inlineViews } = createProjectionRegistry();
 
@@ -72,7 +73,7 @@ describe.each(testDatabaseTargets())("importCatalogue ($name database)", (target
     const original = buildCatalogueProblem();
     const untouched = buildCatalogueProblem();
     await importCatalogue({ inlineViews, prisma: db.prisma, problems: [original, untouched] });
-    const head = (await db.prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+    const head = await headSequence(db.prisma);
 
     const changed = { ...original, title: `${original.title} (revised)`, aliases: ["revised alias"] };
     const report = await importCatalogue({ inlineViews, prisma: db.prisma, problems: [changed, untouched] });

@@ -14,6 +14,7 @@ import { countQueries } from "../helpers/query-counter.js";
 import { MEMORY_VIEW } from "../../src/features/memory/domain/memory.constants.js";
 import { LAG_BUCKETS } from "../../src/projections/service-monitor.js";
 import { announceRebuild } from "../../src/projections/rebuild-progress.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 const DASHBOARD_EVENTS = `
   subscription DashboardEvents($problemRef: String, $projectId: ID, $replay: Int) {
@@ -203,9 +204,7 @@ describe.each(testDatabaseTargets())("dashboard feeds ($name database)", (target
         recordObject(running.service.url, token, project.id, { title: `Monitored claim ${index}` }),
       ),
     );
-    const sequence = BigInt(
-      (await running.service.services.db.prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence!,
-    );
+    const sequence = await headSequence(running.service.services.db.prisma);
     const caughtUp = (
       await monitor.until(
         (payload) =>

@@ -3,7 +3,6 @@
 // sockets that close while subscribed.
 import { type Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
 import {
@@ -11,6 +10,7 @@ import {
   testDatabaseTargets,
   useTestService,
   type ServerDatabase,
+  testServiceEnv,
 } from "../helpers/databases.js";
 import { gql } from "../helpers/graphql.js";
 import { sendOverSocket, socketClient } from "../helpers/hostile-client.js";
@@ -195,14 +195,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const direct = new URL(database.url);
       proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
       direct.port = String(proxy.port);
-      const env = parseEnv({
-        NODE_ENV: "test",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        CATALOGUE: "demo",
-        DATABASE_URL: direct.toString(),
-      });
+      const env = testServiceEnv({ DATABASE_URL: direct.toString() });
       service = await startService(env, { dataDir: null, logger: createLogger("silent") });
       url = service.server.url;
     });

@@ -7,15 +7,15 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
 import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
 import { resolveProblemRefs } from "../../src/features/identity/domain/resolve-problem-ref.js";
-import { parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
-import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useTestService, testServiceEnv } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
 import { gqlData } from "../helpers/graphql.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 const { inlineViews } = createProjectionRegistry();
 /** Problems of the demo catalogue: the index loaded them at start, so only a notice can change what it says of them. */
@@ -136,7 +136,7 @@ describe.each(testDatabaseTargets())("problem(ref) follows the catalogue ($name 
   // What makes "the next request" exact on a server database too: no wait for LISTEN to bring the notice back.
   it("hears its own notice before publish returns", async () => {
     const notifier = running.service.services.notifier;
-    const head = (await prisma().changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+    const head = await headSequence(prisma());
     const heard: bigint[] = [];
     const unsubscribe = notifier.subscribe((sequence) => heard.push(sequence));
     try {
@@ -162,14 +162,7 @@ describe.each(testDatabaseTargets())("problem(ref) follows the catalogue ($name 
     let other: RunningService;
 
     beforeAll(async () => {
-      const env = parseEnv({
-        NODE_ENV: "test",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        CATALOGUE: "demo",
-        DATABASE_URL: running.service.services.db.connectionString,
-      });
+      const env = testServiceEnv({ DATABASE_URL: running.service.services.db.connectionString });
       other = await startService(env, { dataDir: null, logger: createLogger("silent") });
     });
 

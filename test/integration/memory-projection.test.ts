@@ -22,6 +22,7 @@ import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 const { inlineViews } = createProjectionRegistry();
 const memoryProjector = createMemoryProjector();
@@ -37,10 +38,6 @@ const silentNotifier: EventNotifier = {
 
 async function servingMemoryVersion(prisma: PrismaClient): Promise<number> {
   return (await prisma.projectionPointer.findUniqueOrThrow({ where: { view: "memory-branches" } })).servingVersion;
-}
-
-async function head(prisma: PrismaClient): Promise<bigint> {
-  return (await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
 }
 
 describe.each(testDatabaseTargets())("memory-branches projection ($name database)", (target) => {
@@ -156,16 +153,16 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
           where: { view_version: { view: "memory-branches", version } },
         })
       ).highWaterMark,
-    ).toBe(await head(prisma));
+    ).toBe(await headSequence(prisma));
     await expectEqualsRebuild();
   });
 
   it("concurrent workers apply every event exactly once", async () => {
     const projectId = await newProject();
     await drainView(prisma, memoryProjector);
-    const from = await head(prisma);
+    const from = await headSequence(prisma);
     await seedResearchObjects(prisma, { projectId, count: 300, branches: ["approach/a", "approach/b/c", null] });
-    const events = Number((await head(prisma)) - from);
+    const events = Number((await headSequence(prisma)) - from);
     const applied = await Promise.all(
       Array.from({ length: 4 }, () => drainView(prisma, memoryProjector, { batchSize: 20 })),
     );

@@ -7,10 +7,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv, projectRoot } from "../../src/env.js";
+import { projectRoot } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
-import { createServerDatabase, testDatabaseTargets, type TestDatabaseTarget } from "../helpers/databases.js";
+import {
+  createServerDatabase,
+  testDatabaseTargets,
+  type TestDatabaseTarget,
+  testServiceEnv,
+} from "../helpers/databases.js";
 import { createProjectFor } from "../factories/projects.js";
 import { recordObject } from "../factories/research.js";
 import { uniqueToken } from "../factories/unique-token.js";
@@ -63,14 +68,7 @@ describe.each(testDatabaseTargets())("operator CLI ($name database)", (target) =
   };
 
   const startOnSameDatabase = async () => {
-    const env = parseEnv({
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      CATALOGUE: "demo",
-      ...databaseEnv,
-    });
+    const env = testServiceEnv(databaseEnv);
     return startService(env, { logger: createLogger("silent") });
   };
 

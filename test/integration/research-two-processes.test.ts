@@ -5,10 +5,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv, projectRoot } from "../../src/env.js";
+import { projectRoot } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService, type RunningService } from "../../src/service.js";
-import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
+import {
+  createServerDatabase,
+  testDatabaseTargets,
+  type ServerDatabase,
+  testServiceEnv,
+} from "../helpers/databases.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { createProjectFor } from "../factories/projects.js";
 import { recordObject } from "../factories/research.js";
@@ -25,14 +30,7 @@ if (!serverTarget) {
 }
 
 function startOnDatabase(url: string): Promise<RunningService> {
-  const env = parseEnv({
-    NODE_ENV: "test",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "silent",
-    CATALOGUE: "demo",
-    DATABASE_URL: url,
-  });
+  const env = testServiceEnv({ DATABASE_URL: url });
   return startService(env, { dataDir: null, logger: createLogger("silent") });
 }
 

@@ -6,6 +6,7 @@ import { importCatalogue } from "../../src/features/catalogue/domain/import-cata
 import { testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 const { inlineViews } = createProjectionRegistry();
 
@@ -85,7 +86,7 @@ describe.each(testDatabaseTargets())("researchEvents subscription over graphql-w
 
   it("delivers the event of a problem imported while subscribed", async () => {
     const prisma = running.service.services.db.prisma;
-    const head = (await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+    const head = await headSequence(prisma);
     const problem = buildCatalogueProblem();
     const events = await takeEvents(client, head.toString(), 1, async () => {
       // Write after the subscription has caught up, so the event comes through the notifier path.

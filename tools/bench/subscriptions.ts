@@ -20,6 +20,7 @@ import { readCommandLine, exitWithUsage } from "../../src/cli/command-line.js";
 import { countQueries, type QueryCounter } from "../../test/helpers/query-counter.js";
 import type { ChildMessage, ParentMessage } from "./subscription-clients.js";
 import { RECORD, startBenchService } from "./bench-service.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 const USAGE = [
   "usage: npm run bench:subscriptions [-- --writes N] [--clients N] [--subscribers N] [--rounds N] [--warmup N]",
@@ -215,11 +216,6 @@ async function createProject(bench: Bench, writers: { operator: { id: string } }
   return projectId;
 }
 
-async function headSequence(service: RunningService): Promise<bigint> {
-  const head = await service.services.db.prisma.changeEvent.aggregate({ _max: { sequence: true } });
-  return head._max.sequence ?? 0n;
-}
-
 /** Events on the project after `after`: what each subscriber must receive. */
 async function projectEvents(bench: Bench, after: bigint): Promise<number> {
   return bench.service.services.db.prisma.changeEvent.count({
@@ -246,7 +242,7 @@ interface SubscribedPhase extends Phase {
 
 /** Opens the subscribers, primes them with one write, measures, checks delivery, closes them. */
 async function measureSubscribed(bench: Bench, options: Options, tokens: string[]): Promise<SubscribedPhase> {
-  const after = await headSequence(bench.service);
+  const after = await headSequence(bench.service.services.db.prisma);
   const { child, ask } = startClients();
   try {
     const opened = await ask({

@@ -18,6 +18,7 @@ import { startBenchService } from "./bench-service.js";
 import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 import { measureStoreCeiling } from "./store-ceiling.js";
 import { cpuSnapshot, cpuSpent, databaseBackends, describeCpu, type CpuSpent } from "./cpu-accounting.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 interface Options {
   writes: number;
@@ -253,7 +254,7 @@ async function measure(
   writesPerClient: number,
 ): Promise<RunResult> {
   const prisma = service.services.db.prisma;
-  const firstSequence = ((await prisma.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n) + 1n;
+  const firstSequence = (await headSequence(prisma)) + 1n;
   let started = 0;
   const pool = service.services.db.kind === "server" ? service.services.db.pool : null;
   let loopBefore = performance.eventLoopUtilization();

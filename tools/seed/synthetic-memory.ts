@@ -7,6 +7,7 @@ import { buildMemoryVersion } from "../../src/features/memory/projection/memory-
 import { createMemoryProjector } from "../../src/features/memory/projection/memory-projector.js";
 import { lockState, servingVersion } from "../../src/projections/projection-state.js";
 import { drainView } from "../../src/projections/worker.js";
+import { headSequence } from "../../src/events/change-events.js";
 
 export async function catchUpMemory(
   prisma: PrismaClient,
@@ -17,7 +18,7 @@ export async function catchUpMemory(
       const version = await servingVersion(tx, MEMORY_VIEW, MEMORY_VIEW_VERSION, String(MEMORY_VIEW_VERSION));
       const mark = await lockState(tx, MEMORY_VIEW, version, true);
       if (mark !== 0n || (await tx.memoryBranch.count({ where: { version } })) > 0) return false;
-      const head = (await tx.changeEvent.aggregate({ _max: { sequence: true } }))._max.sequence ?? 0n;
+      const head = await headSequence(tx);
       await buildMemoryVersion(tx, version, head, progress);
       await tx.projectionState.update({
         where: { view_version: { view: MEMORY_VIEW, version } },

@@ -10,6 +10,16 @@ import { createLogger } from "../../../src/logger.js";
 
 type Where = { sequence: { gt: bigint }; routingTargetId?: string };
 
+/** The notifier of an embedded database: notices stay in this process, nothing is listened to. */
+function inProcessNotifier() {
+  return createNotifier({
+    kind: "embedded",
+    pool: null as never,
+    connectionString: "",
+    logger: createLogger("silent"),
+  });
+}
+
 /** A change table in memory, counting the reads that reach it. */
 function fakeTable() {
   const rows: ChangeEventRow[] = [];
@@ -65,12 +75,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe("ChangeFeed", () => {
   it("reads the table once per notice for fifty waiting subscribers", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({
-      kind: "embedded",
-      pool: null as never,
-      connectionString: "",
-      logger: createLogger("silent"),
-    });
+    const notifier = await inProcessNotifier();
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     await feed.start();
     const controller = new AbortController();
@@ -92,12 +97,7 @@ describe("ChangeFeed", () => {
 
   it("hands each subscriber exactly the buffered rows after its own cursor", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({
-      kind: "embedded",
-      pool: null as never,
-      connectionString: "",
-      logger: createLogger("silent"),
-    });
+    const notifier = await inProcessNotifier();
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     await feed.start();
     for (let index = 0; index < 9; index += 1) await notifier.publish(table.append(index % 2 ? "a" : "b"));
@@ -115,12 +115,7 @@ describe("ChangeFeed", () => {
 
   it("serves a filtered subscriber from memory and moves its cursor past events it does not want", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({
-      kind: "embedded",
-      pool: null as never,
-      connectionString: "",
-      logger: createLogger("silent"),
-    });
+    const notifier = await inProcessNotifier();
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     await feed.start();
     const wanted = take(
@@ -134,12 +129,7 @@ describe("ChangeFeed", () => {
 
   it("lets a subscriber resuming from before the buffer catch up from the table, with no gap or duplicate", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({
-      kind: "embedded",
-      pool: null as never,
-      connectionString: "",
-      logger: createLogger("silent"),
-    });
+    const notifier = await inProcessNotifier();
     for (let index = 0; index < 30; index += 1) table.append(index % 3 === 0 ? "x" : "y");
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"), 5);
     await feed.start();
@@ -158,12 +148,7 @@ describe("ChangeFeed", () => {
 
   it("ends a waiting subscriber when its signal aborts", async () => {
     const table = fakeTable();
-    const notifier = await createNotifier({
-      kind: "embedded",
-      pool: null as never,
-      connectionString: "",
-      logger: createLogger("silent"),
-    });
+    const notifier = await inProcessNotifier();
     const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
     const controller = new AbortController();
     const waiting = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 1);
