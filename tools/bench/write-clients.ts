@@ -2,6 +2,7 @@
 // the same idempotency key (after the answer, or while the first is still in flight). It runs in a
 // worker thread, so the clients' own HTTP work does not share the service's event loop (as in
 // bench:http); the statistics come back to the main thread for the integrity checks.
+import http from "node:http";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
 import { RECORD } from "./bench-service.js";
@@ -57,21 +58,55 @@ const newStats = (): Stats => ({
   cpuMs: null,
 });
 
+/**
+ * One POST on a keep-alive connection with node:http: the load generator shares the machine with the
+ * service and the database, so it spends as little CPU per request as it can (fetch cost about three
+ * times as much per request in this thread).
+ */
+function post(agent: http.Agent, url: URL, token: string, payload: Buffer): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": payload.length,
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
 async function send(
-  url: string,
+  target: Target,
   token: string,
   input: Record<string, unknown>,
   stats: Stats,
 ): Promise<WriteAnswer | null> {
+  const payload = Buffer.from(JSON.stringify({ query: RECORD, variables: { input } }));
   for (let attempt = 1; attempt <= MAX_TRANSPORT_ATTEMPTS; attempt += 1) {
     const started = performance.now();
     try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: RECORD, variables: { input } }),
-      });
-      const body = (await response.json()) as {
+      const body = (await post(target.agent, target.url, token, payload)) as {
         data?: { recordResearch: Record<string, unknown> };
         errors?: unknown[];
       };
@@ -105,7 +140,19 @@ function note(stats: Stats, client: number, key: string, answers: (WriteAnswer |
     if (answer?.replayed) stats.replays.push({ key, original: original?.id ?? null, answer });
 }
 
-async function runClient(client: number, writes: number, options: ClientRun, context: RunContext, stats: Stats) {
+interface Target {
+  url: URL;
+  agent: http.Agent;
+}
+
+async function runClient(
+  client: number,
+  writes: number,
+  options: ClientRun,
+  context: RunContext,
+  target: Target,
+  stats: Stats,
+) {
   const next = random(options.seed * 1_000 + client);
   for (let index = 0; index < writes; index += 1) {
     const key = `bench-${context.runId}-w${index}`;
@@ -125,13 +172,13 @@ async function runClient(client: number, writes: number, options: ClientRun, con
         stats,
         client,
         key,
-        await Promise.all([send(context.url, token, input, stats), send(context.url, token, input, stats)]),
+        await Promise.all([send(target, token, input, stats), send(target, token, input, stats)]),
       );
     } else if (roll < options.retryFraction) {
-      const first = await send(context.url, token, input, stats);
-      note(stats, client, key, [first, await send(context.url, token, input, stats)]);
+      const first = await send(target, token, input, stats);
+      note(stats, client, key, [first, await send(target, token, input, stats)]);
     } else {
-      note(stats, client, key, [await send(context.url, token, input, stats)]);
+      note(stats, client, key, [await send(target, token, input, stats)]);
     }
   }
 }
@@ -139,10 +186,18 @@ async function runClient(client: number, writes: number, options: ClientRun, con
 /** All clients of one run, in this thread. */
 async function runAll(run: ClientRun): Promise<Stats> {
   const stats = newStats();
+  // Two sockets per client: a retry may be sent while its first request is still in flight.
+  const target = {
+    url: new URL(run.context.url),
+    agent: new http.Agent({ keepAlive: true, maxSockets: run.clients * 2 }),
+  };
   const cpuBefore = threadCpuMs();
   await Promise.all(
-    Array.from({ length: run.clients }, (_, client) => runClient(client, run.writesPerClient, run, run.context, stats)),
+    Array.from({ length: run.clients }, (_, client) =>
+      runClient(client, run.writesPerClient, run, run.context, target, stats),
+    ),
   );
+  target.agent.destroy();
   const cpuAfter = threadCpuMs();
   stats.cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return stats;

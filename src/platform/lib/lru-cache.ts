@@ -48,6 +48,11 @@ export class LruCache<Key, Value> {
     this.total -= entry.weight;
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -20,6 +20,20 @@ describe("MemberTextCache", () => {
     expect(after.terms.has("moment")).toBe(false);
   });
 
+  it("serves a member's text only under the content hash it was read with", () => {
+    const cache = new MemberTextCache();
+    const read = member("a", "Second moment bound", "The variance is small.");
+    expect(cache.textOf("a", "h1")).toBeNull();
+    cache.remember("h1", read);
+    expect(cache.textOf("a", "h1")).toBe(read);
+    expect(cache.textOf("a", "h2")).toBeNull();
+    const analysed = cache.analyse(read);
+    expect(cache.analyse(cache.textOf("a", "h1")!)).toBe(analysed);
+    cache.remember("h2", member("a", "Colourings", "A colouring argument."));
+    expect(cache.textOf("a", "h1")).toBeNull();
+    expect(cache.textOf("a", "h2")?.title).toBe("Colourings");
+  });
+
   it("forgets the least recently used member beyond its capacity", () => {
     const cache = new MemberTextCache(2);
     const a = cache.analyse(member("a", "Alpha", "First."));

@@ -29,3 +29,9 @@ export const HEAD_BRANCHES_NAMED = 5;
  * the windows of the 64 most recently written branches, a few megabytes.
  */
 export const MEMBER_TEXT_CACHE_MEMBERS = 4_096;
+/**
+ * Branch windows (member ids, times and content hashes) a projector keeps between refreshes, so a batch
+ * that only adds members does not read its branches' newest members again. A window is at most
+ * CHECKPOINT_WINDOW small entries; this many covers the branches of the most recently written projects.
+ */
+export const WINDOWS_KEPT = 2_048;

@@ -12,7 +12,9 @@ import {
   settleCreationTimes,
 } from "./memory-store.js";
 import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
-import { analyseMember, type AnalyseMember } from "../domain/checkpoint.js";
+import { MemberTextCache, type MemberTexts } from "./member-text-cache.js";
+import { BranchWindows, type WindowRef } from "./branch-windows.js";
+import type { WindowSources } from "./memory-checkpoints.js";
 
 /** Events that change the view; every other event only advances the high-water mark. */
 export const MEMORY_EVENT_TYPES = [
@@ -32,10 +34,10 @@ async function refreshTouched(
   branchIds: string[],
   changes: BranchChanges,
   highWaterMark: bigint,
-  analyse: AnalyseMember,
+  sources: WindowSources,
 ): Promise<void> {
   if (branchIds.length === 0) return;
-  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark, analyse);
+  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark, sources);
   const projects = await tx.memoryBranch.findMany({
     where: { version, id: { in: branchIds } },
     select: { projectId: true },
@@ -49,6 +51,14 @@ async function refreshTouched(
   );
 }
 
+/** What a projector keeps from one refresh for the next: member texts and branch windows. */
+export interface MemoryRefreshCaches {
+  texts: MemberTexts;
+  windows: BranchWindows;
+}
+
+const coldCaches = (): MemoryRefreshCaches => ({ texts: new MemberTextCache(), windows: new BranchWindows() });
+
 /**
  * Applies `events` (contiguous, ascending) to `version`; the caller advances the mark in the same transaction.
  * Counts follow the stream: a recorded member counts as current (it was recorded current) and its
@@ -59,10 +69,11 @@ export async function applyMemoryEvents(
   tx: TransactionClient,
   version: number,
   events: ChangeEventRow[],
-  analyse: AnalyseMember = analyseMember,
+  caches: MemoryRefreshCaches = coldCaches(),
 ): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
+  caches.windows.begin(version, events[0]!.sequence - 1n);
   // One entry per event (a record may be quarantined, released and quarantined again in one batch).
   const eachOf = (type: string, counted: (payload: Record<string, unknown>) => boolean = () => true) =>
     events
@@ -85,24 +96,39 @@ export async function applyMemoryEvents(
   const restated = [...ofType("research.quarantined"), ...ofType("research.released")];
   const touched = new Set<string>(await ensureRootBranches(tx, version, projects));
   const changes = new BranchChanges();
+  // New current members by branch: the kept windows of branches that only gained members take them in.
+  const fresh = new Map<string, WindowRef[]>();
   if (recorded.length > 0) {
     const objects = await loadMemoryObjects(tx, { id: { in: recorded } });
     await ensureRootBranches(tx, version, [...new Set(objects.map((object) => object.projectId))]);
     const { branchIds, added } = await addObjects(tx, version, objects);
     for (const id of branchIds) touched.add(id);
     await settleCreationTimes(tx, version, noteEarliest(new Map(), added));
-    for (const member of added) changes.added(member, !recordedQuarantined.has(member.researchObjectId));
+    for (const member of added) {
+      const current = !recordedQuarantined.has(member.researchObjectId);
+      changes.added(member, current);
+      if (current) {
+        const ref = { id: member.researchObjectId, at: member.memberCreatedAt, contentHash: member.contentHash };
+        fresh.set(member.branchId, [...(fresh.get(member.branchId) ?? []), ref]);
+      }
+    }
   }
   const changed = [...new Set([...leftCurrent, ...backToCurrent, ...restated])];
   if (changed.length > 0) {
     const objects = await loadMemoryObjects(tx, { id: { in: changed } });
     for (const member of await membershipsOfObjects(tx, version, objects)) {
       touched.add(member.branchId);
+      caches.windows.forget([member.branchId]);
       for (const id of leftCurrent) if (id === member.researchObjectId) changes.superseded(member);
       for (const id of backToCurrent) if (id === member.researchObjectId) changes.restored(member);
     }
   }
-  await refreshTouched(tx, version, [...touched], changes, last.sequence, analyse);
+  await refreshTouched(tx, version, [...touched], changes, last.sequence, {
+    texts: caches.texts,
+    windows: caches.windows,
+    fresh,
+  });
+  caches.windows.end(last.sequence);
 }
 
 /** Builds `version` from the canonical records as they stand in the transaction's snapshot. */

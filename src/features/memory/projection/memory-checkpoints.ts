@@ -6,10 +6,8 @@ import type { Prisma } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, ResearchKind } from "../../../generated/prisma/enums.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import {
-  analyseMember,
   applyCountDelta,
   checkpointFromCounts,
-  type AnalyseMember,
   countMember,
   emptyDelta,
   EMPTY_COUNTS,
@@ -20,6 +18,8 @@ import {
 import { buildProjectHead, buildTargetHead, type HeadBranch } from "../domain/heads.js";
 import { CHECKPOINT_BODY_CHARS, CHECKPOINT_WINDOW } from "../domain/memory.constants.js";
 import { ROOT_BRANCH } from "../domain/branch-derivation.js";
+import { MemberTextCache, type MemberTexts } from "./member-text-cache.js";
+import { type BranchWindows, newestFirst, type WindowRef } from "./branch-windows.js";
 
 // Branches per statement: the window query returns up to CHECKPOINT_WINDOW bodies per branch.
 const BRANCH_CHUNK = 50;
@@ -93,14 +93,7 @@ function groupBy<T extends { branch_id: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-type CandidateRow = {
-  branch_id: string;
-  id: string;
-  at: Date;
-  current: boolean;
-  title: string | null;
-  body: string | null;
-};
+type CandidateRow = WindowRef & { branch_id: string; current: boolean };
 
 // Newest members read per branch on the first try: enough for a full window unless many of the
 // newest members were superseded, in which case the branch is read again with a larger limit.
@@ -122,29 +115,25 @@ async function withOrderedIndexScans<T>(tx: TransactionClient, query: () => Prom
   }
 }
 
-function newestFirst(left: CandidateRow, right: CandidateRow): number {
-  return right.at.getTime() - left.at.getTime() || (left.id < right.id ? 1 : left.id > right.id ? -1 : 0);
-}
-
 /**
- * The newest CHECKPOINT_WINDOW current members of each branch. The inner query is a LIMIT in the
- * order of the index on (version, branch_id, member_created_at, research_object_id), so it reads a
- * bounded number of index entries whatever the branch size; states are filtered afterwards, and a
- * branch whose newest members are mostly superseded is read again with a larger limit.
+ * The newest CHECKPOINT_WINDOW current members of each branch, by reference. The inner query is a
+ * LIMIT in the order of the index on (version, branch_id, member_created_at, research_object_id), so
+ * it reads a bounded number of index entries whatever the branch size; states are filtered
+ * afterwards, and a branch whose newest members are mostly superseded is read again with a larger limit.
  */
-async function windowsOf(
+async function readWindowRefs(
   tx: TransactionClient,
   version: number,
   branchIds: string[],
-): Promise<Map<string, WindowMember[]>> {
-  const windows = new Map<string, WindowMember[]>();
+): Promise<Map<string, WindowRef[]>> {
+  const windows = new Map<string, WindowRef[]>();
   let pending = branchIds;
   for (let limit = WINDOW_CANDIDATES; pending.length > 0; limit *= 4) {
     const rows = await withOrderedIndexScans(
       tx,
       () => tx.$queryRaw<CandidateRow[]>`
       SELECT b.id::text AS branch_id, o.id::text AS id, m.member_created_at AS at, o.state = 'CURRENT' AS current,
-             CASE WHEN o.state = 'CURRENT' THEN o.title END AS title, CASE WHEN o.state = 'CURRENT' THEN left(o.body, ${CHECKPOINT_BODY_CHARS}) END AS body
+             o.content_hash AS "contentHash"
       FROM unnest(${pending}::uuid[]) AS b(id)
       CROSS JOIN LATERAL (
         SELECT m.research_object_id, m.member_created_at FROM branch_memberships m
@@ -159,13 +148,64 @@ async function windowsOf(
       const current = read
         .filter((row) => row.current)
         .slice(0, CHECKPOINT_WINDOW)
-        .map((row) => ({ id: row.id, title: row.title!, body: row.body! }));
+        .map(({ id, at, contentHash }) => ({ id, at, contentHash }));
       if (current.length < CHECKPOINT_WINDOW && read.length === limit) again.push(id);
       else windows.set(id, current);
     }
     pending = again;
   }
   return windows;
+}
+
+/** What a checkpoint refresh may reuse from the refreshes before it; a build starts cold. */
+export interface WindowSources {
+  texts: MemberTexts;
+  /** The projector's kept windows; null in a build (every window is read). */
+  windows: BranchWindows | null;
+  /** This batch's new current members by branch, for the kept windows. */
+  fresh: ReadonlyMap<string, readonly WindowRef[]>;
+}
+
+const coldSources = (): WindowSources => ({ texts: new MemberTextCache(), windows: null, fresh: new Map() });
+
+/**
+ * The window members of each branch with their text. Windows come from `sources.windows` where kept
+ * (extended by the batch's new members), the rest from the store; texts come from `sources.texts`
+ * where it has seen the member with the same content hash, the rest (new members, mostly) in one read.
+ */
+async function windowsOf(
+  tx: TransactionClient,
+  version: number,
+  branchIds: string[],
+  sources: WindowSources,
+): Promise<Map<string, WindowMember[]>> {
+  const { texts, windows, fresh } = sources;
+  const refs = new Map<string, WindowRef[]>();
+  const unread: string[] = [];
+  for (const id of branchIds) {
+    const window = windows?.extended(id, fresh.get(id) ?? []);
+    if (window) refs.set(id, window);
+    else unread.push(id);
+  }
+  if (unread.length > 0) for (const [id, window] of await readWindowRefs(tx, version, unread)) refs.set(id, window);
+  const unknown = new Map<string, string>();
+  for (const [branchId, window] of refs) {
+    windows?.keep(branchId, window);
+    for (const ref of window) if (!texts.textOf(ref.id, ref.contentHash)) unknown.set(ref.id, ref.contentHash);
+  }
+  if (unknown.size > 0) {
+    const rows = await tx.$queryRaw<WindowMember[]>`
+      SELECT id::text AS id, title, left(body, ${CHECKPOINT_BODY_CHARS}) AS body
+      FROM research_objects WHERE id = ANY(${[...unknown.keys()]}::uuid[])`;
+    for (const row of rows) texts.remember(unknown.get(row.id)!, row);
+  }
+  const members = new Map<string, WindowMember[]>();
+  for (const [branchId, window] of refs)
+    members.set(
+      branchId,
+      window.flatMap((ref) => texts.textOf(ref.id, ref.contentHash) ?? []),
+    );
+  return members;
 }
 
 function countsOf(
@@ -187,7 +227,7 @@ async function updateChunk(
   branchIds: string[],
   changes: Map<string, BranchChange>,
   highWaterMark: bigint,
-  analyse: AnalyseMember,
+  sources: WindowSources,
 ): Promise<void> {
   const branches = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } } });
   const existing = new Map(
@@ -196,12 +236,12 @@ async function updateChunk(
       row,
     ]),
   );
-  const windows = await windowsOf(tx, version, branchIds);
+  const windows = await windowsOf(tx, version, branchIds, sources);
   const rows: Prisma.CheckpointCreateManyInput[] = branches.map((branch) => {
     const previous = existing.get(branch.id);
     const change = changes.get(branch.id);
     const counts = change ? applyCountDelta(countsOf(previous), change.delta) : countsOf(previous);
-    const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], analyse);
+    const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], sources.texts.analyse);
     const before =
       previous?.newestMemberId && previous.newestMemberAt
         ? { id: previous.newestMemberId, at: previous.newestMemberAt }
@@ -232,12 +272,12 @@ export async function updateCheckpoints(
   branchIds: string[],
   changes: BranchChanges,
   highWaterMark: bigint,
-  analyse: AnalyseMember = analyseMember,
+  sources: WindowSources = coldSources(),
 ): Promise<void> {
   const unique = [...new Set(branchIds)].sort();
   for (let start = 0; start < unique.length; start += BRANCH_CHUNK) {
     const chunk = unique.slice(start, start + BRANCH_CHUNK);
-    await updateChunk(tx, version, chunk, changes.byBranch, highWaterMark, analyse);
+    await updateChunk(tx, version, chunk, changes.byBranch, highWaterMark, sources);
   }
 }
 

@@ -4,12 +4,16 @@ import { MEMORY_VIEW, MEMORY_VIEW_VERSION } from "../domain/memory.constants.js"
 import { applyMemoryEvents, buildMemoryVersion } from "./memory-apply.js";
 import type { Projector } from "../../../projections/projector.js";
 import { MemberTextCache } from "./member-text-cache.js";
+import { BranchWindows } from "./branch-windows.js";
 
 const ROOT = `'project'`;
 
-/** A projector of its own per registry: it keeps the analysed text of the members it has seen (MemberTextCache). */
+/**
+ * A projector of its own per registry: it keeps the text of the members it has seen (MemberTextCache)
+ * and the windows of the branches it refreshed (BranchWindows) for its next refresh.
+ */
 export function createMemoryProjector(): Projector {
-  const texts = new MemberTextCache();
+  const caches = { texts: new MemberTextCache(), windows: new BranchWindows() };
   return {
     view: MEMORY_VIEW,
     codeVersion: MEMORY_VIEW_VERSION,
@@ -71,6 +75,6 @@ export function createMemoryProjector(): Projector {
       },
     ],
     build: (tx, version, mark, progress) => buildMemoryVersion(tx, version, mark, progress),
-    catchUp: (tx, version, events) => applyMemoryEvents(tx, version, events, texts.analyse),
+    catchUp: (tx, version, events) => applyMemoryEvents(tx, version, events, caches),
   };
 }

@@ -22,6 +22,7 @@ const OBJECT_FIELDS = {
   branchName: true,
   createdAt: true,
   state: true,
+  contentHash: true,
   project: { select: { createdAt: true } },
 } satisfies Prisma.ResearchObjectSelect;
 
@@ -78,6 +79,7 @@ export interface AddedMember {
   evidenceGrade: MemoryObject["evidenceGrade"];
   /** The object's state when it was read (a build counts it; a refresh counts members as recorded, current). */
   state: MemoryObject["state"];
+  contentHash: string;
 }
 
 export interface AddedObjects {
@@ -105,6 +107,7 @@ export async function addObjects(
         kind: object.kind,
         evidenceGrade: object.evidenceGrade,
         state: object.state,
+        contentHash: object.contentHash,
       });
       const known = branches.get(id);
       if (known) {
@@ -198,6 +201,7 @@ export async function membershipsOfObjects(
       kind: object.kind,
       evidenceGrade: object.evidenceGrade,
       state: object.state,
+      contentHash: object.contentHash,
     })),
   );
   if (candidates.length === 0) return [];
