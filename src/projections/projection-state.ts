@@ -12,8 +12,9 @@ export async function servingVersion(
   codeVersion: number,
   viewVersion: string,
 ): Promise<number> {
-  const pointer = await tx.projectionPointer.findUnique({ where: { view } });
-  if (pointer) return pointer.servingVersion;
+  const [pointer] = await tx.$queryRaw<{ serving_version: number }[]>`
+    SELECT serving_version FROM projection_pointers WHERE view = ${view}`;
+  if (pointer) return pointer.serving_version;
   await tx.projectionState.upsert({
     where: { view_version: { view, version: codeVersion } },
     create: { view, version: codeVersion, status: "SERVING", details: { codeVersion, viewVersion } },

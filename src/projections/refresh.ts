@@ -25,6 +25,12 @@ export interface RefreshResult {
   applied: number;
   version: number;
   highWaterMark: bigint;
+  /**
+   * The refresh found fewer events than it asked for: the view had caught up with the stream as its
+   * read saw it, so a drain can stop here instead of asking again (events committed later send their
+   * own notices). Idle refreshes are caught up too.
+   */
+  caughtUp: boolean;
 }
 
 export interface RefreshOptions {
@@ -35,10 +41,11 @@ export interface RefreshOptions {
 
 /** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
 export async function nextEvents(tx: TransactionClient, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
-  const rows = await tx.changeEvent.findMany({
-    where: { sequence: { gt: mark, lte: mark + BigInt(batchSize) } },
-    orderBy: { sequence: "asc" },
-  });
+  const rows = await tx.$queryRaw<ChangeEventRow[]>`
+    SELECT sequence, routing_target_id::text AS "routingTargetId", project_id::text AS "projectId",
+           resource_type AS "resourceType", resource_id AS "resourceId", event_type AS "eventType",
+           payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId", created_at AS "createdAt"
+    FROM change_events WHERE sequence > ${mark} AND sequence <= ${mark + BigInt(batchSize)} ORDER BY sequence`;
   const run: ChangeEventRow[] = [];
   for (const row of rows) {
     if (row.sequence !== mark + BigInt(run.length) + 1n) break;
@@ -47,29 +54,50 @@ export async function nextEvents(tx: TransactionClient, mark: bigint, batchSize:
   return run;
 }
 
-/** REFRESH_BATCH when caught up or nearly, BACKLOG_BATCH when replaying a backlog (the head is an index lookup). */
-async function batchSizeFor(tx: TransactionClient, mark: bigint): Promise<number> {
-  const head = await headSequence(tx);
-  return head - mark > BigInt(REFRESH_BATCH) ? BACKLOG_BATCH : REFRESH_BATCH;
+/** REFRESH_BATCH when caught up or nearly, BACKLOG_BATCH when replaying a backlog. */
+const batchSizeFor = (head: bigint, mark: bigint): number =>
+  head - mark > BigInt(REFRESH_BATCH) ? BACKLOG_BATCH : REFRESH_BATCH;
+
+interface LockedState {
+  version: number;
+  mark: bigint;
+  head: bigint;
+}
+
+/**
+ * The serving version's state row, locked, with its mark and the stream's head: one statement in the
+ * common case. Null when the row is held by another worker. A view without a pointer yet gets its
+ * state and pointer first (servingVersion), then the same lock.
+ */
+async function lockServingState(tx: TransactionClient, projector: Projector): Promise<LockedState | null> {
+  const [row] = await tx.$queryRaw<{ version: number; high_water_mark: bigint; head: bigint | null }[]>`
+    SELECT s.version, s.high_water_mark, (SELECT max(sequence) FROM change_events) AS head
+    FROM projection_pointers p JOIN projection_states s ON s.view = p.view AND s.version = p.serving_version
+    WHERE p.view = ${projector.view}
+    FOR UPDATE OF s SKIP LOCKED`;
+  if (row) return { version: row.version, mark: BigInt(row.high_water_mark), head: BigInt(row.head ?? 0n) };
+  const version = await servingVersion(tx, projector.view, projector.codeVersion, projector.viewVersion);
+  const mark = await lockState(tx, projector.view, version);
+  return mark === null ? null : { version, mark, head: await headSequence(tx) };
 }
 
 /** Applies events after `mark` to `version` and advances its mark; caller holds the row lock. */
 async function applyAndAdvance(
   tx: TransactionClient,
   projector: Projector,
-  version: number,
-  mark: bigint,
+  { version, mark, head }: LockedState,
   options: RefreshOptions,
-): Promise<ChangeEventRow[]> {
-  const events = await nextEvents(tx, mark, options.batchSize ?? (await batchSizeFor(tx, mark)));
-  if (events.length === 0) return events;
+): Promise<{ events: ChangeEventRow[]; caughtUp: boolean }> {
+  const batchSize = options.batchSize ?? batchSizeFor(head, mark);
+  const events = await nextEvents(tx, mark, batchSize);
+  const caughtUp = events.length < batchSize;
+  if (events.length === 0) return { events, caughtUp };
   await projector.catchUp(tx, version, events);
   await options.beforeCommit?.(events);
-  await tx.projectionState.update({
-    where: { view_version: { view: projector.view, version } },
-    data: { highWaterMark: events.at(-1)!.sequence },
-  });
-  return events;
+  await tx.$executeRaw`
+    UPDATE projection_states SET high_water_mark = ${events.at(-1)!.sequence}, updated_at = (now() AT TIME ZONE 'UTC')
+    WHERE view = ${projector.view} AND version = ${version}`;
+  return { events, caughtUp };
 }
 
 /** One transaction: the next batch of events into the serving version of the projector's view. */
@@ -80,11 +108,12 @@ export async function refreshOnce(
 ): Promise<RefreshResult> {
   const { view } = projector;
   return prisma.$transaction(async (tx) => {
-    const version = await servingVersion(tx, view, projector.codeVersion, projector.viewVersion);
-    const mark = await lockState(tx, view, version);
-    if (mark === null) return { view, status: "busy", applied: 0, version, highWaterMark: 0n };
-    const events = await applyAndAdvance(tx, projector, version, mark, options);
-    if (events.length === 0) return { view, status: "idle", applied: 0, version, highWaterMark: mark };
-    return { view, status: "applied", applied: events.length, version, highWaterMark: events.at(-1)!.sequence };
+    const locked = await lockServingState(tx, projector);
+    if (!locked) return { view, status: "busy", applied: 0, version: 0, highWaterMark: 0n, caughtUp: false };
+    const { version, mark } = locked;
+    const { events, caughtUp } = await applyAndAdvance(tx, projector, locked, options);
+    if (events.length === 0) return { view, status: "idle", applied: 0, version, highWaterMark: mark, caughtUp: true };
+    const highWaterMark = events.at(-1)!.sequence;
+    return { view, status: "applied", applied: events.length, version, highWaterMark, caughtUp };
   }, REFRESH_TRANSACTION);
 }

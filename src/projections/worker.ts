@@ -39,7 +39,10 @@ export interface WorkerOptions extends RefreshOptions {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Applies batches until the view is caught up; another worker holding the lock makes this wait. */
+/**
+ * Applies batches until one finds the view caught up (a batch shorter than asked for, or none);
+ * another worker holding the lock makes this wait.
+ */
 export async function drainView(
   prisma: PrismaClient,
   projector: Projector,
@@ -54,9 +57,9 @@ export async function drainView(
     const started = performance.now();
     const result = await refreshOnce(prisma, projector, options);
     options.onRefresh?.(result, performance.now() - started);
-    if (result.status === "idle") return applied;
     if (result.status === "busy") await pause(BUSY_RETRY_MS);
     applied += result.applied;
+    if (result.caughtUp) return applied;
   }
 }
 
@@ -90,7 +93,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
             ...options,
             stopped: () => stopped,
             onRefresh: (result, durationMs) => {
-              if (result.status === "idle")
+              if (result.caughtUp)
                 reached = reached === null || result.highWaterMark < reached ? result.highWaterMark : reached;
               options.onRefresh?.(result, durationMs);
               // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".

@@ -182,6 +182,25 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     }
   });
 
+  it("a drain stops at the first batch shorter than it asked for, without a further empty read", async () => {
+    const projectId = await newProject();
+    await drainView(prisma, memoryProjector);
+    for (const title of ["Drain one", "Drain two", "Drain three"]) await record(projectId, { kind: "ATTEMPT", title });
+    const seen: [string, number, boolean][] = [];
+    const applied = await drainView(prisma, memoryProjector, {
+      batchSize: 2,
+      onRefresh: (result) => seen.push([result.status, result.applied, result.caughtUp]),
+    });
+    expect(applied).toBe(3);
+    expect(seen).toEqual([
+      ["applied", 2, false],
+      ["applied", 1, true],
+    ]);
+    const after: string[] = [];
+    await drainView(prisma, memoryProjector, { onRefresh: (result) => after.push(result.status) });
+    expect(after).toEqual(["idle"]);
+  });
+
   it("a crash in the middle of a refresh leaves nothing applied and is replayed", async () => {
     const projectId = await newProject();
     await drainView(prisma, memoryProjector);

@@ -56,7 +56,10 @@ describe("ServiceMonitor", () => {
     // Inline views advance in the write's transaction: the notice moves their marks too.
     expect(viewOf(monitor, INLINE[0]!)).toMatchObject({ lagEvents: 0n, status: "FRESH" });
     clock.now += 40;
-    monitor.workerBatch({ view: MEMORY_VIEW, status: "applied", applied: 5, version: 1, highWaterMark: 15n }, 38.5);
+    monitor.workerBatch(
+      { view: MEMORY_VIEW, status: "applied", applied: 5, version: 1, highWaterMark: 15n, caughtUp: true },
+      38.5,
+    );
     clock.now += 60_000;
     const memory = viewOf(monitor, MEMORY_VIEW);
     expect(memory).toMatchObject({ lagEvents: 0n, status: "FRESH", peakLagEvents: 5 });
@@ -92,8 +95,14 @@ describe("ServiceMonitor", () => {
       lastBatchAt: null,
     });
     clock.now += 100;
-    monitor.workerBatch({ view: MEMORY_VIEW, status: "applied", applied: 6, version: 1, highWaterMark: 26n }, 12.5);
-    monitor.workerBatch({ view: MEMORY_VIEW, status: "idle", applied: 0, version: 1, highWaterMark: 26n }, 1);
+    monitor.workerBatch(
+      { view: MEMORY_VIEW, status: "applied", applied: 6, version: 1, highWaterMark: 26n, caughtUp: true },
+      12.5,
+    );
+    monitor.workerBatch(
+      { view: MEMORY_VIEW, status: "idle", applied: 0, version: 1, highWaterMark: 26n, caughtUp: true },
+      1,
+    );
     monitor.workerError(new Error("deadlock detected"));
     expect(monitor.snapshot().worker).toMatchObject({
       batches: 1,
@@ -119,7 +128,10 @@ describe("ServiceMonitor", () => {
       ),
     );
     expect(viewOf(monitor, MEMORY_VIEW)).toMatchObject({ status: "UNAVAILABLE", lagEvents: 33n });
-    monitor.workerBatch({ view: MEMORY_VIEW, status: "applied", applied: 33, version: 1, highWaterMark: 33n }, 20);
+    monitor.workerBatch(
+      { view: MEMORY_VIEW, status: "applied", applied: 33, version: 1, highWaterMark: 33n, caughtUp: true },
+      20,
+    );
     expect(viewOf(monitor, MEMORY_VIEW)).toMatchObject({
       version: 1,
       status: "FRESH",
@@ -134,7 +146,10 @@ describe("ServiceMonitor", () => {
     const monitor = monitorAt(clock);
     monitor.observe(read(10n, {}));
     monitor.notice(12n);
-    monitor.workerBatch({ view: MEMORY_VIEW, status: "applied", applied: 2, version: 1, highWaterMark: 12n }, 3);
+    monitor.workerBatch(
+      { view: MEMORY_VIEW, status: "applied", applied: 2, version: 1, highWaterMark: 12n, caughtUp: true },
+      3,
+    );
     // A read that began before the batch: head 12, memory mark 10. The later batch stands.
     monitor.observe(read(12n, { [MEMORY_VIEW]: 10n }));
     expect(viewOf(monitor, MEMORY_VIEW).lagEvents).toBe(0n);

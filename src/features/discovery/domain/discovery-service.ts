@@ -55,7 +55,11 @@ export class DiscoveryService {
   /** Loads the index, then follows the change stream. */
   async start(): Promise<void> {
     await this.load();
-    this.unsubscribe = this.notifier.subscribe(() => void this.refresh());
+    // A notice of events the index has read past (a worker saying a view moved) brings nothing new:
+    // events commit in sequence order, so every event up to the mark was read with it. 0n means re-read.
+    this.unsubscribe = this.notifier.subscribe((sequence) => {
+      if (sequence === 0n || sequence > this.highWaterMark) void this.refresh();
+    });
   }
 
   /** Stops following the stream and waits for a refresh in progress, so the pool can close after. */

@@ -41,7 +41,11 @@ export class IdentityService {
 
   /** Follows the notifier first, so a write committed during the load is applied after it. */
   async start(): Promise<void> {
-    this.unsubscribe = this.notifier.subscribe(() => this.notice());
+    // A notice of events this index has read past (a worker saying a view moved) brings nothing new:
+    // events commit in sequence order, so every event up to the mark was read with it. 0n means re-read.
+    this.unsubscribe = this.notifier.subscribe((sequence) => {
+      if (sequence === 0n || sequence > this.highWaterMark) this.notice();
+    });
     const started = Date.now();
     const covers = this.noticesHeard;
     await this.reloadAll();

@@ -37,18 +37,8 @@ async function refreshTouched(
   sources: WindowSources,
 ): Promise<void> {
   if (branchIds.length === 0) return;
-  await updateCheckpoints(tx, version, branchIds, changes, highWaterMark, sources);
-  const projects = await tx.memoryBranch.findMany({
-    where: { version, id: { in: branchIds } },
-    select: { projectId: true },
-    distinct: ["projectId"],
-  });
-  await refreshHeads(
-    tx,
-    version,
-    projects.map((row) => row.projectId),
-    highWaterMark,
-  );
+  const projects = await updateCheckpoints(tx, version, branchIds, changes, highWaterMark, sources);
+  await refreshHeads(tx, version, projects, highWaterMark);
 }
 
 /** What a projector keeps from one refresh for the next: member texts and branch windows. */
@@ -99,7 +89,9 @@ export async function applyMemoryEvents(
   // New current members by branch: the kept windows of branches that only gained members take them in.
   const fresh = new Map<string, WindowRef[]>();
   if (recorded.length > 0) {
-    const objects = await loadMemoryObjects(tx, { id: { in: recorded } });
+    const objects = await loadMemoryObjects(tx, recorded, undefined, true);
+    for (const { id, title, body, contentHash } of objects)
+      if (title !== null && body !== null) caches.texts.remember(contentHash, { id, title, body });
     await ensureRootBranches(tx, version, [...new Set(objects.map((object) => object.projectId))]);
     const { branchIds, added } = await addObjects(tx, version, objects);
     for (const id of branchIds) touched.add(id);
@@ -115,7 +107,7 @@ export async function applyMemoryEvents(
   }
   const changed = [...new Set([...leftCurrent, ...backToCurrent, ...restated])];
   if (changed.length > 0) {
-    const objects = await loadMemoryObjects(tx, { id: { in: changed } });
+    const objects = await loadMemoryObjects(tx, changed);
     for (const member of await membershipsOfObjects(tx, version, objects)) {
       touched.add(member.branchId);
       caches.windows.forget([member.branchId]);
@@ -152,7 +144,7 @@ export async function buildMemoryVersion(
   let done = 0;
   let afterId: string | undefined;
   for (;;) {
-    const page = await loadMemoryObjects(tx, {}, { take: BUILD_PAGE, afterId });
+    const page = await loadMemoryObjects(tx, null, { take: BUILD_PAGE, afterId });
     if (page.length === 0) break;
     const { added } = await addObjects(tx, version, page);
     noteEarliest(earliest, added);

@@ -2,7 +2,6 @@
 // Counts (members, current, evidence and kind mix) and the newest member move by deltas, so a refresh
 // costs what its batch touched, never the size of a branch; the summary text is recomputed from the
 // bounded window of the newest current members (an index-ordered LIMIT per branch).
-import type { Prisma } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, ResearchKind } from "../../../generated/prisma/enums.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import {
@@ -208,18 +207,55 @@ async function windowsOf(
   return members;
 }
 
-function countsOf(
-  row:
-    { memberCount: number; currentCount: number; evidenceMix: Prisma.JsonValue; kindMix: Prisma.JsonValue } | undefined,
-): CheckpointCounts {
-  if (!row) return EMPTY_COUNTS;
+/** A branch with its stored checkpoint's counts and newest member (null columns: no checkpoint yet). */
+interface BranchWithCheckpoint {
+  id: string;
+  routingTargetId: string;
+  projectId: string;
+  memberCount: number | null;
+  currentCount: number | null;
+  evidenceMix: Record<string, number> | null;
+  kindMix: Record<string, number> | null;
+  newestMemberId: string | null;
+  newestMemberAt: Date | null;
+}
+
+function countsOf(row: BranchWithCheckpoint): CheckpointCounts {
+  if (row.memberCount === null) return EMPTY_COUNTS;
   return {
     memberCount: row.memberCount,
-    currentCount: row.currentCount,
-    evidenceMix: row.evidenceMix as Record<string, number>,
-    kindMix: row.kindMix as Record<string, number>,
+    currentCount: row.currentCount ?? 0,
+    evidenceMix: row.evidenceMix ?? {},
+    kindMix: row.kindMix ?? {},
   };
 }
+
+/** Checkpoint rows as JSON, for one upsert over jsonb_to_recordset (any number of rows, two parameters). */
+const checkpointRow = (row: {
+  branchId: string;
+  routingTargetId: string;
+  projectId: string;
+  summary: string;
+  keyTerms: string[];
+  memberCount: number;
+  currentCount: number;
+  evidenceMix: Record<string, number>;
+  kindMix: Record<string, number>;
+  newestMemberId: string | null;
+  newestMemberAt: Date | null;
+}) => ({
+  branch_id: row.branchId,
+  routing_target_id: row.routingTargetId,
+  project_id: row.projectId,
+  summary: row.summary,
+  key_terms: row.keyTerms,
+  member_count: row.memberCount,
+  current_count: row.currentCount,
+  evidence_mix: row.evidenceMix,
+  kind_mix: row.kindMix,
+  newest_member_id: row.newestMemberId,
+  newest_member_at: row.newestMemberAt?.toISOString() ?? null,
+});
 
 async function updateChunk(
   tx: TransactionClient,
@@ -228,43 +264,51 @@ async function updateChunk(
   changes: Map<string, BranchChange>,
   highWaterMark: bigint,
   sources: WindowSources,
-): Promise<void> {
-  const branches = await tx.memoryBranch.findMany({ where: { version, id: { in: branchIds } } });
-  const existing = new Map(
-    (await tx.checkpoint.findMany({ where: { version, branchId: { in: branchIds } } })).map((row) => [
-      row.branchId,
-      row,
-    ]),
-  );
+): Promise<string[]> {
+  const branches = await tx.$queryRaw<BranchWithCheckpoint[]>`
+    SELECT b.id::text AS id, b.routing_target_id::text AS "routingTargetId", b.project_id::text AS "projectId",
+           c.member_count AS "memberCount", c.current_count AS "currentCount", c.evidence_mix AS "evidenceMix",
+           c.kind_mix AS "kindMix", c.newest_member_id::text AS "newestMemberId", c.newest_member_at AS "newestMemberAt"
+    FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
+    WHERE b.version = ${version} AND b.id = ANY(${branchIds}::uuid[])`;
   const windows = await windowsOf(tx, version, branchIds, sources);
-  const rows: Prisma.CheckpointCreateManyInput[] = branches.map((branch) => {
-    const previous = existing.get(branch.id);
+  const rows = branches.map((branch) => {
     const change = changes.get(branch.id);
-    const counts = change ? applyCountDelta(countsOf(previous), change.delta) : countsOf(previous);
+    const counts = change ? applyCountDelta(countsOf(branch), change.delta) : countsOf(branch);
     const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], sources.texts.analyse);
     const before =
-      previous?.newestMemberId && previous.newestMemberAt
-        ? { id: previous.newestMemberId, at: previous.newestMemberAt }
-        : null;
+      branch.newestMemberId && branch.newestMemberAt ? { id: branch.newestMemberId, at: branch.newestMemberAt } : null;
     const latest = newer(before, change?.newest ?? null);
-    return {
-      version,
+    return checkpointRow({
       branchId: branch.id,
       routingTargetId: branch.routingTargetId,
       projectId: branch.projectId,
       ...content,
       newestMemberId: latest?.id ?? null,
       newestMemberAt: latest?.at ?? null,
-      highWaterMark,
-    };
+    });
   });
-  await tx.checkpoint.deleteMany({ where: { version, branchId: { in: branchIds } } });
-  await tx.checkpoint.createMany({ data: rows });
+  if (rows.length === 0) return [];
+  await tx.$executeRaw`
+    INSERT INTO checkpoints (version, branch_id, routing_target_id, project_id, summary, key_terms, member_count,
+                             current_count, evidence_mix, kind_mix, newest_member_id, newest_member_at, high_water_mark, updated_at)
+    SELECT ${version}, r.branch_id, r.routing_target_id, r.project_id, r.summary, r.key_terms, r.member_count,
+           r.current_count, r.evidence_mix, r.kind_mix, r.newest_member_id, r.newest_member_at, ${highWaterMark}, (now() AT TIME ZONE 'UTC')
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(branch_id uuid, routing_target_id uuid, project_id uuid,
+      summary text, key_terms text[], member_count int, current_count int, evidence_mix jsonb, kind_mix jsonb,
+      newest_member_id uuid, newest_member_at timestamp(3))
+    ON CONFLICT (version, branch_id) DO UPDATE SET routing_target_id = EXCLUDED.routing_target_id,
+      project_id = EXCLUDED.project_id, summary = EXCLUDED.summary, key_terms = EXCLUDED.key_terms,
+      member_count = EXCLUDED.member_count, current_count = EXCLUDED.current_count, evidence_mix = EXCLUDED.evidence_mix,
+      kind_mix = EXCLUDED.kind_mix, newest_member_id = EXCLUDED.newest_member_id,
+      newest_member_at = EXCLUDED.newest_member_at, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`;
+  return branches.map((branch) => branch.projectId);
 }
 
 /**
  * Rewrites the checkpoints of `branchIds`: counts are the stored ones plus `changes` (a branch without
  * a checkpoint starts from zero, as in a build), the text comes from each branch's current window.
+ * Returns the projects those branches belong to (each once).
  */
 export async function updateCheckpoints(
   tx: TransactionClient,
@@ -273,37 +317,37 @@ export async function updateCheckpoints(
   changes: BranchChanges,
   highWaterMark: bigint,
   sources: WindowSources = coldSources(),
-): Promise<void> {
+): Promise<string[]> {
   const unique = [...new Set(branchIds)].sort();
+  const projects = new Set<string>();
   for (let start = 0; start < unique.length; start += BRANCH_CHUNK) {
     const chunk = unique.slice(start, start + BRANCH_CHUNK);
-    await updateChunk(tx, version, chunk, changes.byBranch, highWaterMark, sources);
+    for (const projectId of await updateChunk(tx, version, chunk, changes.byBranch, highWaterMark, sources))
+      projects.add(projectId);
   }
+  return [...projects];
 }
 
-async function headBranches(
-  tx: TransactionClient,
-  version: number,
-  where: Prisma.MemoryBranchWhereInput,
-): Promise<(HeadBranch & { projectId: string; routingTargetId: string })[]> {
-  const branches = await tx.memoryBranch.findMany({ where: { ...where, version } });
-  const checkpoints = new Map(
-    (await tx.checkpoint.findMany({ where: { version, branchId: { in: branches.map((branch) => branch.id) } } })).map(
-      (row) => [row.branchId, row],
-    ),
-  );
-  return branches.map((branch) => {
-    const checkpoint = checkpoints.get(branch.id);
-    return {
-      id: branch.id,
-      name: branch.name,
-      projectId: branch.projectId,
-      routingTargetId: branch.routingTargetId,
-      memberCount: checkpoint?.memberCount ?? 0,
-      currentCount: checkpoint?.currentCount ?? 0,
-      summary: checkpoint?.summary ?? "",
-    };
-  });
+type HeadRow = HeadBranch & { projectId: string; routingTargetId: string };
+
+/** The branches of `projectIds` with their checkpoints' counts and summaries, in one read. */
+function projectBranches(tx: TransactionClient, version: number, projectIds: string[]): Promise<HeadRow[]> {
+  return tx.$queryRaw<HeadRow[]>`
+    SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
+           coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
+           coalesce(c.summary, '') AS summary
+    FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
+    WHERE b.version = ${version} AND b.project_id = ANY(${projectIds}::uuid[])`;
+}
+
+/** The root branches of every project on `targetIds`, with their checkpoints' counts and summaries. */
+function targetRoots(tx: TransactionClient, version: number, targetIds: string[]): Promise<HeadRow[]> {
+  return tx.$queryRaw<HeadRow[]>`
+    SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
+           coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
+           coalesce(c.summary, '') AS summary
+    FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
+    WHERE b.version = ${version} AND b.routing_target_id = ANY(${targetIds}::uuid[]) AND b.name = ${ROOT_BRANCH}`;
 }
 
 async function writeHeads(
@@ -313,10 +357,19 @@ async function writeHeads(
   heads: Map<string, ReturnType<typeof buildProjectHead>>,
   highWaterMark: bigint,
 ) {
-  await tx.checkpointHead.deleteMany({ where: { version, scope, scopeId: { in: [...heads.keys()] } } });
-  await tx.checkpointHead.createMany({
-    data: [...heads].map(([scopeId, head]) => ({ version, scope, scopeId, ...head, highWaterMark })),
-  });
+  if (heads.size === 0) return;
+  const rows = [...heads].map(([scopeId, head]) => ({
+    scope_id: scopeId,
+    branch_ids: head.branchIds,
+    summary: head.summary,
+    member_count: head.memberCount,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO checkpoint_heads (version, scope, scope_id, branch_ids, summary, member_count, high_water_mark, updated_at)
+    SELECT ${version}, ${scope}::"HeadScope", r.scope_id, r.branch_ids, r.summary, r.member_count, ${highWaterMark}, (now() AT TIME ZONE 'UTC')
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(scope_id uuid, branch_ids text[], summary text, member_count int)
+    ON CONFLICT (version, scope, scope_id) DO UPDATE SET branch_ids = EXCLUDED.branch_ids, summary = EXCLUDED.summary,
+      member_count = EXCLUDED.member_count, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`;
 }
 
 /** Heads of the given projects and of every target those projects belong to. */
@@ -329,7 +382,7 @@ export async function refreshHeads(
   const unique = [...new Set(projectIds)].sort();
   for (let start = 0; start < unique.length; start += PROJECT_CHUNK) {
     const chunk = unique.slice(start, start + PROJECT_CHUNK);
-    const branches = await headBranches(tx, version, { projectId: { in: chunk } });
+    const branches = await projectBranches(tx, version, chunk);
     const projectHeads = new Map(
       chunk.map((projectId) => [
         projectId,
@@ -338,7 +391,7 @@ export async function refreshHeads(
     );
     await writeHeads(tx, version, "PROJECT", projectHeads, highWaterMark);
     const targets = [...new Set(branches.map((branch) => branch.routingTargetId))];
-    const roots = await headBranches(tx, version, { routingTargetId: { in: targets }, name: ROOT_BRANCH });
+    const roots = await targetRoots(tx, version, targets);
     const targetHeads = new Map(
       targets.map((targetId) => [targetId, buildTargetHead(roots.filter((root) => root.routingTargetId === targetId))]),
     );

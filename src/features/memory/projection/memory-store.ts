@@ -1,6 +1,6 @@
 // Writes of the `memory-branches` view for one version: branches and memberships derived from
 // research objects, project root branches, and branch creation times. Shared by worker and rebuild.
-import type { Prisma } from "../../../generated/prisma/client.js";
+import type { BranchKind, EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import {
   branchId,
@@ -9,24 +9,10 @@ import {
   ROOT_BRANCH,
   takesPrecedence,
 } from "../domain/branch-derivation.js";
+import { CHECKPOINT_BODY_CHARS } from "../domain/memory.constants.js";
 
 // Rows per INSERT: well under Postgres's 65,535 bind parameters for the widest row (8 columns).
 const INSERT_CHUNK = 2_000;
-
-const OBJECT_FIELDS = {
-  id: true,
-  projectId: true,
-  routingTargetId: true,
-  kind: true,
-  evidenceGrade: true,
-  branchName: true,
-  createdAt: true,
-  state: true,
-  contentHash: true,
-  project: { select: { createdAt: true } },
-} satisfies Prisma.ResearchObjectSelect;
-
-export type MemoryObject = Prisma.ResearchObjectGetPayload<{ select: typeof OBJECT_FIELDS }>;
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
@@ -39,35 +25,61 @@ export async function ensureRootBranches(
   projectIds: string[],
 ): Promise<string[]> {
   if (projectIds.length === 0) return [];
-  const projects = await tx.project.findMany({
-    where: { id: { in: projectIds } },
-    select: { id: true, routingTargetId: true, createdAt: true },
-  });
-  const rows = projects.map((project) => ({
-    version,
-    id: branchId(project.id, ROOT_BRANCH),
-    projectId: project.id,
-    routingTargetId: project.routingTargetId,
-    name: ROOT_BRANCH,
-    kind: "PROJECT" as const,
-    parentId: null,
-    createdAt: project.createdAt,
-  }));
-  await insertChunks(rows, (chunk) => tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }));
+  const roots = projectIds.map((projectId) => branchId(projectId, ROOT_BRANCH));
+  // One statement: the projects that exist get their root (kept if there), and their roots' ids come back.
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    WITH found AS (
+      SELECT r.id, p.id AS project_id, p.routing_target_id, p.created_at
+      FROM unnest(${roots}::uuid[], ${projectIds}::uuid[]) AS r(id, project_id) JOIN projects p ON p.id = r.project_id
+    ), inserted AS (
+      INSERT INTO memory_branches (id, version, project_id, routing_target_id, name, kind, parent_id, created_at)
+      SELECT id, ${version}, project_id, routing_target_id, ${ROOT_BRANCH}, 'PROJECT', NULL, created_at FROM found
+      ON CONFLICT DO NOTHING
+    )
+    SELECT id::text FROM found`;
   return rows.map((row) => row.id);
 }
 
-export function loadMemoryObjects(
+/** The objects a refresh or a build derives branches and memberships from, with their project's creation time. */
+export interface MemoryObject {
+  id: string;
+  projectId: string;
+  routingTargetId: string;
+  kind: ResearchKind;
+  evidenceGrade: EvidenceGrade;
+  branchName: string | null;
+  createdAt: Date;
+  state: ResearchState;
+  contentHash: string;
+  project: { createdAt: Date };
+  /** The title and the body's first CHECKPOINT_BODY_CHARS, when asked for (a new member's window text). */
+  title: string | null;
+  body: string | null;
+}
+
+type MemoryObjectRow = Omit<MemoryObject, "project"> & { projectCreatedAt: Date };
+
+/**
+ * The objects `ids` (all objects when null), in id order; a page starts after `page.afterId`. With
+ * `withText` their window text comes along: a refresh's new members are in the windows it recomputes.
+ */
+export async function loadMemoryObjects(
   tx: TransactionClient,
-  where: Prisma.ResearchObjectWhereInput,
+  ids: string[] | null,
   page?: { take: number; afterId?: string },
+  withText = false,
 ): Promise<MemoryObject[]> {
-  return tx.researchObject.findMany({
-    where: page?.afterId ? { AND: [where, { id: { gt: page.afterId } }] } : where,
-    select: OBJECT_FIELDS,
-    orderBy: { id: "asc" },
-    ...(page ? { take: page.take } : {}),
-  });
+  const rows = await tx.$queryRaw<MemoryObjectRow[]>`
+    SELECT o.id::text AS id, o.project_id::text AS "projectId", o.routing_target_id::text AS "routingTargetId",
+           o.kind::text AS kind, o.evidence_grade::text AS "evidenceGrade", o.branch_name AS "branchName",
+           o.created_at AS "createdAt", o.state::text AS state, o.content_hash AS "contentHash",
+           p.created_at AS "projectCreatedAt", CASE WHEN ${withText} THEN o.title END AS title,
+           CASE WHEN ${withText} THEN left(o.body, ${CHECKPOINT_BODY_CHARS}) END AS body
+    FROM research_objects o JOIN projects p ON p.id = o.project_id
+    WHERE (${ids}::uuid[] IS NULL OR o.id = ANY(${ids}::uuid[])) AND (${page?.afterId ?? null}::uuid IS NULL OR o.id > ${page?.afterId ?? null}::uuid)
+    ORDER BY o.id
+    LIMIT ${page?.take ?? null}`;
+  return rows.map(({ projectCreatedAt, ...object }) => ({ ...object, project: { createdAt: projectCreatedAt } }));
 }
 
 /** One membership a write inserted (it was not there before): the input of incremental checkpoint counts. */
@@ -89,13 +101,36 @@ export interface AddedObjects {
   added: AddedMember[];
 }
 
+interface NewBranch {
+  id: string;
+  projectId: string;
+  routingTargetId: string;
+  name: string;
+  kind: BranchKind;
+  parentId: string | null;
+  createdAt: Date;
+}
+
+/** Inserts branches not there yet (one statement over arrays, whatever the row count). */
+async function insertBranches(tx: TransactionClient, version: number, rows: NewBranch[]): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO memory_branches (id, version, project_id, routing_target_id, name, kind, parent_id, created_at)
+    SELECT b.id, ${version}, b.project_id, b.routing_target_id, b.name, b.kind, b.parent_id, b.created_at
+    FROM unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.projectId)}::uuid[],
+                ${rows.map((row) => row.routingTargetId)}::uuid[], ${rows.map((row) => row.name)}::text[],
+                ${rows.map((row) => row.kind)}::"BranchKind"[], ${rows.map((row) => row.parentId)}::uuid[],
+                ${rows.map((row) => row.createdAt.toISOString())}::timestamp(3)[])
+      AS b(id, project_id, routing_target_id, name, kind, parent_id, created_at)
+    ON CONFLICT DO NOTHING`;
+}
+
 /** Adds the objects' branches and memberships; returns the branches touched and the memberships inserted. */
 export async function addObjects(
   tx: TransactionClient,
   version: number,
   objects: MemoryObject[],
 ): Promise<AddedObjects> {
-  const branches = new Map<string, Prisma.MemoryBranchCreateManyInput>();
+  const branches = new Map<string, NewBranch>();
   const memberships: AddedMember[] = [];
   for (const object of objects) {
     for (const derived of deriveBranches(object)) {
@@ -119,7 +154,6 @@ export async function addObjects(
         continue;
       }
       branches.set(id, {
-        version,
         id,
         projectId: object.projectId,
         routingTargetId: object.routingTargetId,
@@ -131,9 +165,7 @@ export async function addObjects(
       });
     }
   }
-  await insertChunks([...branches.values()], (chunk) =>
-    tx.memoryBranch.createMany({ data: chunk, skipDuplicates: true }),
-  );
+  await insertChunks([...branches.values()], (chunk) => insertBranches(tx, version, chunk));
   // A branch an earlier batch created with a kind these objects beat takes theirs, so a branch's kind
   // does not depend on which member was written (or, in a batch, read by id) first. An approach never wins.
   const winners = [...branches.values()].filter((branch) => branch.kind !== KIND_PRECEDENCE.at(-1));
