@@ -179,7 +179,7 @@ export async function openServices(
     // Checkpoints refresh after commit; deployments may run `npm run worker` instead (RUN_WORKER=false).
     const worker = env.runWorker
       ? startProjectionWorker({
-          prisma: db.prisma,
+          pool: db.pool,
           notifier,
           logger,
           projectors: projections.ofKind("worker"),

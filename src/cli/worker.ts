@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     logger,
   });
   const worker = startProjectionWorker({
-    prisma: db.prisma,
+    pool: db.pool,
     notifier,
     logger,
     projectors: createProjectionRegistry().ofKind("worker"),

@@ -3,7 +3,8 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { LONG_TRANSACTION, WRITE_TRANSACTION } from "../platform/db/transaction.js";
 import { nextEvents } from "./refresh.js";
-import type { Projector } from "./projector.js";
+import { prismaRunner } from "../platform/db/sql.js";
+import { runCatchUp, type Projector } from "./projector.js";
 
 // Writes time out after WRITE_TRANSACTION.timeout; waiting longer than that cannot help.
 const DRAIN_LIMIT_MS = WRITE_TRANSACTION.timeout * 2;
@@ -33,10 +34,10 @@ export async function settleInlineSwitch(
   await prisma.$transaction(async (tx) => {
     let mark = markAtSwitch;
     for (;;) {
-      const events = await nextEvents(tx, mark, RECONCILE_BATCH);
+      const events = await nextEvents(prismaRunner(tx), mark, RECONCILE_BATCH);
       if (events.length === 0) return;
       // Re-deriving from the canonical rows is idempotent, so documents written correctly stay as they are.
-      await projector.catchUp(tx, version, events);
+      await runCatchUp(tx, projector, version, events);
       mark = events.at(-1)!.sequence;
     }
   }, LONG_TRANSACTION);

@@ -4,8 +4,9 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import { LONG_TRANSACTION, type TransactionClient } from "../platform/db/transaction.js";
 import { lockState, servingVersion } from "./projection-state.js";
 import { nextEvents } from "./refresh.js";
+import { prismaRunner } from "../platform/db/sql.js";
 import { diffTable, discardVersion, runChecks, type TableDiff } from "./rebuild-compare.js";
-import type { BuildProgress, Projector } from "./projector.js";
+import { runBuild, runCatchUp, type BuildProgress, type Projector } from "./projector.js";
 import { settleInlineSwitch } from "./rebuild-inline.js";
 import { headSequence } from "../events/change-events.js";
 
@@ -54,9 +55,9 @@ async function catchUpWithin(
   mark: bigint,
 ): Promise<bigint> {
   for (;;) {
-    const events = await nextEvents(tx, mark, CATCH_UP_BATCH);
+    const events = await nextEvents(prismaRunner(tx), mark, CATCH_UP_BATCH);
     if (events.length === 0) return mark;
-    await projector.catchUp(tx, version, events);
+    await runCatchUp(tx, projector, version, events);
     mark = events.at(-1)!.sequence;
     await tx.projectionState.update({
       where: { view_version: { view: projector.view, version } },
@@ -78,7 +79,7 @@ export async function rebuildView(
     await prisma.$transaction(
       async (tx) => {
         const head = await headSequence(tx);
-        await projector.build(tx, target, head, progress);
+        await runBuild(tx, projector, target, head, progress);
         await tx.projectionState.update({
           where: { view_version: { view: projector.view, version: target } },
           data: { highWaterMark: head },

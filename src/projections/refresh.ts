@@ -1,10 +1,11 @@
 // One refresh step of a worker-maintained view: lock the serving version's state row (SKIP LOCKED,
-// so concurrent workers never apply the same events), apply the next contiguous events, advance.
-import type { PrismaClient } from "../generated/prisma/client.js";
-import type { TransactionClient } from "../platform/db/transaction.js";
-import { type ChangeEventRow, headSequence } from "../events/change-events.js";
-import { lockState, servingVersion } from "./projection-state.js";
-import type { Projector } from "./projector.js";
+// so concurrent workers never apply the same events), apply the next contiguous events, advance. It
+// runs on a pg client (raw SQL, see platform/db/sql.ts): a refresh is a dozen small statements, which
+// cost about three times as much CPU through Prisma.
+import type pg from "pg";
+import type { ChangeEventRow } from "../events/change-events.js";
+import { sql, withPgTransaction, type SqlRunner } from "../platform/db/sql.js";
+import type { WorkerProjector } from "./projector.js";
 
 /** Events per transaction: large enough to amortise checkpoint work, small enough to stay short. */
 export const REFRESH_BATCH = 500;
@@ -14,8 +15,6 @@ export const REFRESH_BATCH = 500;
  * amortise the fixed part; each stays a few seconds at most.
  */
 export const BACKLOG_BATCH = 5_000;
-// A refresh that recomputes many large branches needs more than Prisma's 5 s default.
-const REFRESH_TRANSACTION = { timeout: 120_000, maxWait: 30_000 } as const;
 
 export type RefreshStatus = "applied" | "idle" | "busy";
 
@@ -40,16 +39,20 @@ export interface RefreshOptions {
 }
 
 /** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
-export async function nextEvents(tx: TransactionClient, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
-  const rows = await tx.$queryRaw<ChangeEventRow[]>`
-    SELECT sequence, routing_target_id::text AS "routingTargetId", project_id::text AS "projectId",
+export async function nextEvents(tx: SqlRunner, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
+  const rows = await tx.query<Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number }>(
+    sql`
+    SELECT sequence::text AS sequence, routing_target_id::text AS "routingTargetId", project_id::text AS "projectId",
            resource_type AS "resourceType", resource_id AS "resourceId", event_type AS "eventType",
-           payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId", created_at AS "createdAt"
-    FROM change_events WHERE sequence > ${mark} AND sequence <= ${mark + BigInt(batchSize)} ORDER BY sequence`;
+           payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId",
+           (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs"
+    FROM change_events e WHERE e.sequence > ${mark.toString()}::bigint AND e.sequence <= ${(mark + BigInt(batchSize)).toString()}::bigint
+    ORDER BY e.sequence`,
+  );
   const run: ChangeEventRow[] = [];
-  for (const row of rows) {
-    if (row.sequence !== mark + BigInt(run.length) + 1n) break;
-    run.push(row);
+  for (const { sequence, createdMs, ...row } of rows) {
+    if (BigInt(sequence) !== mark + BigInt(run.length) + 1n) break;
+    run.push({ ...row, sequence: BigInt(sequence), createdAt: new Date(createdMs) });
   }
   return run;
 }
@@ -64,27 +67,43 @@ interface LockedState {
   head: bigint;
 }
 
-/**
- * The serving version's state row, locked, with its mark and the stream's head: one statement in the
- * common case. Null when the row is held by another worker. A view without a pointer yet gets its
- * state and pointer first (servingVersion), then the same lock.
- */
-async function lockServingState(tx: TransactionClient, projector: Projector): Promise<LockedState | null> {
-  const [row] = await tx.$queryRaw<{ version: number; high_water_mark: bigint; head: bigint | null }[]>`
-    SELECT s.version, s.high_water_mark, (SELECT max(sequence) FROM change_events) AS head
+/** The serving version's state row, locked (SKIP LOCKED), with its mark and the stream's head. */
+async function lockServing(tx: SqlRunner, view: string): Promise<LockedState | null> {
+  const [row] = await tx.query<{ version: number; mark: string; head: string | null }>(sql`
+    SELECT s.version, s.high_water_mark::text AS mark, (SELECT max(sequence) FROM change_events)::text AS head
     FROM projection_pointers p JOIN projection_states s ON s.view = p.view AND s.version = p.serving_version
-    WHERE p.view = ${projector.view}
-    FOR UPDATE OF s SKIP LOCKED`;
-  if (row) return { version: row.version, mark: BigInt(row.high_water_mark), head: BigInt(row.head ?? 0n) };
-  const version = await servingVersion(tx, projector.view, projector.codeVersion, projector.viewVersion);
-  const mark = await lockState(tx, projector.view, version);
-  return mark === null ? null : { version, mark, head: await headSequence(tx) };
+    WHERE p.view = ${view}::text
+    FOR UPDATE OF s SKIP LOCKED`);
+  return row ? { version: row.version, mark: BigInt(row.mark), head: BigInt(row.head ?? "0") } : null;
+}
+
+/**
+ * The serving state, locked: one statement in the common case. A view without a pointer yet gets its
+ * state and pointer for the code version first (as servingVersion does for rebuilds); null means
+ * another worker holds the row.
+ */
+async function lockServingState(tx: SqlRunner, projector: WorkerProjector): Promise<LockedState | null> {
+  const locked = await lockServing(tx, projector.view);
+  if (locked) return locked;
+  const [pointer] = await tx.query<{ serving_version: number }>(
+    sql`SELECT serving_version FROM projection_pointers WHERE view = ${projector.view}::text`,
+  );
+  if (pointer) return null; // the row exists and another worker holds it
+  const details = JSON.stringify({ codeVersion: projector.codeVersion, viewVersion: projector.viewVersion });
+  await tx.query(sql`
+    INSERT INTO projection_states (view, version, status, details, updated_at)
+    VALUES (${projector.view}::text, ${projector.codeVersion}::int, 'SERVING', ${details}::jsonb, (now() AT TIME ZONE 'UTC'))
+    ON CONFLICT DO NOTHING`);
+  await tx.query(sql`
+    INSERT INTO projection_pointers (view, serving_version) VALUES (${projector.view}::text, ${projector.codeVersion}::int)
+    ON CONFLICT DO NOTHING`);
+  return lockServing(tx, projector.view);
 }
 
 /** Applies events after `mark` to `version` and advances its mark; caller holds the row lock. */
 async function applyAndAdvance(
-  tx: TransactionClient,
-  projector: Projector,
+  tx: SqlRunner,
+  projector: WorkerProjector,
   { version, mark, head }: LockedState,
   options: RefreshOptions,
 ): Promise<{ events: ChangeEventRow[]; caughtUp: boolean }> {
@@ -94,20 +113,21 @@ async function applyAndAdvance(
   if (events.length === 0) return { events, caughtUp };
   await projector.catchUp(tx, version, events);
   await options.beforeCommit?.(events);
-  await tx.$executeRaw`
-    UPDATE projection_states SET high_water_mark = ${events.at(-1)!.sequence}, updated_at = (now() AT TIME ZONE 'UTC')
-    WHERE view = ${projector.view} AND version = ${version}`;
+  await tx.query(sql`
+    UPDATE projection_states SET high_water_mark = ${events.at(-1)!.sequence.toString()}::bigint,
+      updated_at = (now() AT TIME ZONE 'UTC')
+    WHERE view = ${projector.view}::text AND version = ${version}::int`);
   return { events, caughtUp };
 }
 
-/** One transaction: the next batch of events into the serving version of the projector's view. */
+/** One transaction on a pooled connection: the next batch of events into the serving version of the projector's view. */
 export async function refreshOnce(
-  prisma: PrismaClient,
-  projector: Projector,
+  pool: pg.Pool,
+  projector: WorkerProjector,
   options: RefreshOptions = {},
 ): Promise<RefreshResult> {
   const { view } = projector;
-  return prisma.$transaction(async (tx) => {
+  return withPgTransaction(pool, async (tx) => {
     const locked = await lockServingState(tx, projector);
     if (!locked) return { view, status: "busy", applied: 0, version: 0, highWaterMark: 0n, caughtUp: false };
     const { version, mark } = locked;
@@ -115,5 +135,5 @@ export async function refreshOnce(
     if (events.length === 0) return { view, status: "idle", applied: 0, version, highWaterMark: mark, caughtUp: true };
     const highWaterMark = events.at(-1)!.sequence;
     return { view, status: "applied", applied: events.length, version, highWaterMark, caughtUp };
-  }, REFRESH_TRANSACTION);
+  });
 }

@@ -33,8 +33,10 @@ export class ProjectionRegistry {
     return this.projectors.map((projector) => projector.view);
   }
 
-  ofKind(kind: Projector["kind"]): Projector[] {
-    return this.projectors.filter((projector) => projector.kind === kind);
+  ofKind<Kind extends Projector["kind"]>(kind: Kind): Extract<Projector, { kind: Kind }>[] {
+    return this.projectors.filter(
+      (projector): projector is Extract<Projector, { kind: Kind }> => projector.kind === kind,
+    );
   }
 }
 

@@ -1,9 +1,9 @@
 // The projection worker: keeps the worker-maintained views it is given (the registry's "worker" projectors)
 // caught up after commit. Woken by change notices, polls as a fallback, retries failed refreshes from the stream.
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type pg from "pg";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
-import type { Projector } from "./projector.js";
+import type { WorkerProjector } from "./projector.js";
 import { refreshOnce, type RefreshOptions, type RefreshResult } from "./refresh.js";
 
 /** Writers that do not announce (direct imports, other tools) are still picked up within this time. */
@@ -27,11 +27,12 @@ export interface ProjectionWorker {
 }
 
 export interface WorkerOptions extends RefreshOptions {
-  prisma: PrismaClient;
+  /** The refreshes run on connections of this pool (raw SQL, see refresh.ts). */
+  pool: pg.Pool;
   notifier: EventNotifier;
   logger: Logger;
   /** The views this worker keeps caught up, drained one after another on every wake. */
-  projectors: readonly Projector[];
+  projectors: readonly WorkerProjector[];
   onRefresh?: (result: RefreshResult, durationMs: number) => void;
   /** A refresh failed (it is replayed after WORKER_RETRY_MS). */
   onError?: (error: Error) => void;
@@ -44,8 +45,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * another worker holding the lock makes this wait.
  */
 export async function drainView(
-  prisma: PrismaClient,
-  projector: Projector,
+  pool: pg.Pool,
+  projector: WorkerProjector,
   options: RefreshOptions & {
     onRefresh?: (result: RefreshResult, durationMs: number) => void;
     stopped?: () => boolean;
@@ -55,7 +56,7 @@ export async function drainView(
   for (;;) {
     if (options.stopped?.()) return applied;
     const started = performance.now();
-    const result = await refreshOnce(prisma, projector, options);
+    const result = await refreshOnce(pool, projector, options);
     options.onRefresh?.(result, performance.now() - started);
     if (result.status === "busy") await pause(BUSY_RETRY_MS);
     applied += result.applied;
@@ -89,7 +90,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
         let reached: bigint | null = null;
         for (const projector of options.projectors) {
           view = projector.view;
-          await drainView(options.prisma, projector, {
+          await drainView(options.pool, projector, {
             ...options,
             stopped: () => stopped,
             onRefresh: (result, durationMs) => {

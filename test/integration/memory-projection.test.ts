@@ -109,7 +109,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       branch: "approach/second-moment",
     });
     await record(projectId, { kind: "NEGATIVE_TRACE", title: "Greedy colouring fails", branch: "approach/greedy" });
-    await drainView(prisma, memoryProjector, { batchSize: 2 });
+    await drainView(database.db.pool, memoryProjector, { batchSize: 2 });
     await record(projectId, {
       kind: "CLAIM",
       title: "Sharper second moment bound",
@@ -117,7 +117,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       supersedes: [first],
     });
     await record(projectId, { kind: "ATTEMPT", title: "Entropy attempt" });
-    await drainView(prisma, memoryProjector, { batchSize: 3 });
+    await drainView(database.db.pool, memoryProjector, { batchSize: 3 });
     const version = await servingMemoryVersion(prisma);
     const root = await prisma.checkpoint.findUniqueOrThrow({
       where: { version_branchId: { version, branchId: branchId(projectId, "project") } },
@@ -133,7 +133,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     const projectId = await newProject();
     const curator = (await createOperatorWithToken(prisma, "CURATOR")).operator;
     const projector = createMemoryProjector();
-    await drainView(prisma, projector);
+    await drainView(database.db.pool, projector);
     const next = seededRandom(29);
     const live: { id: string; accession: string }[] = [];
     const quarantined: string[] = [];
@@ -175,19 +175,19 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
           if (result.object.state === "QUARANTINED") quarantined.push(written.accession);
           else live.push(written);
         }
-        if (step % 4 === 3) await refreshOnce(prisma, projector, { batchSize: 1 + Math.floor(next() * 5) });
+        if (step % 4 === 3) await refreshOnce(database.db.pool, projector, { batchSize: 1 + Math.floor(next() * 5) });
       }
-      await drainView(prisma, projector, { batchSize: 3 });
+      await drainView(database.db.pool, projector, { batchSize: 3 });
       await expectEqualsRebuild();
     }
   });
 
   it("a drain stops at the first batch shorter than it asked for, without a further empty read", async () => {
     const projectId = await newProject();
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     for (const title of ["Drain one", "Drain two", "Drain three"]) await record(projectId, { kind: "ATTEMPT", title });
     const seen: [string, number, boolean][] = [];
-    const applied = await drainView(prisma, memoryProjector, {
+    const applied = await drainView(database.db.pool, memoryProjector, {
       batchSize: 2,
       onRefresh: (result) => seen.push([result.status, result.applied, result.caughtUp]),
     });
@@ -197,13 +197,13 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       ["applied", 1, true],
     ]);
     const after: string[] = [];
-    await drainView(prisma, memoryProjector, { onRefresh: (result) => after.push(result.status) });
+    await drainView(database.db.pool, memoryProjector, { onRefresh: (result) => after.push(result.status) });
     expect(after).toEqual(["idle"]);
   });
 
   it("a crash in the middle of a refresh leaves nothing applied and is replayed", async () => {
     const projectId = await newProject();
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     await record(projectId, { kind: "CLAIM", title: "Crash test claim", branch: "approach/crash" });
     const version = await servingMemoryVersion(prisma);
     const markBefore = (
@@ -211,7 +211,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     ).highWaterMark;
     const membersBefore = await prisma.branchMembership.count({ where: { version } });
     await expect(
-      refreshOnce(prisma, memoryProjector, {
+      refreshOnce(database.db.pool, memoryProjector, {
         beforeCommit: () => {
           throw new Error("simulated crash");
         },
@@ -222,7 +222,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     });
     expect(state.highWaterMark).toBe(markBefore);
     expect(await prisma.branchMembership.count({ where: { version } })).toBe(membersBefore);
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     expect(
       (
         await prisma.projectionState.findUniqueOrThrow({
@@ -235,12 +235,12 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
 
   it("concurrent workers apply every event exactly once", async () => {
     const projectId = await newProject();
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     const from = await headSequence(prisma);
     await seedResearchObjects(prisma, { projectId, count: 300, branches: ["approach/a", "approach/b/c", null] });
     const events = Number((await headSequence(prisma)) - from);
     const applied = await Promise.all(
-      Array.from({ length: 4 }, () => drainView(prisma, memoryProjector, { batchSize: 20 })),
+      Array.from({ length: 4 }, () => drainView(database.db.pool, memoryProjector, { batchSize: 20 })),
     );
     expect(applied.reduce((total, count) => total + count, 0)).toBe(events);
     await expectEqualsRebuild();
@@ -248,7 +248,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
 
   it("counts stay exact when supersessions commit before their members are applied, across batches", async () => {
     const projectId = await newProject();
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     // 100 older members, then 150 newer ones on the same branch; the newer ones are all superseded
     // before the worker sees them, so the summary window has to reach past them to the older ones.
     await seedResearchObjects(prisma, {
@@ -272,9 +272,9 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       });
     }
     // Small batches first (supersessions land in later batches than their members), then the rest as a backlog.
-    await refreshOnce(prisma, memoryProjector, { batchSize: 40 });
-    await refreshOnce(prisma, memoryProjector, { batchSize: 70 });
-    await drainView(prisma, memoryProjector);
+    await refreshOnce(database.db.pool, memoryProjector, { batchSize: 40 });
+    await refreshOnce(database.db.pool, memoryProjector, { batchSize: 70 });
+    await drainView(database.db.pool, memoryProjector);
     const version = await servingMemoryVersion(prisma);
     const window = await prisma.checkpoint.findUniqueOrThrow({
       where: { version_branchId: { version, branchId: branchId(projectId, "approach/window") } },
@@ -296,7 +296,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       branches: ["approach/big"],
       startAt: new Date("2026-01-01T00:00:00Z"),
     });
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     const expected = (
       await prisma.researchObject.findMany({
         where: { id: { in: ids } },

@@ -86,7 +86,7 @@ describe.each(testDatabaseTargets())("projection rebuilds ($name database)", (ta
 
   it("a dry run prints the difference and leaves no version behind", async () => {
     const memoryProjector = createMemoryProjector();
-    await drainView(prisma, memoryProjector);
+    await drainView(database.db.pool, memoryProjector);
     const before = await prisma.projectionState.count({ where: { view: "memory-branches" } });
     const report = await rebuildView(prisma, memoryProjector, { dryRun: true });
     expect(report.switched).toBe(false);

@@ -179,7 +179,7 @@ for (const size of sizes) {
         afterWrite: maintainProblemDocuments,
       });
       const seeded = Date.now();
-      ({ problemId } = await seedSynthetic(db.prisma, {
+      ({ problemId } = await seedSynthetic(db, {
         objects: size,
         seed: 7,
         onProgress: (stage, done, total) =>

@@ -89,7 +89,7 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
   const committed = new Map<bigint, number>();
   const lags: number[] = [];
   const worker = startProjectionWorker({
-    prisma: db.prisma,
+    pool: db.pool,
     notifier: setup.notifier,
     logger: createLogger("warn"),
     projectors: registry.ofKind("worker"),
@@ -143,7 +143,7 @@ async function rebuildTimes(label: string, db: Database, projectId: string): Pro
     seeded = size;
     const catchUpStarted = Date.now();
     const memoryProjector = createMemoryProjector();
-    await drainView(db.prisma, memoryProjector);
+    await drainView(db.pool, memoryProjector);
     const catchUpMs = Date.now() - catchUpStarted;
     const report = await rebuildView(db.prisma, memoryProjector);
     const differences = report.diff.reduce((total, table) => total + table.added + table.removed + table.changed, 0);

@@ -37,7 +37,7 @@ try {
       afterWrite: maintainProblemDocuments,
     });
   const started = Date.now();
-  const result = await seedSynthetic(db.prisma, {
+  const result = await seedSynthetic(db, {
     objects,
     seed: Number(values.seed ?? 1),
     problemRef: values.problem ?? "cp:erdos:1",

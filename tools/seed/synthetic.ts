@@ -1,6 +1,7 @@
 // Bulk synthetic history on one target for benchmarks: projects, research objects with target
 // bindings, relations, supersessions, sparse documents and change events in batched transactions,
 // then the memory projection catches up from the stream. Seeded, so runs are comparable.
+import type pg from "pg";
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client.js";
 import type { RelationType } from "../../src/generated/prisma/enums.js";
@@ -60,9 +61,10 @@ async function createProjects(prisma: PrismaClient, problemId: string, count: nu
 }
 
 export async function seedSynthetic(
-  prisma: PrismaClient,
+  db: { prisma: PrismaClient; pool: pg.Pool },
   options: SeedSyntheticOptions,
 ): Promise<{ problemId: string; projectIds: string[] }> {
+  const { prisma } = db;
   const seed = options.seed ?? 1;
   const random = random32(seed);
   const problem = await resolveExactProblem(prisma, options.problemRef ?? "cp:erdos:1");
@@ -176,6 +178,6 @@ export async function seedSynthetic(
     }, LONG_TRANSACTION);
     options.onProgress?.("objects", offset + size, options.objects);
   }
-  await catchUpMemory(prisma, (stage, done, total) => options.onProgress?.(stage, done, total));
+  await catchUpMemory(db, (stage, done, total) => options.onProgress?.(stage, done, total));
   return { problemId: problem.id, projectIds };
 }

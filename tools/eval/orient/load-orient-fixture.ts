@@ -87,6 +87,6 @@ export async function loadOrientFixture({
     });
     objects.set(object.key, { id: row.id, accession: `R${row.accession}` });
   }
-  await drainView(prisma, createMemoryProjector());
+  await drainView(pool, createMemoryProjector());
   return { projects, objects, keysById: new Map([...objects].map(([key, value]) => [value.id, key])) };
 }

@@ -7,6 +7,7 @@ import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/
 import { appendEvents } from "../../../events/change-events.js";
 import { maintainProblemDocuments } from "../../discovery/projection/problem-documents.js";
 import { refreshHeads } from "../../memory/projection/memory-checkpoints.js";
+import { prismaRunner } from "../../../platform/db/sql.js";
 import { PROBLEM_SPARSE_VIEW } from "../../discovery/domain/sparse-document.js";
 import { MEMORY_VIEW } from "../../memory/domain/memory.constants.js";
 import { resolveExactProblem } from "../../research/commands/create-project.command.js";
@@ -39,7 +40,7 @@ async function rerouteDerivedViews(
   const states = await tx.projectionState.findMany({
     where: { view: MEMORY_VIEW, status: { in: ["SERVING", "BUILDING"] } },
   });
-  for (const state of states) await refreshHeads(tx, state.version, projectIds, state.highWaterMark);
+  for (const state of states) await refreshHeads(prismaRunner(tx), state.version, projectIds, state.highWaterMark);
 }
 
 export async function mergeProblem(

@@ -1,6 +1,6 @@
 // The `memory-branches` projector: applies a contiguous run of change events to one version, and
 // builds a version from scratch out of the canonical records. Both paths share every write.
-import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { sql, type SqlRunner } from "../../../platform/db/sql.js";
 import type { ChangeEventRow } from "../../../events/change-events.js";
 import type { BuildProgress } from "../../../projections/projector.js";
 import {
@@ -29,7 +29,7 @@ export const MEMORY_EVENT_TYPES = [
 const BUILD_PAGE = 2_000;
 
 async function refreshTouched(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   branchIds: string[],
   changes: BranchChanges,
@@ -56,7 +56,7 @@ const coldCaches = (): MemoryRefreshCaches => ({ texts: new MemberTextCache(), w
  * the work is proportional to the batch. The summary window reads the members' current state.
  */
 export async function applyMemoryEvents(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   events: ChangeEventRow[],
   caches: MemoryRefreshCaches = coldCaches(),
@@ -125,18 +125,18 @@ export async function applyMemoryEvents(
 
 /** Builds `version` from the canonical records as they stand in the transaction's snapshot. */
 export async function buildMemoryVersion(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   highWaterMark: bigint,
   progress: BuildProgress = () => undefined,
 ): Promise<void> {
-  const projects = await tx.project.findMany({ select: { id: true }, orderBy: { id: "asc" } });
-  await ensureRootBranches(
-    tx,
-    version,
-    projects.map((project) => project.id),
+  const projects = (await tx.query<{ id: string }>(sql`SELECT p.id::text AS id FROM projects p ORDER BY p.id`)).map(
+    (row) => row.id,
   );
-  const total = await tx.researchObject.count();
+  await ensureRootBranches(tx, version, projects);
+  const [{ total }] = (await tx.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM research_objects`)) as [
+    { total: number },
+  ];
   // Counts, newest members and creation times accumulate in memory (a few numbers per branch), so
   // the build reads each object once and never groups over the memberships it wrote.
   const changes = new BranchChanges();
@@ -155,7 +155,9 @@ export async function buildMemoryVersion(
   }
   await settleCreationTimes(tx, version, earliest);
   const branches = (
-    await tx.memoryBranch.findMany({ where: { version }, select: { id: true }, orderBy: { id: "asc" } })
+    await tx.query<{ id: string }>(
+      sql`SELECT b.id::text AS id FROM memory_branches b WHERE b.version = ${version} ORDER BY b.id`,
+    )
   ).map((row) => row.id);
   // Checkpoints in slices so progress is visible on large stores.
   const slice = 500;
@@ -163,11 +165,6 @@ export async function buildMemoryVersion(
     await updateCheckpoints(tx, version, branches.slice(start, start + slice), changes, highWaterMark);
     progress("checkpoints", Math.min(start + slice, branches.length), branches.length);
   }
-  await refreshHeads(
-    tx,
-    version,
-    projects.map((project) => project.id),
-    highWaterMark,
-  );
+  await refreshHeads(tx, version, projects, highWaterMark);
   progress("heads", projects.length, projects.length);
 }

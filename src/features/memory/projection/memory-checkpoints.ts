@@ -3,7 +3,7 @@
 // costs what its batch touched, never the size of a branch; the summary text is recomputed from the
 // bounded window of the newest current members (an index-ordered LIMIT per branch).
 import type { EvidenceGrade, ResearchKind } from "../../../generated/prisma/enums.js";
-import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { sql, type SqlRunner } from "../../../platform/db/sql.js";
 import {
   applyCountDelta,
   checkpointFromCounts,
@@ -92,7 +92,7 @@ function groupBy<T extends { branch_id: string }>(rows: T[]): Map<string, T[]> {
   return map;
 }
 
-type CandidateRow = WindowRef & { branch_id: string; current: boolean };
+type CandidateRow = { branch_id: string; id: string; at_ms: number; current: boolean; contentHash: string };
 
 // Newest members read per branch on the first try: enough for a full window unless many of the
 // newest members were superseded, in which case the branch is read again with a larger limit.
@@ -103,14 +103,16 @@ const WINDOW_CANDIDATES = CHECKPOINT_WINDOW * 2;
  * with stale statistics (the embedded database never analyzes; a server lags behind a bulk load)
  * the planner takes a branch for a few rows and reads and sorts all its members for a LIMIT.
  */
-async function withOrderedIndexScans<T>(tx: TransactionClient, query: () => Promise<T>): Promise<T> {
-  const [previous] = await tx.$queryRaw<{ sort: string; bitmap: string }[]>`
+async function withOrderedIndexScans<T>(tx: SqlRunner, query: () => Promise<T>): Promise<T> {
+  const [previous] = await tx.query<{ sort: string; bitmap: string }>(sql`
     SELECT current_setting('enable_sort') AS sort, current_setting('enable_bitmapscan') AS bitmap,
-           set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+           set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
   try {
     return await query();
   } finally {
-    await tx.$queryRaw`SELECT set_config('enable_sort', ${previous!.sort}, true), set_config('enable_bitmapscan', ${previous!.bitmap}, true)`;
+    await tx.query(
+      sql`SELECT set_config('enable_sort', ${previous!.sort}, true), set_config('enable_bitmapscan', ${previous!.bitmap}, true)`,
+    );
   }
 }
 
@@ -120,30 +122,28 @@ async function withOrderedIndexScans<T>(tx: TransactionClient, query: () => Prom
  * it reads a bounded number of index entries whatever the branch size; states are filtered
  * afterwards, and a branch whose newest members are mostly superseded is read again with a larger limit.
  */
-async function readWindowRefs(
-  tx: TransactionClient,
-  version: number,
-  branchIds: string[],
-): Promise<Map<string, WindowRef[]>> {
+async function readWindowRefs(tx: SqlRunner, version: number, branchIds: string[]): Promise<Map<string, WindowRef[]>> {
   const windows = new Map<string, WindowRef[]>();
   let pending = branchIds;
   for (let limit = WINDOW_CANDIDATES; pending.length > 0; limit *= 4) {
-    const rows = await withOrderedIndexScans(
-      tx,
-      () => tx.$queryRaw<CandidateRow[]>`
-      SELECT b.id::text AS branch_id, o.id::text AS id, m.member_created_at AS at, o.state = 'CURRENT' AS current,
+    const rows = await withOrderedIndexScans(tx, () =>
+      tx.query<CandidateRow>(sql`
+      SELECT b.id::text AS branch_id, o.id::text AS id, (extract(epoch FROM m.member_created_at) * 1000)::float8 AS at_ms,
+             o.state = 'CURRENT' AS current,
              o.content_hash AS "contentHash"
       FROM unnest(${pending}::uuid[]) AS b(id)
       CROSS JOIN LATERAL (
         SELECT m.research_object_id, m.member_created_at FROM branch_memberships m
         WHERE m.version = ${version} AND m.branch_id = b.id
         ORDER BY m.member_created_at DESC, m.research_object_id DESC LIMIT ${limit}) m
-      JOIN research_objects o ON o.id = m.research_object_id`,
+      JOIN research_objects o ON o.id = m.research_object_id`),
     );
     const candidates = groupBy(rows);
     const again: string[] = [];
     for (const id of pending) {
-      const read = (candidates.get(id) ?? []).sort(newestFirst);
+      const read = (candidates.get(id) ?? [])
+        .map((row) => ({ id: row.id, at: new Date(row.at_ms), contentHash: row.contentHash, current: row.current }))
+        .sort(newestFirst);
       const current = read
         .filter((row) => row.current)
         .slice(0, CHECKPOINT_WINDOW)
@@ -173,7 +173,7 @@ const coldSources = (): WindowSources => ({ texts: new MemberTextCache(), window
  * where it has seen the member with the same content hash, the rest (new members, mostly) in one read.
  */
 async function windowsOf(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   branchIds: string[],
   sources: WindowSources,
@@ -193,9 +193,9 @@ async function windowsOf(
     for (const ref of window) if (!texts.textOf(ref.id, ref.contentHash)) unknown.set(ref.id, ref.contentHash);
   }
   if (unknown.size > 0) {
-    const rows = await tx.$queryRaw<WindowMember[]>`
-      SELECT id::text AS id, title, left(body, ${CHECKPOINT_BODY_CHARS}) AS body
-      FROM research_objects WHERE id = ANY(${[...unknown.keys()]}::uuid[])`;
+    const rows = await tx.query<WindowMember>(sql`
+      SELECT id::text AS id, title, left(body, ${CHECKPOINT_BODY_CHARS}::int) AS body
+      FROM research_objects WHERE id = ANY(${[...unknown.keys()]}::uuid[])`);
     for (const row of rows) texts.remember(unknown.get(row.id)!, row);
   }
   const members = new Map<string, WindowMember[]>();
@@ -217,7 +217,7 @@ interface BranchWithCheckpoint {
   evidenceMix: Record<string, number> | null;
   kindMix: Record<string, number> | null;
   newestMemberId: string | null;
-  newestMemberAt: Date | null;
+  newestMemberMs: number | null;
 }
 
 function countsOf(row: BranchWithCheckpoint): CheckpointCounts {
@@ -258,26 +258,29 @@ const checkpointRow = (row: {
 });
 
 async function updateChunk(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   branchIds: string[],
   changes: Map<string, BranchChange>,
   highWaterMark: bigint,
   sources: WindowSources,
 ): Promise<string[]> {
-  const branches = await tx.$queryRaw<BranchWithCheckpoint[]>`
+  const branches = await tx.query<BranchWithCheckpoint>(sql`
     SELECT b.id::text AS id, b.routing_target_id::text AS "routingTargetId", b.project_id::text AS "projectId",
            c.member_count AS "memberCount", c.current_count AS "currentCount", c.evidence_mix AS "evidenceMix",
-           c.kind_mix AS "kindMix", c.newest_member_id::text AS "newestMemberId", c.newest_member_at AS "newestMemberAt"
+           c.kind_mix AS "kindMix", c.newest_member_id::text AS "newestMemberId",
+           (extract(epoch FROM c.newest_member_at) * 1000)::float8 AS "newestMemberMs"
     FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
-    WHERE b.version = ${version} AND b.id = ANY(${branchIds}::uuid[])`;
+    WHERE b.version = ${version} AND b.id = ANY(${branchIds}::uuid[])`);
   const windows = await windowsOf(tx, version, branchIds, sources);
   const rows = branches.map((branch) => {
     const change = changes.get(branch.id);
     const counts = change ? applyCountDelta(countsOf(branch), change.delta) : countsOf(branch);
     const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], sources.texts.analyse);
     const before =
-      branch.newestMemberId && branch.newestMemberAt ? { id: branch.newestMemberId, at: branch.newestMemberAt } : null;
+      branch.newestMemberId && branch.newestMemberMs !== null
+        ? { id: branch.newestMemberId, at: new Date(branch.newestMemberMs) }
+        : null;
     const latest = newer(before, change?.newest ?? null);
     return checkpointRow({
       branchId: branch.id,
@@ -289,11 +292,11 @@ async function updateChunk(
     });
   });
   if (rows.length === 0) return [];
-  await tx.$executeRaw`
+  await tx.query(sql`
     INSERT INTO checkpoints (version, branch_id, routing_target_id, project_id, summary, key_terms, member_count,
                              current_count, evidence_mix, kind_mix, newest_member_id, newest_member_at, high_water_mark, updated_at)
-    SELECT ${version}, r.branch_id, r.routing_target_id, r.project_id, r.summary, r.key_terms, r.member_count,
-           r.current_count, r.evidence_mix, r.kind_mix, r.newest_member_id, r.newest_member_at, ${highWaterMark}, (now() AT TIME ZONE 'UTC')
+    SELECT ${version}::int, r.branch_id, r.routing_target_id, r.project_id, r.summary, r.key_terms, r.member_count,
+           r.current_count, r.evidence_mix, r.kind_mix, r.newest_member_id, r.newest_member_at, ${highWaterMark.toString()}::bigint, (now() AT TIME ZONE 'UTC')
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(branch_id uuid, routing_target_id uuid, project_id uuid,
       summary text, key_terms text[], member_count int, current_count int, evidence_mix jsonb, kind_mix jsonb,
       newest_member_id uuid, newest_member_at timestamp(3))
@@ -301,7 +304,7 @@ async function updateChunk(
       project_id = EXCLUDED.project_id, summary = EXCLUDED.summary, key_terms = EXCLUDED.key_terms,
       member_count = EXCLUDED.member_count, current_count = EXCLUDED.current_count, evidence_mix = EXCLUDED.evidence_mix,
       kind_mix = EXCLUDED.kind_mix, newest_member_id = EXCLUDED.newest_member_id,
-      newest_member_at = EXCLUDED.newest_member_at, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`;
+      newest_member_at = EXCLUDED.newest_member_at, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`);
   return branches.map((branch) => branch.projectId);
 }
 
@@ -311,7 +314,7 @@ async function updateChunk(
  * Returns the projects those branches belong to (each once).
  */
 export async function updateCheckpoints(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   branchIds: string[],
   changes: BranchChanges,
@@ -331,27 +334,27 @@ export async function updateCheckpoints(
 type HeadRow = HeadBranch & { projectId: string; routingTargetId: string };
 
 /** The branches of `projectIds` with their checkpoints' counts and summaries, in one read. */
-function projectBranches(tx: TransactionClient, version: number, projectIds: string[]): Promise<HeadRow[]> {
-  return tx.$queryRaw<HeadRow[]>`
+function projectBranches(tx: SqlRunner, version: number, projectIds: string[]): Promise<HeadRow[]> {
+  return tx.query<HeadRow>(sql`
     SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
            coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
            coalesce(c.summary, '') AS summary
     FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
-    WHERE b.version = ${version} AND b.project_id = ANY(${projectIds}::uuid[])`;
+    WHERE b.version = ${version} AND b.project_id = ANY(${projectIds}::uuid[])`);
 }
 
 /** The root branches of every project on `targetIds`, with their checkpoints' counts and summaries. */
-function targetRoots(tx: TransactionClient, version: number, targetIds: string[]): Promise<HeadRow[]> {
-  return tx.$queryRaw<HeadRow[]>`
+function targetRoots(tx: SqlRunner, version: number, targetIds: string[]): Promise<HeadRow[]> {
+  return tx.query<HeadRow>(sql`
     SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
            coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
            coalesce(c.summary, '') AS summary
     FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
-    WHERE b.version = ${version} AND b.routing_target_id = ANY(${targetIds}::uuid[]) AND b.name = ${ROOT_BRANCH}`;
+    WHERE b.version = ${version} AND b.routing_target_id = ANY(${targetIds}::uuid[]) AND b.name = ${ROOT_BRANCH}`);
 }
 
 async function writeHeads(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   scope: "PROJECT" | "TARGET",
   heads: Map<string, ReturnType<typeof buildProjectHead>>,
@@ -364,17 +367,17 @@ async function writeHeads(
     summary: head.summary,
     member_count: head.memberCount,
   }));
-  await tx.$executeRaw`
+  await tx.query(sql`
     INSERT INTO checkpoint_heads (version, scope, scope_id, branch_ids, summary, member_count, high_water_mark, updated_at)
-    SELECT ${version}, ${scope}::"HeadScope", r.scope_id, r.branch_ids, r.summary, r.member_count, ${highWaterMark}, (now() AT TIME ZONE 'UTC')
+    SELECT ${version}::int, ${scope}::"HeadScope", r.scope_id, r.branch_ids, r.summary, r.member_count, ${highWaterMark.toString()}::bigint, (now() AT TIME ZONE 'UTC')
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(scope_id uuid, branch_ids text[], summary text, member_count int)
     ON CONFLICT (version, scope, scope_id) DO UPDATE SET branch_ids = EXCLUDED.branch_ids, summary = EXCLUDED.summary,
-      member_count = EXCLUDED.member_count, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`;
+      member_count = EXCLUDED.member_count, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`);
 }
 
 /** Heads of the given projects and of every target those projects belong to. */
 export async function refreshHeads(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   projectIds: string[],
   highWaterMark: bigint,

@@ -2,7 +2,7 @@
 // memberships, checkpoints and heads, so they switch together and share one high-water mark.
 import { MEMORY_VIEW, MEMORY_VIEW_VERSION } from "../domain/memory.constants.js";
 import { applyMemoryEvents, buildMemoryVersion } from "./memory-apply.js";
-import type { Projector } from "../../../projections/projector.js";
+import type { WorkerProjector } from "../../../projections/projector.js";
 import { MemberTextCache } from "./member-text-cache.js";
 import { BranchWindows } from "./branch-windows.js";
 
@@ -12,7 +12,7 @@ const ROOT = `'project'`;
  * A projector of its own per registry: it keeps the text of the members it has seen (MemberTextCache)
  * and the windows of the branches it refreshed (BranchWindows) for its next refresh.
  */
-export function createMemoryProjector(): Projector {
+export function createMemoryProjector(): WorkerProjector {
   const caches = { texts: new MemberTextCache(), windows: new BranchWindows() };
   return {
     view: MEMORY_VIEW,

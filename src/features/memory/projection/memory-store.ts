@@ -1,7 +1,7 @@
 // Writes of the `memory-branches` view for one version: branches and memberships derived from
 // research objects, project root branches, and branch creation times. Shared by worker and rebuild.
 import type { BranchKind, EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
-import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { sql, type SqlRunner } from "../../../platform/db/sql.js";
 import {
   branchId,
   deriveBranches,
@@ -19,24 +19,20 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /** Root branches of projects (members or not): every project has an entry point from its creation. */
-export async function ensureRootBranches(
-  tx: TransactionClient,
-  version: number,
-  projectIds: string[],
-): Promise<string[]> {
+export async function ensureRootBranches(tx: SqlRunner, version: number, projectIds: string[]): Promise<string[]> {
   if (projectIds.length === 0) return [];
   const roots = projectIds.map((projectId) => branchId(projectId, ROOT_BRANCH));
   // One statement: the projects that exist get their root (kept if there), and their roots' ids come back.
-  const rows = await tx.$queryRaw<{ id: string }[]>`
+  const rows = await tx.query<{ id: string }>(sql`
     WITH found AS (
       SELECT r.id, p.id AS project_id, p.routing_target_id, p.created_at
       FROM unnest(${roots}::uuid[], ${projectIds}::uuid[]) AS r(id, project_id) JOIN projects p ON p.id = r.project_id
     ), inserted AS (
       INSERT INTO memory_branches (id, version, project_id, routing_target_id, name, kind, parent_id, created_at)
-      SELECT id, ${version}, project_id, routing_target_id, ${ROOT_BRANCH}, 'PROJECT', NULL, created_at FROM found
+      SELECT id, ${version}::int, project_id, routing_target_id, ${ROOT_BRANCH}::text, 'PROJECT', NULL, created_at FROM found
       ON CONFLICT DO NOTHING
     )
-    SELECT id::text FROM found`;
+    SELECT id::text FROM found`);
   return rows.map((row) => row.id);
 }
 
@@ -57,29 +53,34 @@ export interface MemoryObject {
   body: string | null;
 }
 
-type MemoryObjectRow = Omit<MemoryObject, "project"> & { projectCreatedAt: Date };
+type MemoryObjectRow = Omit<MemoryObject, "project" | "createdAt"> & { createdMs: number; projectCreatedMs: number };
 
 /**
  * The objects `ids` (all objects when null), in id order; a page starts after `page.afterId`. With
  * `withText` their window text comes along: a refresh's new members are in the windows it recomputes.
  */
 export async function loadMemoryObjects(
-  tx: TransactionClient,
+  tx: SqlRunner,
   ids: string[] | null,
   page?: { take: number; afterId?: string },
   withText = false,
 ): Promise<MemoryObject[]> {
-  const rows = await tx.$queryRaw<MemoryObjectRow[]>`
+  const rows = await tx.query<MemoryObjectRow>(sql`
     SELECT o.id::text AS id, o.project_id::text AS "projectId", o.routing_target_id::text AS "routingTargetId",
            o.kind::text AS kind, o.evidence_grade::text AS "evidenceGrade", o.branch_name AS "branchName",
-           o.created_at AS "createdAt", o.state::text AS state, o.content_hash AS "contentHash",
-           p.created_at AS "projectCreatedAt", CASE WHEN ${withText} THEN o.title END AS title,
-           CASE WHEN ${withText} THEN left(o.body, ${CHECKPOINT_BODY_CHARS}) END AS body
+           (extract(epoch FROM o.created_at) * 1000)::float8 AS "createdMs", o.state::text AS state,
+           o.content_hash AS "contentHash", (extract(epoch FROM p.created_at) * 1000)::float8 AS "projectCreatedMs",
+           CASE WHEN ${withText}::boolean THEN o.title END AS title,
+           CASE WHEN ${withText}::boolean THEN left(o.body, ${CHECKPOINT_BODY_CHARS}::int) END AS body
     FROM research_objects o JOIN projects p ON p.id = o.project_id
     WHERE (${ids}::uuid[] IS NULL OR o.id = ANY(${ids}::uuid[])) AND (${page?.afterId ?? null}::uuid IS NULL OR o.id > ${page?.afterId ?? null}::uuid)
     ORDER BY o.id
-    LIMIT ${page?.take ?? null}`;
-  return rows.map(({ projectCreatedAt, ...object }) => ({ ...object, project: { createdAt: projectCreatedAt } }));
+    LIMIT ${page?.take ?? null}::int`);
+  return rows.map(({ createdMs, projectCreatedMs, ...object }) => ({
+    ...object,
+    createdAt: new Date(createdMs),
+    project: { createdAt: new Date(projectCreatedMs) },
+  }));
 }
 
 /** One membership a write inserted (it was not there before): the input of incremental checkpoint counts. */
@@ -112,24 +113,20 @@ interface NewBranch {
 }
 
 /** Inserts branches not there yet (one statement over arrays, whatever the row count). */
-async function insertBranches(tx: TransactionClient, version: number, rows: NewBranch[]): Promise<void> {
-  await tx.$executeRaw`
+async function insertBranches(tx: SqlRunner, version: number, rows: NewBranch[]): Promise<void> {
+  await tx.query(sql`
     INSERT INTO memory_branches (id, version, project_id, routing_target_id, name, kind, parent_id, created_at)
-    SELECT b.id, ${version}, b.project_id, b.routing_target_id, b.name, b.kind, b.parent_id, b.created_at
+    SELECT b.id, ${version}::int, b.project_id, b.routing_target_id, b.name, b.kind, b.parent_id, b.created_at
     FROM unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.projectId)}::uuid[],
                 ${rows.map((row) => row.routingTargetId)}::uuid[], ${rows.map((row) => row.name)}::text[],
                 ${rows.map((row) => row.kind)}::"BranchKind"[], ${rows.map((row) => row.parentId)}::uuid[],
                 ${rows.map((row) => row.createdAt.toISOString())}::timestamp(3)[])
       AS b(id, project_id, routing_target_id, name, kind, parent_id, created_at)
-    ON CONFLICT DO NOTHING`;
+    ON CONFLICT DO NOTHING`);
 }
 
 /** Adds the objects' branches and memberships; returns the branches touched and the memberships inserted. */
-export async function addObjects(
-  tx: TransactionClient,
-  version: number,
-  objects: MemoryObject[],
-): Promise<AddedObjects> {
+export async function addObjects(tx: SqlRunner, version: number, objects: MemoryObject[]): Promise<AddedObjects> {
   const branches = new Map<string, NewBranch>();
   const memberships: AddedMember[] = [];
   for (const object of objects) {
@@ -170,22 +167,22 @@ export async function addObjects(
   // does not depend on which member was written (or, in a batch, read by id) first. An approach never wins.
   const winners = [...branches.values()].filter((branch) => branch.kind !== KIND_PRECEDENCE.at(-1));
   if (winners.length > 0)
-    await tx.$executeRaw`
+    await tx.query(sql`
       UPDATE memory_branches b SET kind = w.kind, parent_id = w.parent_id
       FROM unnest(${winners.map((branch) => branch.id)}::uuid[], ${winners.map((branch) => branch.kind)}::"BranchKind"[],
                   ${winners.map((branch) => branch.parentId ?? null)}::uuid[]) AS w(id, kind, parent_id)
       WHERE b.version = ${version} AND b.id = w.id
-        AND array_position(${KIND_PRECEDENCE}::"BranchKind"[], b.kind) > array_position(${KIND_PRECEDENCE}::"BranchKind"[], w.kind)`;
+        AND array_position(${KIND_PRECEDENCE}::"BranchKind"[], b.kind) > array_position(${KIND_PRECEDENCE}::"BranchKind"[], w.kind)`);
   const added: AddedMember[] = [];
   // One statement per chunk over arrays (3 bind parameters, whatever the row count); RETURNING tells
   // which memberships are new, so counts never take a member twice.
   await insertChunks(memberships, async (chunk) => {
-    const rows = await tx.$queryRaw<{ branch_id: string; research_object_id: string }[]>`
+    const rows = await tx.query<{ branch_id: string; research_object_id: string }>(sql`
       INSERT INTO branch_memberships (version, branch_id, research_object_id, member_created_at)
-      SELECT ${version}, m.branch_id, m.research_object_id, m.member_created_at
+      SELECT ${version}::int, m.branch_id, m.research_object_id, m.member_created_at
       FROM unnest(${chunk.map((row) => row.branchId)}::uuid[], ${chunk.map((row) => row.researchObjectId)}::uuid[],
                   ${chunk.map((row) => row.memberCreatedAt.toISOString())}::timestamp(3)[]) AS m(branch_id, research_object_id, member_created_at)
-      ON CONFLICT DO NOTHING RETURNING branch_id::text, research_object_id::text`;
+      ON CONFLICT DO NOTHING RETURNING branch_id::text, research_object_id::text`);
     const inserted = new Set(rows.map((row) => `${row.branch_id}/${row.research_object_id}`));
     for (const row of chunk) if (inserted.has(`${row.branchId}/${row.researchObjectId}`)) added.push(row);
   });
@@ -206,22 +203,18 @@ export function noteEarliest(earliest: Map<string, Date>, added: AddedMember[]):
  * already its earliest member's, so only new members can move it earlier (a branch created by this
  * batch holds one of their times): `earliest` is the minimum over the new members only.
  */
-export async function settleCreationTimes(
-  tx: TransactionClient,
-  version: number,
-  earliest: Map<string, Date>,
-): Promise<void> {
+export async function settleCreationTimes(tx: SqlRunner, version: number, earliest: Map<string, Date>): Promise<void> {
   if (earliest.size === 0) return;
   const ids = [...earliest.keys()];
-  await tx.$executeRaw`
+  await tx.query(sql`
     UPDATE memory_branches b SET created_at = first.created_at
     FROM unnest(${ids}::uuid[], ${ids.map((id) => earliest.get(id)!.toISOString())}::timestamp(3)[]) AS first(branch_id, created_at)
-    WHERE b.version = ${version} AND b.id = first.branch_id AND b.kind <> 'PROJECT' AND b.created_at > first.created_at`;
+    WHERE b.version = ${version} AND b.id = first.branch_id AND b.kind <> 'PROJECT' AND b.created_at > first.created_at`);
 }
 
 /** Memberships of superseded objects, found by derivation and checked on the primary key (no scan by object). */
 export async function membershipsOfObjects(
-  tx: TransactionClient,
+  tx: SqlRunner,
   version: number,
   objects: MemoryObject[],
 ): Promise<AddedMember[]> {
@@ -237,11 +230,11 @@ export async function membershipsOfObjects(
     })),
   );
   if (candidates.length === 0) return [];
-  const rows = await tx.$queryRaw<{ branch_id: string; research_object_id: string }[]>`
+  const rows = await tx.query<{ branch_id: string; research_object_id: string }>(sql`
     SELECT m.branch_id::text, m.research_object_id::text FROM branch_memberships m
     JOIN unnest(${candidates.map((row) => row.branchId)}::uuid[], ${candidates.map((row) => row.researchObjectId)}::uuid[]) AS c(branch_id, research_object_id)
       ON m.branch_id = c.branch_id AND m.research_object_id = c.research_object_id
-    WHERE m.version = ${version}`;
+    WHERE m.version = ${version}`);
   const present = new Set(rows.map((row) => `${row.branch_id}/${row.research_object_id}`));
   return candidates.filter((row) => present.has(`${row.branchId}/${row.researchObjectId}`));
 }
