@@ -180,6 +180,7 @@ export async function openServices(
     const worker = env.runWorker
       ? startProjectionWorker({
           pool: db.pool,
+          preparedStatements: db.kind === "server",
           notifier,
           logger,
           projectors: projections.ofKind("worker"),

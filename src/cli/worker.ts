@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   });
   const worker = startProjectionWorker({
     pool: db.pool,
+    preparedStatements: db.kind === "server",
     notifier,
     logger,
     projectors: createProjectionRegistry().ofKind("worker"),

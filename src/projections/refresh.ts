@@ -34,6 +34,8 @@ export interface RefreshResult {
 
 export interface RefreshOptions {
   batchSize?: number;
+  /** Named statements, planned once per connection: on a server database only (see pgRunner). */
+  preparedStatements?: boolean;
   /** Test hook, called after the events are applied and before the mark advances and commits. */
   beforeCommit?: (events: ChangeEventRow[]) => void | Promise<void>;
 }
@@ -127,13 +129,18 @@ export async function refreshOnce(
   options: RefreshOptions = {},
 ): Promise<RefreshResult> {
   const { view } = projector;
-  return withPgTransaction(pool, async (tx) => {
-    const locked = await lockServingState(tx, projector);
-    if (!locked) return { view, status: "busy", applied: 0, version: 0, highWaterMark: 0n, caughtUp: false };
-    const { version, mark } = locked;
-    const { events, caughtUp } = await applyAndAdvance(tx, projector, locked, options);
-    if (events.length === 0) return { view, status: "idle", applied: 0, version, highWaterMark: mark, caughtUp: true };
-    const highWaterMark = events.at(-1)!.sequence;
-    return { view, status: "applied", applied: events.length, version, highWaterMark, caughtUp };
-  });
+  return withPgTransaction(
+    pool,
+    async (tx) => {
+      const locked = await lockServingState(tx, projector);
+      if (!locked) return { view, status: "busy", applied: 0, version: 0, highWaterMark: 0n, caughtUp: false };
+      const { version, mark } = locked;
+      const { events, caughtUp } = await applyAndAdvance(tx, projector, locked, options);
+      if (events.length === 0)
+        return { view, status: "idle", applied: 0, version, highWaterMark: mark, caughtUp: true };
+      const highWaterMark = events.at(-1)!.sequence;
+      return { view, status: "applied", applied: events.length, version, highWaterMark, caughtUp };
+    },
+    { prepared: options.preparedStatements },
+  );
 }

@@ -47,6 +47,26 @@ describe.each(testDatabaseTargets())("withPgTransaction ($name database)", (targ
     expect(viaPrisma).toEqual(viaPg);
   });
 
+  it.runIf(target.name === "server")("with prepared statements, plans each text once per connection", async () => {
+    const pool = database.db.pool;
+    const read = (n: number) =>
+      withPgTransaction(
+        pool,
+        async (tx) => ({
+          rows: await tx.query<{ n: number }>(sql`SELECT ${n}::int AS n`),
+          named: await tx.query<{ count: number }>(
+            sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE ${"sql-%"}::text`,
+          ),
+        }),
+        { prepared: true },
+      );
+    const first = await read(1);
+    const second = await read(2);
+    expect([first.rows, second.rows]).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    // Two texts (the read and the count), whichever connection the pool handed out each time.
+    expect(second.named[0]!.count).toBeGreaterThanOrEqual(1);
+  });
+
   it.runIf(target.name === "server")(
     "rejects when its connection is lost mid-transaction, without an uncaught error, and the pool recovers",
     async () => {

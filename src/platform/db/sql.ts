@@ -4,6 +4,7 @@
 // differently (pg reads int8 as text and a timestamp without zone as local time; Prisma reads them as
 // bigint and UTC), so statements written for both select bigints as text and timestamps as epoch
 // milliseconds (`(extract(epoch FROM c) * 1000)::float8`), and pass both as text parameters with a cast.
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { TransactionClient } from "./transaction.js";
 
@@ -25,16 +26,30 @@ export interface SqlRunner {
   query<Row>(statement: SqlStatement): Promise<Row[]>;
 }
 
-export function pgRunner(client: pg.PoolClient): SqlRunner {
-  return { query: async <Row>(statement: SqlStatement) => (await client.query(statement)).rows as Row[] };
+/**
+ * With `prepared`, each statement is a named one, named after its text: every connection parses and plans
+ * it once. Only on a server: the embedded database keeps a named statement whose first run failed while
+ * pg forgets it, so the name would stay taken on that connection.
+ */
+export function pgRunner(client: pg.PoolClient, prepared = false): SqlRunner {
+  return {
+    query: async <Row>({ text, values }: SqlStatement) =>
+      (await client.query(prepared ? { name: statementName(text), text, values } : { text, values })).rows as Row[],
+  };
 }
+
+const statementName = (text: string) => `sql-${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
 
 export function prismaRunner(tx: TransactionClient): SqlRunner {
   return { query: <Row>(statement: SqlStatement) => tx.$queryRawUnsafe<Row[]>(statement.text, ...statement.values) };
 }
 
 /** Runs `work` in a transaction on one pooled connection: committed when it returns, rolled back when it throws. */
-export async function withPgTransaction<T>(pool: pg.Pool, work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+export async function withPgTransaction<T>(
+  pool: pg.Pool,
+  work: (runner: SqlRunner) => Promise<T>,
+  options: { prepared?: boolean } = {},
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   // The pool listens for errors only on idle connections: a connection lost while checked out emits
@@ -46,7 +61,7 @@ export async function withPgTransaction<T>(pool: pg.Pool, work: (runner: SqlRunn
   client.on("error", lost);
   try {
     await client.query("BEGIN");
-    const result = await work(pgRunner(client));
+    const result = await work(pgRunner(client, options.prepared));
     await client.query("COMMIT");
     return result;
   } catch (error) {
