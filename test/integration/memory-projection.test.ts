@@ -60,9 +60,15 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     return project.id;
   }
 
-  async function record(
+  async function recordObject(
     projectId: string,
-    input: { kind: "CLAIM" | "ATTEMPT" | "NEGATIVE_TRACE"; title: string; branch?: string; supersedes?: string[] },
+    input: {
+      kind: "CLAIM" | "ATTEMPT" | "NEGATIVE_TRACE";
+      title: string;
+      body?: string;
+      branch?: string;
+      supersedes?: string[];
+    },
   ) {
     const result = await recordResearch({
       prisma,
@@ -78,7 +84,11 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
         ...input,
       },
     });
-    return result.object.id;
+    return result.object;
+  }
+
+  async function record(...args: Parameters<typeof recordObject>): Promise<string> {
+    return (await recordObject(...args)).id;
   }
 
   async function expectEqualsRebuild(): Promise<void> {
@@ -153,26 +163,16 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
         } else {
           const supersedes =
             roll < 0.35 && live.length > 0 ? [live.splice(Math.floor(next() * live.length), 1)[0]!.id] : [];
-          const result = await recordResearch({
-            prisma,
-            pool: database.db.pool,
-            notifier: silentNotifier,
-            inlineViews,
-            operator,
-            input: {
-              projectId,
-              kind: "CLAIM",
-              title: `Stage ${stage} step ${step} bound`,
-              body: `Window ${stage}.${step}: the ${step % 2 ? "entropy" : "moment"} argument. Details follow.`,
-              evidenceGrade: "ARGUED",
-              branch: branches[Math.floor(next() * branches.length)]!,
-              supersedes,
-              idempotencyKey: uniqueToken(),
-            },
+          const object = await recordObject(projectId, {
+            kind: "CLAIM",
+            title: `Stage ${stage} step ${step} bound`,
+            body: `Window ${stage}.${step}: the ${step % 2 ? "entropy" : "moment"} argument. Details follow.`,
+            branch: branches[Math.floor(next() * branches.length)]!,
+            supersedes,
           });
-          const written = { id: result.object.id, accession: `R${result.object.accession}` };
+          const written = { id: object.id, accession: `R${object.accession}` };
           // Repetitive text is quarantined at write (the classifier's flood rule): it can only be released.
-          if (result.object.state === "QUARANTINED") quarantined.push(written.accession);
+          if (object.state === "QUARANTINED") quarantined.push(written.accession);
           else live.push(written);
         }
         if (step % 4 === 3) await refreshOnce(database.db.pool, projector, { batchSize: 1 + Math.floor(next() * 5) });

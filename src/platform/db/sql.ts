@@ -14,12 +14,31 @@ export interface SqlStatement {
   values: unknown[];
 }
 
-/** Each interpolation becomes a parameter: `sql\`SELECT … WHERE id = ${id}::uuid\``. */
+const FRAGMENT = Symbol("sql fragment");
+
+/**
+ * Each interpolation becomes a parameter: `sql\`SELECT … WHERE id = ${id}::uuid\``; an interpolated
+ * `sql` statement is spliced in as text, its own parameters renumbered after those before it.
+ */
 export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlStatement {
   let text = strings[0]!;
-  for (let index = 1; index < strings.length; index += 1) text += `$${index}${strings[index]}`;
-  return { text, values };
+  const parameters: unknown[] = [];
+  values.forEach((value, index) => {
+    if (isFragment(value)) {
+      const offset = parameters.length;
+      text += value.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      parameters.push(...value.values);
+    } else {
+      parameters.push(value);
+      text += `$${parameters.length}`;
+    }
+    text += strings[index + 1];
+  });
+  return Object.assign({ text, values: parameters }, { [FRAGMENT]: true });
 }
+
+const isFragment = (value: unknown): value is SqlStatement =>
+  typeof value === "object" && value !== null && FRAGMENT in value;
 
 /** Where statements run: a transaction's connection, whichever driver holds it. */
 export interface SqlRunner {

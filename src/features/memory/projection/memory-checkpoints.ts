@@ -10,6 +10,7 @@ import {
   countMember,
   emptyDelta,
   EMPTY_COUNTS,
+  type CheckpointContent,
   type CheckpointCounts,
   type CountDelta,
   type WindowMember,
@@ -231,30 +232,31 @@ function countsOf(row: BranchWithCheckpoint): CheckpointCounts {
 }
 
 /** Checkpoint rows as JSON, for one upsert over jsonb_to_recordset (any number of rows, two parameters). */
-const checkpointRow = (row: {
+const checkpointRow = ({
+  branchId,
+  routingTargetId,
+  projectId,
+  newestMemberId,
+  newestMemberAt,
+  ...content
+}: CheckpointContent & {
   branchId: string;
   routingTargetId: string;
   projectId: string;
-  summary: string;
-  keyTerms: string[];
-  memberCount: number;
-  currentCount: number;
-  evidenceMix: Record<string, number>;
-  kindMix: Record<string, number>;
   newestMemberId: string | null;
   newestMemberAt: Date | null;
 }) => ({
-  branch_id: row.branchId,
-  routing_target_id: row.routingTargetId,
-  project_id: row.projectId,
-  summary: row.summary,
-  key_terms: row.keyTerms,
-  member_count: row.memberCount,
-  current_count: row.currentCount,
-  evidence_mix: row.evidenceMix,
-  kind_mix: row.kindMix,
-  newest_member_id: row.newestMemberId,
-  newest_member_at: row.newestMemberAt?.toISOString() ?? null,
+  branch_id: branchId,
+  routing_target_id: routingTargetId,
+  project_id: projectId,
+  summary: content.summary,
+  key_terms: content.keyTerms,
+  member_count: content.memberCount,
+  current_count: content.currentCount,
+  evidence_mix: content.evidenceMix,
+  kind_mix: content.kindMix,
+  newest_member_id: newestMemberId,
+  newest_member_at: newestMemberAt?.toISOString() ?? null,
 });
 
 async function updateChunk(
@@ -333,24 +335,25 @@ export async function updateCheckpoints(
 
 type HeadRow = HeadBranch & { projectId: string; routingTargetId: string };
 
-/** The branches of `projectIds` with their checkpoints' counts and summaries, in one read. */
+/** Branches with their checkpoints' counts and summaries (a branch without one counts zero). */
+const HEAD_ROWS = sql`
+  SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
+         coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
+         coalesce(c.summary, '') AS summary
+  FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id`;
+
+/** Every branch of `projectIds`, in one read. */
 function projectBranches(tx: SqlRunner, version: number, projectIds: string[]): Promise<HeadRow[]> {
-  return tx.query<HeadRow>(sql`
-    SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
-           coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
-           coalesce(c.summary, '') AS summary
-    FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
-    WHERE b.version = ${version} AND b.project_id = ANY(${projectIds}::uuid[])`);
+  return tx.query<HeadRow>(
+    sql`${HEAD_ROWS} WHERE b.version = ${version} AND b.project_id = ANY(${projectIds}::uuid[])`,
+  );
 }
 
-/** The root branches of every project on `targetIds`, with their checkpoints' counts and summaries. */
+/** The root branch of every project on `targetIds`, in one read. */
 function targetRoots(tx: SqlRunner, version: number, targetIds: string[]): Promise<HeadRow[]> {
-  return tx.query<HeadRow>(sql`
-    SELECT b.id::text AS id, b.name, b.project_id::text AS "projectId", b.routing_target_id::text AS "routingTargetId",
-           coalesce(c.member_count, 0) AS "memberCount", coalesce(c.current_count, 0) AS "currentCount",
-           coalesce(c.summary, '') AS summary
-    FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
-    WHERE b.version = ${version} AND b.routing_target_id = ANY(${targetIds}::uuid[]) AND b.name = ${ROOT_BRANCH}`);
+  return tx.query<HeadRow>(
+    sql`${HEAD_ROWS} WHERE b.version = ${version} AND b.routing_target_id = ANY(${targetIds}::uuid[]) AND b.name = ${ROOT_BRANCH}`,
+  );
 }
 
 async function writeHeads(
