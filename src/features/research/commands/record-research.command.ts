@@ -39,6 +39,7 @@ import { projectUuid, requireResearchObject } from "../domain/research-refs.js";
 import { markSuperseded } from "./supersede-research.command.js";
 import type { ResearchWriteBatcher } from "./research-write-batcher.js";
 import { requireProjectWriter } from "../domain/project-access.js";
+import { lookUpReplay } from "../domain/replay-lookup.js";
 import { IdempotencyConflictError } from "../domain/research.errors.js";
 import { kebab } from "../domain/slugs.js";
 import { FLOOD_NEAR_DUPLICATES } from "../domain/classify-record-text.js";
@@ -371,7 +372,7 @@ const UNCLAIMED_ATTEMPTS = 3;
 /**
  * The write as one autocommit statement that also claims the key and checks the writer. When it
  * writes nothing the key was used (replay, or a different request: conflict) or the writer may not
- * write here (refused); the same checks as in a transaction then tell which.
+ * write here (refused); one read of both (replay-lookup.ts) then tells which.
  */
 async function writeWithoutTransaction(
   props: RecordResearchProps,
@@ -400,17 +401,13 @@ async function writeWithoutTransaction(
       const written = await writeResearchRows(props.pool, input, props.inlineViews, props.notifier.statementChannel);
       if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     }
-    await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");
-    const existing = await prisma.idempotencyRecord.findUnique({
-      where: { operatorId_operation_scope_key: write.scope },
-    });
-    if (existing) {
-      if (existing.requestHash !== write.digest) throw new IdempotencyConflictError(write.scope.key);
-      return {
-        object: await prisma.researchObject.findUniqueOrThrow({ where: { id: existing.resultId } }),
-        replayed: true,
-        sequence: null,
-      };
+    const { role, recorded } = await lookUpReplay(props.pool, write.context.projectId, write.scope);
+    // Refused: the check that words the refusal (it reads the project's slug only then).
+    if (!role && !curates)
+      await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");
+    if (recorded) {
+      if (recorded.requestHash !== write.digest) throw new IdempotencyConflictError(write.scope.key);
+      return { object: recorded.object, replayed: true, sequence: null };
     }
     if (attempt >= UNCLAIMED_ATTEMPTS)
       throw new Error(`recordResearch: key ${write.scope.key} was neither claimed nor found`);
