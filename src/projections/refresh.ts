@@ -36,6 +36,11 @@ export interface RefreshOptions {
   batchSize?: number;
   /** Named statements, planned once per connection: on a server database only (see pgRunner). */
   preparedStatements?: boolean;
+  /**
+   * Where the refresh announces its new mark (the notifier's statementChannel): `pg_notify` in its own
+   * transaction, so the notice leaves at the commit and costs no round trip. Null or absent: none.
+   */
+  noticeChannel?: string | null;
   /** Test hook, called after the events are applied and before the mark advances and commits. */
   beforeCommit?: (events: ChangeEventRow[]) => void | Promise<void>;
 }
@@ -116,9 +121,13 @@ async function applyAndAdvance(
   await projector.catchUp(tx, version, events);
   await options.beforeCommit?.(events);
   await tx.query(sql`
-    UPDATE projection_states SET high_water_mark = ${events.at(-1)!.sequence.toString()}::bigint,
-      updated_at = (now() AT TIME ZONE 'UTC')
-    WHERE view = ${projector.view}::text AND version = ${version}::int`);
+    WITH moved AS (
+      UPDATE projection_states SET high_water_mark = ${events.at(-1)!.sequence.toString()}::bigint,
+        updated_at = (now() AT TIME ZONE 'UTC')
+      WHERE view = ${projector.view}::text AND version = ${version}::int
+      RETURNING high_water_mark)
+    SELECT count(pg_notify(${options.noticeChannel ?? null}::text, high_water_mark::text)) AS sent
+    FROM moved WHERE ${options.noticeChannel ?? null}::text IS NOT NULL`);
   return { events, caughtUp };
 }
 

@@ -92,14 +92,15 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
           view = projector.view;
           await drainView(options.pool, projector, {
             ...options,
+            noticeChannel: options.notifier.statementChannel,
             stopped: () => stopped,
             onRefresh: (result, durationMs) => {
               if (result.caughtUp)
                 reached = reached === null || result.highWaterMark < reached ? result.highWaterMark : reached;
               options.onRefresh?.(result, durationMs);
               // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
-              if (result.status === "applied")
-                void options.notifier.publish(result.highWaterMark).catch(() => undefined);
+              // The refresh sent it to other processes at its commit (noticeChannel); this one hears it now.
+              if (result.status === "applied") options.notifier.committed(result.highWaterMark);
             },
           });
         }

@@ -23,6 +23,8 @@ import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
 import { headSequence } from "../../src/events/change-events.js";
+import { CHANNEL } from "../../src/events/notifier.js";
+import pg from "pg";
 import { quarantineResearch, releaseResearch } from "../../src/features/research/commands/quarantine.command.js";
 import { seededRandom } from "../../src/platform/lib/seeded-random.js";
 
@@ -200,6 +202,27 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     await drainView(database.db.pool, memoryProjector, { onRefresh: (result) => after.push(result.status) });
     expect(after).toEqual(["idle"]);
   });
+
+  it.runIf(target.name === "server")(
+    "a refresh given the notice channel announces its new mark to other processes at its commit",
+    async () => {
+      const projectId = await newProject();
+      await drainView(database.db.pool, memoryProjector);
+      await record(projectId, { kind: "ATTEMPT", title: "Announced attempt" });
+      const listener = new pg.Client({ connectionString: database.db.connectionString });
+      await listener.connect();
+      try {
+        const heard: string[] = [];
+        listener.on("notification", (message) => heard.push(message.payload ?? ""));
+        await listener.query(`LISTEN ${CHANNEL}`);
+        const result = await refreshOnce(database.db.pool, memoryProjector, { noticeChannel: CHANNEL });
+        expect(result.status).toBe("applied");
+        await expect.poll(() => heard, { timeout: 5_000 }).toContain(result.highWaterMark.toString());
+      } finally {
+        await listener.end();
+      }
+    },
+  );
 
   it("a crash in the middle of a refresh leaves nothing applied and is replayed", async () => {
     const projectId = await newProject();

@@ -333,7 +333,7 @@ export async function updateCheckpoints(
   return [...projects];
 }
 
-type HeadRow = HeadBranch & { projectId: string; routingTargetId: string };
+type HeadRow = HeadBranch & { projectId: string; routingTargetId: string; part: "branch" | "root" };
 
 /** Branches with their checkpoints' counts and summaries (a branch without one counts zero). */
 const HEAD_ROWS = sql`
@@ -342,38 +342,40 @@ const HEAD_ROWS = sql`
          coalesce(c.summary, '') AS summary
   FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id`;
 
-/** Every branch of `projectIds`, in one read. */
-function projectBranches(tx: SqlRunner, version: number, projectIds: string[]): Promise<HeadRow[]> {
-  return tx.query<HeadRow>(
-    sql`${HEAD_ROWS} WHERE b.version = ${version} AND b.project_id = ANY(${projectIds}::uuid[])`,
-  );
+/**
+ * What the heads of `projectIds` and of their targets are built from, in one read: every branch of those
+ * projects ("branch"), and the root branch of every project on their targets ("root").
+ */
+function headInputs(tx: SqlRunner, version: number, projectIds: string[]): Promise<HeadRow[]> {
+  return tx.query<HeadRow>(sql`
+    WITH touched AS (${HEAD_ROWS} WHERE b.version = ${version}::int AND b.project_id = ANY(${projectIds}::uuid[]))
+    SELECT touched.*, 'branch' AS part FROM touched
+    UNION ALL
+    SELECT roots.*, 'root' AS part FROM (${HEAD_ROWS}
+      WHERE b.version = ${version}::int AND b.name = ${ROOT_BRANCH}::text
+        AND b.routing_target_id IN (SELECT "routingTargetId"::uuid FROM touched)) AS roots`);
 }
 
-/** The root branch of every project on `targetIds`, in one read. */
-function targetRoots(tx: SqlRunner, version: number, targetIds: string[]): Promise<HeadRow[]> {
-  return tx.query<HeadRow>(
-    sql`${HEAD_ROWS} WHERE b.version = ${version} AND b.routing_target_id = ANY(${targetIds}::uuid[]) AND b.name = ${ROOT_BRANCH}`,
-  );
+interface Head {
+  scope: "PROJECT" | "TARGET";
+  scopeId: string;
+  content: ReturnType<typeof buildProjectHead>;
 }
 
-async function writeHeads(
-  tx: SqlRunner,
-  version: number,
-  scope: "PROJECT" | "TARGET",
-  heads: Map<string, ReturnType<typeof buildProjectHead>>,
-  highWaterMark: bigint,
-) {
-  if (heads.size === 0) return;
-  const rows = [...heads].map(([scopeId, head]) => ({
+/** Upserts project and target heads in one statement. */
+async function writeHeads(tx: SqlRunner, version: number, heads: Head[], highWaterMark: bigint) {
+  if (heads.length === 0) return;
+  const rows = heads.map(({ scope, scopeId, content }) => ({
+    scope,
     scope_id: scopeId,
-    branch_ids: head.branchIds,
-    summary: head.summary,
-    member_count: head.memberCount,
+    branch_ids: content.branchIds,
+    summary: content.summary,
+    member_count: content.memberCount,
   }));
   await tx.query(sql`
     INSERT INTO checkpoint_heads (version, scope, scope_id, branch_ids, summary, member_count, high_water_mark, updated_at)
-    SELECT ${version}::int, ${scope}::"HeadScope", r.scope_id, r.branch_ids, r.summary, r.member_count, ${highWaterMark.toString()}::bigint, (now() AT TIME ZONE 'UTC')
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(scope_id uuid, branch_ids text[], summary text, member_count int)
+    SELECT ${version}::int, r.scope::"HeadScope", r.scope_id, r.branch_ids, r.summary, r.member_count, ${highWaterMark.toString()}::bigint, (now() AT TIME ZONE 'UTC')
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(scope text, scope_id uuid, branch_ids text[], summary text, member_count int)
     ON CONFLICT (version, scope, scope_id) DO UPDATE SET branch_ids = EXCLUDED.branch_ids, summary = EXCLUDED.summary,
       member_count = EXCLUDED.member_count, high_water_mark = EXCLUDED.high_water_mark, updated_at = (now() AT TIME ZONE 'UTC')`);
 }
@@ -388,19 +390,26 @@ export async function refreshHeads(
   const unique = [...new Set(projectIds)].sort();
   for (let start = 0; start < unique.length; start += PROJECT_CHUNK) {
     const chunk = unique.slice(start, start + PROJECT_CHUNK);
-    const branches = await projectBranches(tx, version, chunk);
-    const projectHeads = new Map(
-      chunk.map((projectId) => [
-        projectId,
-        buildProjectHead(branches.filter((branch) => branch.projectId === projectId)),
-      ]),
-    );
-    await writeHeads(tx, version, "PROJECT", projectHeads, highWaterMark);
+    const rows = await headInputs(tx, version, chunk);
+    const branches = rows.filter((row) => row.part === "branch");
+    const roots = rows.filter((row) => row.part === "root");
     const targets = [...new Set(branches.map((branch) => branch.routingTargetId))];
-    const roots = await targetRoots(tx, version, targets);
-    const targetHeads = new Map(
-      targets.map((targetId) => [targetId, buildTargetHead(roots.filter((root) => root.routingTargetId === targetId))]),
+    await writeHeads(
+      tx,
+      version,
+      [
+        ...chunk.map((projectId): Head => ({
+          scope: "PROJECT",
+          scopeId: projectId,
+          content: buildProjectHead(branches.filter((branch) => branch.projectId === projectId)),
+        })),
+        ...targets.map((targetId): Head => ({
+          scope: "TARGET",
+          scopeId: targetId,
+          content: buildTargetHead(roots.filter((root) => root.routingTargetId === targetId)),
+        })),
+      ],
+      highWaterMark,
     );
-    await writeHeads(tx, version, "TARGET", targetHeads, highWaterMark);
   }
 }
