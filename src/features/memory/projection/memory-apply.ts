@@ -101,7 +101,9 @@ export async function applyMemoryEvents(
       changes.added(member, current);
       if (current) {
         const ref = { id: member.researchObjectId, at: member.memberCreatedAt, contentHash: member.contentHash };
-        fresh.set(member.branchId, [...(fresh.get(member.branchId) ?? []), ref]);
+        const list = fresh.get(member.branchId);
+        if (list) list.push(ref);
+        else fresh.set(member.branchId, [ref]);
       }
     }
   }
@@ -110,7 +112,7 @@ export async function applyMemoryEvents(
     const objects = await loadMemoryObjects(tx, changed);
     for (const member of await membershipsOfObjects(tx, version, objects)) {
       touched.add(member.branchId);
-      caches.windows.forget([member.branchId]);
+      caches.windows.forget(version, [member.branchId]);
       for (const id of leftCurrent) if (id === member.researchObjectId) changes.superseded(member);
       for (const id of backToCurrent) if (id === member.researchObjectId) changes.restored(member);
     }
@@ -120,7 +122,7 @@ export async function applyMemoryEvents(
     windows: caches.windows,
     fresh,
   });
-  caches.windows.end(last.sequence);
+  caches.windows.end(version, last.sequence);
 }
 
 /** Builds `version` from the canonical records as they stand in the transaction's snapshot. */

@@ -183,14 +183,14 @@ async function windowsOf(
   const refs = new Map<string, WindowRef[]>();
   const unread: string[] = [];
   for (const id of branchIds) {
-    const window = windows?.extended(id, fresh.get(id) ?? []);
+    const window = windows?.extended(version, id, fresh.get(id) ?? []);
     if (window) refs.set(id, window);
     else unread.push(id);
   }
   if (unread.length > 0) for (const [id, window] of await readWindowRefs(tx, version, unread)) refs.set(id, window);
   const unknown = new Map<string, string>();
   for (const [branchId, window] of refs) {
-    windows?.keep(branchId, window);
+    windows?.keep(version, branchId, window);
     for (const ref of window) if (!texts.textOf(ref.id, ref.contentHash)) unknown.set(ref.id, ref.contentHash);
   }
   if (unknown.size > 0) {
