@@ -14,7 +14,7 @@ import {
 import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
 import { MemberTextCache, type MemberTexts } from "./member-text-cache.js";
 import { BranchWindows, type WindowRef } from "./branch-windows.js";
-import type { WindowSources } from "./memory-checkpoints.js";
+import type { WindowSources } from "./memory-windows.js";
 
 /** Events that change the view; every other event only advances the high-water mark. */
 export const MEMORY_EVENT_TYPES = [
