@@ -1,26 +1,40 @@
 // Projection state: which version of each derived view serves reads and the last contiguous event
 // sequence it incorporates. Inline views advance with every event their write transactions append.
 import type { TransactionClient } from "../platform/db/transaction.js";
+import { prismaRunner, sql, type SqlRunner } from "../platform/db/sql.js";
 
 /**
  * The serving version of a view, creating the state and pointer for `codeVersion` on first use, recorded as built by
  * `viewVersion` (the code and data that build it: see Projector.viewVersion).
  */
-export async function servingVersion(
+export function servingVersion(
   tx: TransactionClient,
   view: string,
   codeVersion: number,
   viewVersion: string,
 ): Promise<number> {
-  const [pointer] = await tx.$queryRaw<{ serving_version: number }[]>`
-    SELECT serving_version FROM projection_pointers WHERE view = ${view}`;
+  return servingVersionIn(prismaRunner(tx), view, codeVersion, viewVersion);
+}
+
+/** servingVersion on any SQL runner (the projection worker's pg connection). */
+export async function servingVersionIn(
+  tx: SqlRunner,
+  view: string,
+  codeVersion: number,
+  viewVersion: string,
+): Promise<number> {
+  const [pointer] = await tx.query<{ serving_version: number }>(
+    sql`SELECT serving_version FROM projection_pointers WHERE view = ${view}::text`,
+  );
   if (pointer) return pointer.serving_version;
-  await tx.projectionState.upsert({
-    where: { view_version: { view, version: codeVersion } },
-    create: { view, version: codeVersion, status: "SERVING", details: { codeVersion, viewVersion } },
-    update: {},
-  });
-  await tx.projectionPointer.upsert({ where: { view }, create: { view, servingVersion: codeVersion }, update: {} });
+  const details = JSON.stringify({ codeVersion, viewVersion });
+  await tx.query(sql`
+    INSERT INTO projection_states (view, version, status, details, updated_at)
+    VALUES (${view}::text, ${codeVersion}::int, 'SERVING', ${details}::jsonb, (now() AT TIME ZONE 'UTC'))
+    ON CONFLICT DO NOTHING`);
+  await tx.query(sql`
+    INSERT INTO projection_pointers (view, serving_version) VALUES (${view}::text, ${codeVersion}::int)
+    ON CONFLICT DO NOTHING`);
   return codeVersion;
 }
 

@@ -6,6 +6,7 @@ import type pg from "pg";
 import type { ChangeEventRow } from "../events/change-events.js";
 import { sql, withPgTransaction, type SqlRunner } from "../platform/db/sql.js";
 import type { WorkerProjector } from "./projector.js";
+import { servingVersionIn } from "./projection-state.js";
 
 /** Events per transaction: large enough to amortise checkpoint work, small enough to stay short. */
 export const REFRESH_BATCH = 500;
@@ -86,24 +87,12 @@ async function lockServing(tx: SqlRunner, view: string): Promise<LockedState | n
 
 /**
  * The serving state, locked: one statement in the common case. A view without a pointer yet gets its
- * state and pointer for the code version first (as servingVersion does for rebuilds); null means
- * another worker holds the row.
+ * state and pointer for the code version first (servingVersionIn); null means another worker holds the row.
  */
 async function lockServingState(tx: SqlRunner, projector: WorkerProjector): Promise<LockedState | null> {
   const locked = await lockServing(tx, projector.view);
   if (locked) return locked;
-  const [pointer] = await tx.query<{ serving_version: number }>(
-    sql`SELECT serving_version FROM projection_pointers WHERE view = ${projector.view}::text`,
-  );
-  if (pointer) return null; // the row exists and another worker holds it
-  const details = JSON.stringify({ codeVersion: projector.codeVersion, viewVersion: projector.viewVersion });
-  await tx.query(sql`
-    INSERT INTO projection_states (view, version, status, details, updated_at)
-    VALUES (${projector.view}::text, ${projector.codeVersion}::int, 'SERVING', ${details}::jsonb, (now() AT TIME ZONE 'UTC'))
-    ON CONFLICT DO NOTHING`);
-  await tx.query(sql`
-    INSERT INTO projection_pointers (view, serving_version) VALUES (${projector.view}::text, ${projector.codeVersion}::int)
-    ON CONFLICT DO NOTHING`);
+  await servingVersionIn(tx, projector.view, projector.codeVersion, projector.viewVersion);
   return lockServing(tx, projector.view);
 }
 
