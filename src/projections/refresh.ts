@@ -39,7 +39,8 @@ export interface RefreshOptions {
   preparedStatements?: boolean;
   /**
    * Where the refresh announces its new mark (the notifier's statementChannel): `pg_notify` in its own
-   * transaction, so the notice leaves at the commit and costs no round trip. Null or absent: none.
+   * transaction, so the notice leaves at the commit and costs no round trip; its topic is `views` (no
+   * new events), as notifier.ts's noticePayload spells it. Null or absent: none.
    */
   noticeChannel?: string | null;
   /** Test hook, called after the events are applied and before the mark advances and commits. */
@@ -115,7 +116,7 @@ async function applyAndAdvance(
         updated_at = (now() AT TIME ZONE 'UTC')
       WHERE view = ${projector.view}::text AND version = ${version}::int
       RETURNING high_water_mark)
-    SELECT count(pg_notify(${options.noticeChannel ?? null}::text, high_water_mark::text)) AS sent
+    SELECT count(pg_notify(${options.noticeChannel ?? null}::text, high_water_mark::text || ':views')) AS sent
     FROM moved WHERE ${options.noticeChannel ?? null}::text IS NOT NULL`);
   return { events, caughtUp };
 }

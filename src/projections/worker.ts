@@ -100,7 +100,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
               options.onRefresh?.(result, durationMs);
               // Tell subscribers (freshness) that the view moved; the notice still means "committed up to N".
               // The refresh sent it to other processes at its commit (noticeChannel); this one hears it now.
-              if (result.status === "applied") options.notifier.committed(result.highWaterMark);
+              if (result.status === "applied") options.notifier.committed(result.highWaterMark, "views");
             },
           });
         }

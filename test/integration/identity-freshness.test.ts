@@ -16,6 +16,7 @@ import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
 import { gqlData } from "../helpers/graphql.js";
 import { headSequence } from "../../src/events/change-events.js";
+import { CATALOGUE_CATCH_UP_EVERY } from "../../src/events/notifier.js";
 
 const { inlineViews } = createProjectionRegistry();
 /** Problems of the demo catalogue: the index loaded them at start, so only a notice can change what it says of them. */
@@ -145,6 +146,32 @@ describe.each(testDatabaseTargets())("problem(ref) follows the catalogue ($name 
       await publishing;
     } finally {
       unsubscribe();
+    }
+  });
+
+  it("the catalogue indexes skip research and view notices, and read once after CATALOGUE_CATCH_UP_EVERY of them", async () => {
+    const { notifier, db } = running.service.services;
+    await resolve("cp:erdos:1"); // the index is current: no refresh is pending
+    const head = await headSequence(prisma());
+    const query = vi.spyOn(db.pool, "query");
+    const reads = (name: string) =>
+      query.mock.calls.filter(([config]) => (config as { name?: string } | undefined)?.name === name).length;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const both = () => [reads("identity-new-events"), reads("discovery-new-events")];
+    try {
+      // A notice without a topic may carry catalogue events: both read (and start counting skips anew).
+      notifier.committed(head + 1n, null);
+      await vi.waitFor(() => expect(both()).toEqual([1, 1]));
+      // Notices beyond the indexes' marks, as research writes and projection refreshes send them.
+      for (let index = 2; index <= CATALOGUE_CATCH_UP_EVERY; index += 1)
+        notifier.committed(head + BigInt(index), index % 2 ? "research" : "views");
+      await settle();
+      expect(both()).toEqual([1, 1]);
+      // The CATALOGUE_CATCH_UP_EVERY-th skipped notice in a row: one read, so the marks keep up.
+      notifier.committed(head + BigInt(CATALOGUE_CATCH_UP_EVERY + 1), "research");
+      await vi.waitFor(() => expect(both()).toEqual([2, 2]));
+    } finally {
+      query.mockRestore();
     }
   });
 

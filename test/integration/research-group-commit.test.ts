@@ -3,7 +3,8 @@
 // own claims, and one faulty write fails alone.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { EventNotifier } from "../../src/events/notifier.js";
+import pg from "pg";
+import { CHANNEL, type EventNotifier, type NoticeTopic } from "../../src/events/notifier.js";
 import { ResearchWriteBatcher } from "../../src/features/research/commands/research-write-batcher.js";
 import type { StatementInput } from "../../src/features/research/domain/record-research.statement.js";
 import { projectUuid } from "../../src/features/research/domain/research-refs.js";
@@ -78,17 +79,24 @@ function buildStatementInput(writer: Writer, overrides: { key?: string; relation
   };
 }
 
-/** The service's notifier, counting the commits announced through it. */
-function countingNotifier(notifier: EventNotifier): { notifier: EventNotifier; announced: bigint[] } {
+/** The service's notifier, counting the commits announced through it and their topics. */
+function countingNotifier(notifier: EventNotifier): {
+  notifier: EventNotifier;
+  announced: bigint[];
+  topics: (NoticeTopic | null | undefined)[];
+} {
   const announced: bigint[] = [];
+  const topics: (NoticeTopic | null | undefined)[] = [];
   return {
     announced,
+    topics,
     notifier: {
       ...notifier,
       statementChannel: notifier.statementChannel,
-      committed: (sequence) => {
+      committed: (sequence, topic) => {
         announced.push(sequence);
-        notifier.committed(sequence);
+        topics.push(topic);
+        notifier.committed(sequence, topic);
       },
     },
   };
@@ -113,13 +121,13 @@ describe.each(testDatabaseTargets())("research group commit ($name database)", (
       service.services.projections.inlineViews,
       counting.notifier,
     );
-    return { batcher, announced: counting.announced };
+    return { batcher, announced: counting.announced, topics: counting.topics };
   }
 
   it("writes queued behind a batch share one statement, in arrival order, with contiguous accessions", async () => {
     const service = handle.service;
     const writer = await writerIn(service);
-    const { batcher, announced } = batcherFor(service);
+    const { batcher, announced, topics } = batcherFor(service);
     // The first write goes at once; the nine behind it queue while it is in the database.
     const results = await Promise.all(Array.from({ length: 10 }, () => batcher.write(buildStatementInput(writer))));
     const accessions = results.map((result) => result!.accession);
@@ -127,6 +135,8 @@ describe.each(testDatabaseTargets())("research group commit ($name database)", (
     const sequences = results.map((result) => result!.sequence);
     expect(sequences).toEqual(sequences.map((_, index) => sequences[0]! + BigInt(index)));
     expect(announced).toEqual([sequences[0], sequences[9]]);
+    // Catalogue readers (identity, discovery) skip these notices: the batch appended research records only.
+    expect(topics).toEqual(["research", "research"]);
     const events = await service.services.db.prisma.changeEvent.findMany({
       where: { sequence: { gte: sequences[0]!, lte: sequences[9]! } },
       orderBy: { sequence: "asc" },
@@ -135,6 +145,27 @@ describe.each(testDatabaseTargets())("research group commit ($name database)", (
       accessions.map((accession) => `R${accession}`),
     );
   });
+
+  it.runIf(target.name === "server")(
+    "a batch's notice reaches other processes at its commit, with the research topic",
+    async () => {
+      const service = handle.service;
+      const writer = await writerIn(service);
+      const { batcher } = batcherFor(service);
+      const listener = new pg.Client({ connectionString: service.services.db.connectionString });
+      await listener.connect();
+      try {
+        const heard: string[] = [];
+        listener.on("notification", (message) => heard.push(message.payload ?? ""));
+        await listener.query(`LISTEN ${CHANNEL}`);
+        const results = await Promise.all(Array.from({ length: 3 }, () => batcher.write(buildStatementInput(writer))));
+        const last = results.at(-1)!.sequence;
+        await expect.poll(() => heard, { timeout: 5_000 }).toContain(`${last}:research`);
+      } finally {
+        await listener.end();
+      }
+    },
+  );
 
   it("keeps each write's claim: a key used twice in one batch is written once, a non-member is refused", async () => {
     const service = handle.service;

@@ -5,7 +5,10 @@
 // database in the same run, for the ratio; then the same workload with 1, 8 and 32 clients across 1
 // and 50 problems, so a global serialisation point shows.
 //
-// npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10]
+// npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10 --warmup 100]
+// The measured runs follow an unreported warm-up run on a project of its own: a service that has just
+// started compiles its code and fills its caches during its first thousand requests or so, and a few
+// seconds' run would measure that instead of the steady state.
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
 import { execFile } from "node:child_process";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
@@ -31,6 +34,8 @@ interface Options {
   pgbenchSeconds: number;
   /** Where to write a CPU profile of a further run of the main workload (not the measured one); null: none. */
   profile: string | null;
+  /** Writes per client of an unreported run before the measured one, so JIT compilation and cold caches stay out of it. */
+  warmup: number;
 }
 
 const MATRIX_CLIENTS = [1, 8, 32] as const;
@@ -50,6 +55,7 @@ const USAGE = [
   "  --matrix-writes N    writes per cell of the clients x problems matrix (960; 0 skips)",
   "  --pgbench-seconds N  pgbench run on a server database (10; 0 skips)",
   "  --profile FILE       after the measured run, profile the service thread over a further one and print where it goes",
+  "  --warmup N           writes per client of an unreported run before the measured ones (100; 0 skips)",
   "  DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR",
 ].join("\n");
 
@@ -63,6 +69,7 @@ function parseOptions(argv: string[]): Options {
     matrixWrites: 960,
     pgbenchSeconds: 10,
     profile: null,
+    warmup: 100,
   };
   for (let index = 0; index < argv.length; index += 2) {
     const [flag, raw] = [argv[index], argv[index + 1]];
@@ -76,6 +83,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--pgbench-seconds" && Number.isInteger(value) && value >= 0 && value <= 600)
       options.pgbenchSeconds = value;
     else if (flag === "--profile" && raw !== undefined && raw !== "") options.profile = raw;
+    else if (flag === "--warmup" && Number.isInteger(value) && value >= 0 && value <= 100_000) options.warmup = value;
     else exitWithUsage(`bad ${flag} ${raw}`, USAGE);
   }
   return options;
@@ -368,9 +376,20 @@ async function main(): Promise<void> {
     const pgbench = server && options.pgbenchSeconds > 0;
     if (pgbench) await pgbenchTps(server, prisma, 0, true);
 
+    let warmup: RunResult | null = null;
+    if (options.warmup > 0) {
+      const warmupProjects = await createProjects(service, url, tokens[0]!, operatorIds, ["cp:erdos:1"], `${runId}-w`);
+      const context = { url, tokens, projectIds: warmupProjects, runId: `${runId}-w` };
+      warmup = await measure(service, options, context, options.clients, options.warmup);
+    }
     const projectIds = await createProjects(service, url, tokens[0]!, operatorIds, ["cp:erdos:1"], runId);
     const main = await measure(service, options, { url, tokens, projectIds, runId }, options.clients, options.writes);
     console.log(`bench:writes on ${database}`);
+    if (warmup)
+      console.log(
+        `warm-up (not measured): ${options.clients} clients x ${options.warmup} writes on a project of their own, ${warmup.writesPerSecond.toFixed(1)} writes/s; integrity ${warmup.checks.every(([, ok]) => ok) ? "passed" : "FAILED"}`,
+      );
+    if (warmup) failed ||= !warmup.checks.every(([, ok]) => ok);
     console.log(
       `${options.clients} clients (one AGENT operator each, same keys) x ${options.writes} writes, retry fraction ${options.retryFraction} (seed ${options.seed}): ${main.requests} requests, ${main.stats.replays.length} replays, ${main.stats.transportRetries} transport retries`,
     );

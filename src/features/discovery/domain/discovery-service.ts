@@ -3,7 +3,8 @@
 // until it has loaded, discovery abstains with INDEX_UNAVAILABLE instead of guessing.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type pg from "pg";
-import type { EventNotifier } from "../../../events/notifier.js";
+import { catalogueNotices, type EventNotifier } from "../../../events/notifier.js";
+import { parseRebuildProgress } from "../../../projections/rebuild-progress.js";
 import type { Logger } from "../../../logger.js";
 import type { PublicationState } from "../../catalogue/domain/catalogue.types.js";
 import { DiscoveryIndex, type DiscoveryEntry } from "./discovery-index.js";
@@ -55,11 +56,23 @@ export class DiscoveryService {
   /** Loads the index, then follows the change stream. */
   async start(): Promise<void> {
     await this.load();
-    // A notice of events the index has read past (a worker saying a view moved) brings nothing new:
-    // events commit in sequence order, so every event up to the mark was read with it. 0n means re-read.
-    this.unsubscribe = this.notifier.subscribe((sequence) => {
-      if (sequence === 0n || sequence > this.highWaterMark) void this.refresh();
+    // A notice of events the index has read past brings nothing new: events commit in sequence
+    // order, so every event up to the mark was read with it. 0n means re-read. A research write's or
+    // a view's notice carries no catalogue event (catalogueNotices reads after many, to move the mark).
+    const stopNotices = this.notifier.subscribe(
+      catalogueNotices((sequence) => {
+        if (sequence === 0n || sequence > this.highWaterMark) void this.refresh();
+      }),
+    );
+    // A rebuild that switched this view's serving version (another process's CLI) says so on its own channel.
+    const stopRebuilds = this.notifier.subscribeRebuildProgress((payload) => {
+      const message = parseRebuildProgress(payload);
+      if (message?.view === PROBLEM_SPARSE_VIEW && message.outcome === "SWITCHED") void this.refresh();
     });
+    this.unsubscribe = () => {
+      stopNotices();
+      stopRebuilds();
+    };
   }
 
   /** Stops following the stream and waits for a refresh in progress, so the pool can close after. */

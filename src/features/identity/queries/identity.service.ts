@@ -4,7 +4,7 @@
 // process committed is answered by the next request, another process's once its notice arrives.
 import type { PrismaClient, Problem } from "../../../generated/prisma/client.js";
 import type pg from "pg";
-import type { EventNotifier } from "../../../events/notifier.js";
+import { catalogueNotices, type EventNotifier } from "../../../events/notifier.js";
 import type { Logger } from "../../../logger.js";
 import { IdentityIndex, type IdentifierEntry } from "../domain/identity-index.js";
 import { type ProblemRefResolution, resolveProblemRefs, validateRef } from "../domain/resolve-problem-ref.js";
@@ -41,11 +41,17 @@ export class IdentityService {
 
   /** Follows the notifier first, so a write committed during the load is applied after it. */
   async start(): Promise<void> {
-    // A notice of events this index has read past (a worker saying a view moved) brings nothing new:
-    // events commit in sequence order, so every event up to the mark was read with it. 0n means re-read.
-    this.unsubscribe = this.notifier.subscribe((sequence) => {
-      if (sequence === 0n || sequence > this.highWaterMark) this.notice();
-    });
+    // A notice of events this index has read past brings nothing new: events commit in sequence
+    // order, so every event up to the mark was read with it. 0n means re-read. A research write's or
+    // a view's notice carries no catalogue event; a catch-up read after many of them only moves the
+    // mark, so lookups do not wait for it.
+    this.unsubscribe = this.notifier.subscribe(
+      catalogueNotices((sequence, reason) => {
+        if (sequence !== 0n && sequence <= this.highWaterMark) return;
+        if (reason === "notice") this.notice();
+        else void this.refresh().catch(() => undefined); // a failed catch-up is retried by the next one
+      }),
+    );
     const started = Date.now();
     const covers = this.noticesHeard;
     await this.reloadAll();

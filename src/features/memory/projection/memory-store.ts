@@ -58,6 +58,8 @@ type MemoryObjectRow = Omit<MemoryObject, "project" | "createdAt"> & { createdMs
 /**
  * The objects `ids` (all objects when null), in id order; a page starts after `page.afterId`. With
  * `withText` their window text comes along: a refresh's new members are in the windows it recomputes.
+ * Each shape is its own statement text: a named statement planned generically for `($1 IS NULL OR
+ * id = ANY($1))` would filter the whole primary key on every refresh.
  */
 export async function loadMemoryObjects(
   tx: SqlRunner,
@@ -73,7 +75,8 @@ export async function loadMemoryObjects(
            CASE WHEN ${withText}::boolean THEN o.title END AS title,
            CASE WHEN ${withText}::boolean THEN left(o.body, ${CHECKPOINT_BODY_CHARS}::int) END AS body
     FROM research_objects o JOIN projects p ON p.id = o.project_id
-    WHERE (${ids}::uuid[] IS NULL OR o.id = ANY(${ids}::uuid[])) AND (${page?.afterId ?? null}::uuid IS NULL OR o.id > ${page?.afterId ?? null}::uuid)
+    WHERE ${ids === null ? sql`TRUE` : sql`o.id = ANY(${ids}::uuid[])`}
+      AND ${page?.afterId === undefined ? sql`TRUE` : sql`o.id > ${page.afterId}::uuid`}
     ORDER BY o.id
     LIMIT ${page?.take ?? null}::int`);
   return rows.map(({ createdMs, projectCreatedMs, ...object }) => ({

@@ -51,7 +51,7 @@ export async function quarantineResearch(props: QuarantineProps & { reason: stri
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, true);
     return recordStateChange(tx, props, object, "research.quarantined", { fromState, reason });
   }, WRITE_TRANSACTION);
-  if (result.sequence !== null) await props.notifier.publish(result.sequence);
+  if (result.sequence !== null) await props.notifier.publish(result.sequence, "research");
   return result.object;
 }
 
@@ -68,7 +68,7 @@ export async function releaseResearch(props: QuarantineProps & { reason?: string
     if (updated.count === 0) throw new QuarantineStateError(`R${object.accession}`, false);
     return recordStateChange(tx, props, object, "research.released", { toState, reason });
   }, WRITE_TRANSACTION);
-  if (result.sequence !== null) await props.notifier.publish(result.sequence);
+  if (result.sequence !== null) await props.notifier.publish(result.sequence, "research");
   return result.object;
 }
 

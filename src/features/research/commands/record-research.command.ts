@@ -329,7 +329,7 @@ export async function recordResearch(props: RecordResearchProps) {
     }, WRITE_TRANSACTION);
   }
   // The statement sent the notice at its commit where the database carries notices (server).
-  if (outcome.sequence !== null) props.notifier.committed(outcome.sequence);
+  if (outcome.sequence !== null) props.notifier.committed(outcome.sequence, "research");
   return outcome;
 }
 

@@ -92,6 +92,6 @@ export async function relateResearch(props: {
     );
     return { relation, replayed: false, sequence };
   }, WRITE_TRANSACTION);
-  if (result.sequence !== null) await props.notifier.publish(result.sequence);
+  if (result.sequence !== null) await props.notifier.publish(result.sequence, "research");
   return result;
 }

@@ -55,7 +55,7 @@ export class ResearchWriteBatcher {
         this.notifier.statementChannel,
         { prepared: !retry },
       );
-      if (outcome.sequence !== null) this.notifier.committed(outcome.sequence);
+      if (outcome.sequence !== null) this.notifier.committed(outcome.sequence, "research");
       batch.forEach((pending, index) => pending.resolve(outcome.results[index] ?? null));
     } catch (error) {
       // A failed statement wrote nothing, claims included. One write's fault (a constraint its input

@@ -131,6 +131,6 @@ export async function supersedeResearch(props: {
       sequence,
     };
   }, WRITE_TRANSACTION);
-  if (result.sequence !== null) await props.notifier.publish(result.sequence);
+  if (result.sequence !== null) await props.notifier.publish(result.sequence, "research");
   return result;
 }

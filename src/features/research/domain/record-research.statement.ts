@@ -174,8 +174,9 @@ WITH input AS (SELECT $1::jsonb AS j),
     UPDATE projection_states s SET high_water_mark = ev.last, updated_at = CURRENT_TIMESTAMP
     FROM ev, pointers WHERE s.view = pointers.view AND s.version = pointers.serving_version AND s.high_water_mark < ev.last
   ),
-  -- NOTIFY is transactional: the notice is delivered when this write commits, never before.
-  notice AS (SELECT count(pg_notify($4::text, ev.last::text)) AS sent FROM ev WHERE $4::text IS NOT NULL)
+  -- NOTIFY is transactional: the notice is delivered when this write commits, never before. Its topic
+  -- says it appended research records only (notifier.ts, noticePayload).
+  notice AS (SELECT count(pg_notify($4::text, ev.last::text || ':research')) AS sent FROM ev WHERE $4::text IS NOT NULL)
 -- Times as epoch milliseconds: the column is a UTC timestamp without zone, which pg would read as local time.
 SELECT acc.value::int AS accession, ev.last::text AS sequence,
   round(extract(epoch FROM obj.created_at) * 1000)::float8 AS created_ms,
