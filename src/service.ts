@@ -27,6 +27,7 @@ import { maintainProblemDocuments } from "./features/discovery/projection/proble
 import { startProjectionWorker } from "./projections/worker.js";
 import { ChallengePeriodSweeper } from "./features/intake/domain/challenge-period.js";
 import { IdentityService } from "./features/identity/queries/identity.service.js";
+import { OperatorTokens } from "./features/operators/queries/operator-tokens.js";
 import { ResearchWriteBatcher } from "./features/research/commands/research-write-batcher.js";
 
 export interface RunningService {
@@ -124,6 +125,9 @@ export async function openServices(
     // Per process and database: every identifier and problem row, refreshed from the change stream.
     const identity = new IdentityService(db.prisma, db.pool, notifier, logger);
     const premises = new PremiseService(db.prisma);
+    // Per process and database: valid token checks, forgotten on every operator change this process hears.
+    const tokens = new OperatorTokens(db.pool);
+    const stopOperatorChanges = notifier.subscribeOperatorChanges(() => tokens.forget());
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
     const eventSubjects = new SharedEventSubjects(db.prisma);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
@@ -154,6 +158,7 @@ export async function openServices(
       monitor,
       discovery,
       identity,
+      tokens,
       premises,
       challengePeriods,
       orient,
@@ -199,6 +204,7 @@ export async function openServices(
         await worker?.stop();
         await discovery.stop();
         await identity.stop();
+        stopOperatorChanges();
         await notifier.close();
         await db.close();
       },

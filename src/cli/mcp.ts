@@ -42,7 +42,6 @@ import { createInFlightWrites } from "../http/in-flight.js";
 import { createLogger, type Logger } from "../logger.js";
 import { createMcpServer, MCP_SERVER_NAME } from "../mcp/server.js";
 import type { McpCaller } from "../mcp/tool-kit.js";
-import { authenticate } from "../features/operators/commands/operator.commands.js";
 import { openServices, type OpenServices } from "../service.js";
 import { readCommandLine } from "./command-line.js";
 import { runCommand, UsageError } from "./run-command.js";
@@ -230,7 +229,7 @@ async function serveInProcess(
 ): Promise<Running> {
   const { services } = opened;
   const authorization = token ? `Bearer ${token}` : undefined;
-  const check = () => authenticate(services.db.pool, authorization);
+  const check = () => services.tokens.check(authorization);
   const caller: McpCaller = { auth: await check(), requestId: `stdio-${process.pid}`, reauthenticate: check };
   if (token && caller.auth.status === "INVALID")
     logger.warn("RMS_TOKEN is not a valid operator token: writes will be refused", { reason: caller.auth.reason });

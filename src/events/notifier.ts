@@ -11,6 +11,8 @@ import type { Logger } from "../logger.js";
 export const CHANNEL = "change_events";
 /** Progress of a derived view rebuild run by another process (`npm run projections -- rebuild`): JSON, see rebuild-progress.ts. */
 export const REBUILD_PROGRESS_CHANNEL = "projection_rebuild_progress";
+/** An operator's token or standing changed (revoke, rotate): sent in the change's transaction, payload the operator id. */
+export const OPERATOR_CHANGES_CHANNEL = "operator_changes";
 
 /**
  * What the announced commit was, when its writer says: `research` appended research-record events
@@ -88,6 +90,11 @@ export interface EventNotifier {
   subscribe(listener: NoticeListener): () => void;
   /** Rebuild progress messages other processes sent on REBUILD_PROGRESS_CHANNEL (server databases only). */
   subscribeRebuildProgress(listener: (payload: string) => void): () => void;
+  /**
+   * Operator changes another process committed (OPERATOR_CHANGES_CHANNEL), and a reconnect of the
+   * LISTEN connection (one may have been missed); server databases only. Returns the unsubscribe.
+   */
+  subscribeOperatorChanges(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -125,6 +132,19 @@ class LocalNotifier implements EventNotifier {
   subscribeRebuildProgress(listener: (payload: string) => void): () => void {
     this.emitter.on("rebuild-progress", listener);
     return () => this.emitter.off("rebuild-progress", listener);
+  }
+
+  subscribeOperatorChanges(listener: () => void): () => void {
+    this.emitter.on("operator-change", listener);
+    return () => this.emitter.off("operator-change", listener);
+  }
+
+  protected emitOperatorChange(): void {
+    try {
+      this.emitter.emit("operator-change");
+    } catch (error) {
+      this.logger.error("operator change listener failed", { error: (error as Error).message });
+    }
   }
 
   async close(): Promise<void> {
@@ -174,6 +194,8 @@ class PostgresNotifier extends LocalNotifier {
         if (this.pendingEchoes.delete(notice.sequence)) return;
         // Through emitLocally: a listener that throws must not reach the pg client's event loop.
         this.emitLocally(notice.sequence, notice.topic);
+      } else if (message.channel === OPERATOR_CHANGES_CHANNEL) {
+        this.emitOperatorChange();
       } else if (message.channel === REBUILD_PROGRESS_CHANNEL && message.payload) {
         try {
           this.emitter.emit("rebuild-progress", message.payload);
@@ -202,6 +224,7 @@ class PostgresNotifier extends LocalNotifier {
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     await client.query(`LISTEN ${REBUILD_PROGRESS_CHANNEL}`);
+    await client.query(`LISTEN ${OPERATOR_CHANGES_CHANNEL}`);
     this.client = client;
     this.retryMs = RECONNECT_FIRST_MS;
   }
@@ -212,6 +235,7 @@ class PostgresNotifier extends LocalNotifier {
       await this.start();
       this.logger.info("event listener reconnected");
       this.emitLocally(0n, null);
+      this.emitOperatorChange();
     } catch (error) {
       this.logger.warn("event listener reconnect failed", { error: (error as Error).message, retryMs: this.retryMs });
       setTimeout(() => void this.reconnect(), this.retryMs).unref();

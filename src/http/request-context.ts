@@ -2,7 +2,6 @@
 // checked by the operators feature, then the context assembled by the GraphQL layer.
 import { randomUUID } from "node:crypto";
 import { createContext, type Context, type Services } from "../graphql/context.js";
-import { authenticate } from "../features/operators/commands/operator.commands.js";
 
 export async function requestContext(
   services: Services,
@@ -10,6 +9,6 @@ export async function requestContext(
   requestId: string = randomUUID(),
   logFields: Record<string, unknown> = {},
 ): Promise<Context> {
-  const auth = await authenticate(services.db.pool, authorization);
+  const auth = await services.tokens.check(authorization);
   return createContext({ services, auth, requestId, logFields });
 }

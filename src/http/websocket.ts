@@ -24,7 +24,6 @@ import type { Protection } from "../graphql/protection.js";
 import { readAccessError } from "../graphql/read-access.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import { serviceUnavailable } from "../graphql/unavailable.js";
-import { authenticate } from "../features/operators/commands/operator.commands.js";
 import type { InFlightWrites } from "./in-flight.js";
 import { requestContext } from "./request-context.js";
 import { endingWith } from "./socket/operation-end.js";
@@ -101,7 +100,7 @@ export function startSubscriptionServer(options: {
   const admit = async (ctx: SocketContext<ConnectionParams, Extra>): Promise<boolean> => {
     let auth;
     try {
-      auth = await authenticate(services.db.pool, authorizationOf(ctx.connectionParams));
+      auth = await services.tokens.check(authorizationOf(ctx.connectionParams));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       ctx.extra.socket.close(CloseCode.InternalServerError, "Service unavailable: retry shortly");

@@ -16,7 +16,6 @@ import type { Services } from "../graphql/context.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import type { InFlightWrites } from "../http/in-flight.js";
 import { annotationsOf } from "../http/request-log.js";
-import { authenticate } from "../features/operators/commands/operator.commands.js";
 import type { TokenCheck } from "../platform/auth/caller.js";
 import { createMcpServer, type McpServerHandle } from "./server.js";
 import { ERROR_META_KEY, toolFailure, type McpCaller } from "./tool-kit.js";
@@ -178,7 +177,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
   router.post("/", express.json({ limit: env.limits.maxBodyBytes }), async (request: Request, response: Response) => {
     const annotations = annotationsOf(response);
     try {
-      const auth = await authenticate(services.db.pool, request.headers.authorization);
+      const auth = await services.tokens.check(request.headers.authorization);
       if (auth.status === "VALID") annotations.operatorId = auth.operator.id;
       if (request.header(SESSION_HEADER) !== undefined) {
         const session = sessionOf(request, response, auth);
@@ -209,7 +208,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
       return;
     if (closing) return void jsonRpcError(response, 503, -32000, "The service is shutting down");
     try {
-      const session = sessionOf(request, response, await authenticate(services.db.pool, request.headers.authorization));
+      const session = sessionOf(request, response, await services.tokens.check(request.headers.authorization));
       if (!session) return;
       session.openStreams += 1;
       response.on("close", () => {
@@ -225,7 +224,7 @@ export function createMcpHttp(services: Services, writeRateLimit: WriteRateLimit
     const annotations = annotationsOf(response);
     if (!hasSessionHeader(request, response, "")) return;
     try {
-      const session = sessionOf(request, response, await authenticate(services.db.pool, request.headers.authorization));
+      const session = sessionOf(request, response, await services.tokens.check(request.headers.authorization));
       if (!session) return;
       await session.transport.handleRequest(request, response);
       await closeSession(session, "deleted by the client");

@@ -35,6 +35,7 @@ const silentNotifier: EventNotifier = {
   publish: async () => undefined,
   subscribe: () => () => undefined,
   subscribeRebuildProgress: () => () => undefined,
+  subscribeOperatorChanges: () => () => undefined,
   statementChannel: null,
   committed: () => undefined,
   close: async () => undefined,

@@ -6,6 +6,8 @@ import type { OperatorRole } from "../../../generated/prisma/enums.js";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { generateToken, hashToken } from "../domain/tokens.js";
 import { createOperator } from "./operator.commands.js";
+import type { TransactionClient } from "../../../platform/db/transaction.js";
+import { OPERATOR_CHANGES_CHANNEL } from "../../../events/notifier.js";
 
 export interface OperatorRow {
   id: string;
@@ -68,6 +70,14 @@ async function isLastAdmin(prisma: PrismaClient, operator: OperatorRow): Promise
   return others === 0;
 }
 
+/**
+ * Services that keep valid token checks (OperatorTokens) forget them when this reaches them: at the
+ * commit, since NOTIFY is transactional. The process that made the change forgets at once as well.
+ */
+async function announceOperatorChange(tx: TransactionClient, operatorId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${OPERATOR_CHANGES_CHANNEL}::text, ${operatorId}::text)`;
+}
+
 /** Revokes at once: every later operation with the token, on any socket, is refused. Idempotent. */
 export async function revokeOperator(
   prisma: PrismaClient,
@@ -77,10 +87,10 @@ export async function revokeOperator(
   if (operator.revokedAt) return { operator, changed: false };
   if (await isLastAdmin(prisma, operator))
     throw new ConflictError(`${operator.name} is the last active ADMIN; create another ADMIN first`, "LAST_ADMIN");
-  const revoked = await prisma.operator.update({
-    where: { id: operator.id },
-    data: { revokedAt: new Date() },
-    select: ROW,
+  const revoked = await prisma.$transaction(async (tx) => {
+    const row = await tx.operator.update({ where: { id: operator.id }, data: { revokedAt: new Date() }, select: ROW });
+    await announceOperatorChange(tx, row.id);
+    return row;
   });
   return { operator: revoked, changed: true };
 }
@@ -95,10 +105,14 @@ export async function rotateOperatorToken(
   if (operator.revokedAt)
     throw new ConflictError(`${operator.name} was revoked; create a new operator instead`, "OPERATOR_REVOKED");
   const token = generateToken();
-  const rotated = await prisma.operator.update({
-    where: { id: operator.id },
-    data: { tokenHash: hashToken(token), ...(expiresAt === undefined ? {} : { expiresAt }) },
-    select: ROW,
+  const rotated = await prisma.$transaction(async (tx) => {
+    const row = await tx.operator.update({
+      where: { id: operator.id },
+      data: { tokenHash: hashToken(token), ...(expiresAt === undefined ? {} : { expiresAt }) },
+      select: ROW,
+    });
+    await announceOperatorChange(tx, row.id);
+    return row;
   });
   return { operator: rotated, token };
 }

@@ -29,15 +29,26 @@ export async function createOperator(props: {
   return { operator, token };
 }
 
-/**
- * Checks an Authorization header value. The outcome is kept so a write can say why it was refused. It
- * runs on every authenticated request, so it is one named statement on the pg pool (planned once per
- * connection), not a Prisma query; never cached, so a revoked token stops working at once.
- */
-export async function authenticate(pool: pg.Pool, header: string | undefined | null): Promise<TokenCheck> {
-  if (!header) return { status: "ANONYMOUS" };
+/** The token of an Authorization header value: null when there is none, "malformed" when it is no bearer token. */
+export function bearerToken(header: string | undefined | null): string | null | "malformed" {
+  if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match) return { status: "INVALID", reason: "MALFORMED_HEADER" };
+  return match ? match[1]! : "malformed";
+}
+
+/**
+ * Checks an Authorization header value against the database, with the operator's expiry (for a caller
+ * that keeps valid checks: OperatorTokens). The outcome is kept so a write can say why it was refused.
+ * One named statement on the pg pool (planned once per connection), not a Prisma query.
+ */
+export async function lookUpToken(
+  pool: pg.Pool,
+  header: string | undefined | null,
+  now: number = Date.now(),
+): Promise<{ check: TokenCheck; expiresMs: number | null }> {
+  const token = bearerToken(header);
+  if (token === null) return { check: { status: "ANONYMOUS" }, expiresMs: null };
+  if (token === "malformed") return { check: { status: "INVALID", reason: "MALFORMED_HEADER" }, expiresMs: null };
   const { rows } = await pool.query<{
     id: string;
     name: string;
@@ -50,12 +61,21 @@ export async function authenticate(pool: pg.Pool, header: string | undefined | n
     text: `SELECT id::text, name, role::text AS role, revoked_at IS NOT NULL AS revoked,
       round(extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms
       FROM operators WHERE token_hash = $1`,
-    values: [hashToken(match[1]!)],
+    values: [hashToken(token)],
   });
   const operator = rows[0];
-  if (!operator) return { status: "INVALID", reason: "UNKNOWN_TOKEN" };
-  if (operator.revoked) return { status: "INVALID", reason: "REVOKED_TOKEN" };
-  if (operator.expires_ms !== null && Number(operator.expires_ms) <= Date.now())
-    return { status: "INVALID", reason: "EXPIRED_TOKEN" };
-  return { status: "VALID", operator: { id: operator.id, name: operator.name, role: operator.role } };
+  const expiresMs = operator?.expires_ms == null ? null : Number(operator.expires_ms);
+  if (!operator) return { check: { status: "INVALID", reason: "UNKNOWN_TOKEN" }, expiresMs };
+  if (operator.revoked) return { check: { status: "INVALID", reason: "REVOKED_TOKEN" }, expiresMs };
+  if (expiresMs !== null && expiresMs <= now)
+    return { check: { status: "INVALID", reason: "EXPIRED_TOKEN" }, expiresMs };
+  return {
+    check: { status: "VALID", operator: { id: operator.id, name: operator.name, role: operator.role } },
+    expiresMs,
+  };
+}
+
+/** Checks an Authorization header value against the database (nothing kept: see OperatorTokens for that). */
+export async function authenticate(pool: pg.Pool, header: string | undefined | null): Promise<TokenCheck> {
+  return (await lookUpToken(pool, header)).check;
 }

@@ -84,9 +84,12 @@ builder.mutationField("revokeOperator", (t) =>
       "Revokes an operator's token at once, on every transport; idempotent. The last active ADMIN cannot be revoked.",
     errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RevokeOperatorResult" } },
     args: { name: t.arg.string({ required: true }) },
-    resolve: (_root, args, context) => {
+    resolve: async (_root, args, context) => {
       requireRole(context.auth, "ADMIN");
-      return revokeOperator(context.prisma, args.name);
+      const revoked = await revokeOperator(context.prisma, args.name);
+      // This process at once; others when the change's notice reaches them (at its commit).
+      context.services.tokens.forget();
+      return revoked;
     },
   }),
 );
@@ -97,13 +100,15 @@ builder.mutationField("rotateOperatorToken", (t) =>
     description: "Issues a new token for an operator; the old one stops working at once.",
     errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RotateOperatorTokenResult" } },
     args: { name: t.arg.string({ required: true }), expiresInDays: t.arg.int() },
-    resolve: (_root, args, context) => {
+    resolve: async (_root, args, context) => {
       requireRole(context.auth, "ADMIN");
-      return rotateOperatorToken(
+      const rotated = await rotateOperatorToken(
         context.prisma,
         args.name,
         args.expiresInDays === undefined ? undefined : expiryAfterDays(args.expiresInDays),
       );
+      context.services.tokens.forget(); // the old token's kept check, here at once
+      return rotated;
     },
   }),
 );
