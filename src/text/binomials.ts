@@ -2,6 +2,8 @@
 // coefficient, `binom_(a+2,2)`. Sums of binomials carry the identity of many supercongruence and
 // representation conjectures (OEIS, Zhi-Wei Sun), and once folded they leave only "binomial" and bare numbers.
 
+import { allMatches } from "./all-matches.js";
+
 /** A simple linear argument: integers and single letters joined by + or - (`n`, `2n`, `n+k`, `w+2`). */
 const ARGUMENT = /^[+-]?\d*[a-z]?(?:[+-]\d*[a-z]?)*$/;
 // eslint-disable-next-line regexp/no-super-linear-backtracking -- both arguments are at most 12 characters: a start tries a bounded number of splits
@@ -32,7 +34,7 @@ function canonicalPair(top: string, bottom: string): string | null {
 export function binomialForms(folded: string): string[] {
   const tokens: string[] = [];
   for (const pattern of [BRACED, CHOOSE, CALL, SPOKEN]) {
-    for (const [, top = "", bottom = ""] of folded.matchAll(pattern)) {
+    for (const [, top = "", bottom = ""] of allMatches(folded, pattern)) {
       const token = canonicalPair(top, bottom);
       if (token !== null) tokens.push(token);
     }

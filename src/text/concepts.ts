@@ -4,6 +4,7 @@
 import { foldText } from "./latex.js";
 import { LEXICON } from "./lexicon/load.js";
 import { buildSequenceTable, matchSequences, wordsOf, type Word } from "./words.js";
+import { allMatches } from "./all-matches.js";
 
 /** The token a concept adds: its stems, joined with "-" when it has several words (a phrase token). */
 function conceptToken(concept: string): string {
@@ -79,14 +80,14 @@ export function conceptDerivesFrom(token: string, stem: string): boolean {
 export function findConcepts(folded: string, words: readonly Word[]): string[] {
   const concepts = matchSequences(words, CONCEPT_TABLE);
   for (const { pattern, token } of CONCEPT_NOTATION)
-    for (const _match of folded.matchAll(pattern)) concepts.push(token);
+    for (const _match of allMatches(folded, pattern)) concepts.push(token);
   return concepts;
 }
 
 /** Parameters the text names in words rather than symbols. */
 export function proseParameters(folded: string): string[] {
   return PROSE_PARAMETERS.flatMap(({ pattern, parameter }) =>
-    [...folded.matchAll(pattern)].map((match) => parameter(match[1] ?? "")),
+    allMatches(folded, pattern).map((match) => parameter(match[1] ?? "")),
   );
 }
 

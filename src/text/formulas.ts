@@ -5,6 +5,7 @@
 
 import { RELATION_WORDS } from "./latex-symbols.js";
 import { LEXICON } from "./lexicon/load.js";
+import { allMatches } from "./all-matches.js";
 
 /** Symbols in a run; a longer run says more, but a paraphrase rarely keeps more than a few symbols in a row. */
 export const FORMULA_SHINGLE_LENGTH = 3;
@@ -61,7 +62,7 @@ export function formulaShingles(folded: string): string[] {
     }
     run = [];
   };
-  for (const [atom] of folded.matchAll(ATOM)) {
+  for (const [atom] of allMatches(folded, ATOM)) {
     if (!isFormulaAtom(atom)) flush();
     else if (!DROPPED.has(atom)) run.push(atom);
   }

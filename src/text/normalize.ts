@@ -133,8 +133,8 @@ function proximityPairs(stems: readonly string[]): string[] {
   return pairs;
 }
 
-/** Tokens of any text: the same function indexes documents and reads queries. */
-export function analyzeText(raw: string): AnalyzedText {
+/** The token part of an analysis, and what the rest is computed from. */
+function analyzeTokens(raw: string) {
   const folded = foldText(raw);
   const words = wordsOf(folded);
   const parameters = [
@@ -150,17 +150,18 @@ export function analyzeText(raw: string): AnalyzedText {
   const phrases = matchSequences(words, PHRASE_TABLE);
   const plain = words.filter((word) => !word.stop).map((word) => word.stem);
   const concepts = findConcepts(folded, words);
-  return {
-    tokens: [...plain, ...parameters, ...phrases, ...concepts],
-    parameters,
-    phrases,
-    pairs: proximityPairs(plain),
-    formulas: formulaShingles(folded),
-  };
+  return { folded, plain, parameters, phrases, tokens: [...plain, ...parameters, ...phrases, ...concepts] };
 }
 
+/** Tokens of any text: the same function indexes documents and reads queries. */
+export function analyzeText(raw: string): AnalyzedText {
+  const { folded, plain, parameters, phrases, tokens } = analyzeTokens(raw);
+  return { tokens, parameters, phrases, pairs: proximityPairs(plain), formulas: formulaShingles(folded) };
+}
+
+/** The tokens of analyzeText alone (a document's field counts need no pairs or formula shingles). */
 export function tokenize(raw: string): string[] {
-  return analyzeText(raw).tokens;
+  return analyzeTokens(raw).tokens;
 }
 
 /** Classifies a token by its shape; parameters and phrases count as strong signals in discovery. */

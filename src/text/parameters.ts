@@ -1,6 +1,8 @@
 // Exact numeric and symbolic parameters (`C_6`, `k ≥ 4`, `n^{1/3}`) as canonical tokens: they
 // are the strongest evidence that two statements concern the same problem.
 
+import { allMatches } from "./all-matches.js";
+
 /** A relation read from the other side: `4 ≤ k` is `k ≥ 4`. */
 export const RELATION_FLIP: Readonly<Record<string, string>> = {
   le: "ge",
@@ -110,23 +112,23 @@ function integerBound(variable: string, relation: string, value: string): string
  */
 export function extractParameters(folded: string): string[] {
   const parameters: string[] = [];
-  for (const [, letterBase, numberBase, exponent] of folded.matchAll(POWER)) {
+  for (const [, letterBase, numberBase, exponent] of allMatches(folded, POWER)) {
     const base = letterBase ?? numberBase;
     if (base !== undefined && exponent !== undefined && isParameterScript(exponent)) {
       parameters.push(`${canonicalValues(base)}^${canonicalScript(exponent)}`);
     }
   }
-  for (const [, base, index] of folded.matchAll(SUBSCRIPT)) {
+  for (const [, base, index] of allMatches(folded, SUBSCRIPT)) {
     if (base !== undefined && index !== undefined && isParameterScript(index))
       parameters.push(`${base}_${canonicalScript(index)}`);
   }
-  for (const [, variable = "", relation = "", value = ""] of folded.matchAll(VARIABLE_RELATION)) {
+  for (const [, variable = "", relation = "", value = ""] of allMatches(folded, VARIABLE_RELATION)) {
     parameters.push(integerBound(variable, relation, canonicalValues(value)));
   }
-  for (const [, value = "", relation = "", variable = ""] of folded.matchAll(NUMBER_RELATION)) {
+  for (const [, value = "", relation = "", variable = ""] of allMatches(folded, NUMBER_RELATION)) {
     parameters.push(integerBound(variable, RELATION_FLIP[relation] ?? relation, canonicalValues(value)));
   }
-  for (const [, name, values = ""] of folded.matchAll(VALUE_AT_NUMBERS))
+  for (const [, name, values = ""] of allMatches(folded, VALUE_AT_NUMBERS))
     parameters.push(`${name}_(${values.replace(/\s+/g, "").replace(/;/g, ",")})`);
   return parameters;
 }

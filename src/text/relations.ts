@@ -4,6 +4,7 @@
 // many additive and combinatorial problems and leave no word behind once variables are dropped.
 
 import { RELATION_FLIP } from "./parameters.js";
+import { allMatches } from "./all-matches.js";
 
 /**
  * A term of a linear form: an optional integer coefficient and one variable letter. Only a coefficient may be
@@ -23,7 +24,7 @@ const PARAMETER_BOUND =
 
 /** Signed coefficients of one side, sorted: variable names are arbitrary, the shape is not. */
 function coefficients(side: string): string[] {
-  const terms = [...side.replace(/\s+/g, "").matchAll(/([+-]?)(\d*)([a-z])/g)];
+  const terms = [...allMatches(side.replace(/\s+/g, ""), /([+-]?)(\d*)([a-z])/g)];
   return terms
     .map(([, sign, coefficient]) => `${sign === "-" ? "-" : ""}${coefficient === "" ? "1" : coefficient}`)
     .sort();
@@ -32,7 +33,7 @@ function coefficients(side: string): string[] {
 /** `x+3y eq 2z+2w` -> `lin_1+3_eq_2+2`; the sides are ordered, so `2z+2w = x+3y` gives the same token. */
 export function linearEquations(folded: string): string[] {
   const tokens: string[] = [];
-  for (const [, left = "", right = ""] of folded.matchAll(LINEAR_EQUATION)) {
+  for (const [, left = "", right = ""] of allMatches(folded, LINEAR_EQUATION)) {
     const variables = new Set(`${left} ${right}`.match(/[a-z]/g) ?? []);
     // Fewer than three unknowns is a definition or a substitution (`n = 2k`), not an equation to solve.
     if (variables.size < 3) continue;
@@ -45,7 +46,7 @@ export function linearEquations(folded: string): string[] {
 /** `m ge n+k` -> `m_ge_k+n` (terms sorted); only compound right-hand sides, a bare `k le n` says too little. */
 export function parameterBounds(folded: string): string[] {
   const tokens: string[] = [];
-  for (const [, variable = "", relation = "", expression = ""] of folded.matchAll(PARAMETER_BOUND)) {
+  for (const [, variable = "", relation = "", expression = ""] of allMatches(folded, PARAMETER_BOUND)) {
     const terms = expression.replace(/\s+/g, "").match(/[+-]?(?:\d+|[a-z])/g) ?? [];
     const sorted = terms
       .map((term) => term.replace(/^\+/, ""))
@@ -66,7 +67,7 @@ const FRACTION_EQUATION = new RegExp(
 
 /** A side's fractions, sorted, with every letter renamed (numbers kept): `1/x + 1/y + 1/z` -> `1/v+1/v+1/v`, `a/b` -> `a/v`. */
 function fractionShape(side: string): string[] {
-  return [...side.replace(/\s+/g, "").matchAll(/(\d+|[a-z])\/[a-z]/g)]
+  return [...allMatches(side.replace(/\s+/g, ""), /(\d+|[a-z])\/[a-z]/g)]
     .map(([, numerator = ""]) => `${/\d/.test(numerator) ? numerator : "a"}/v`)
     .sort();
 }
@@ -78,7 +79,7 @@ function fractionShape(side: string): string[] {
  */
 export function unitFractionEquations(folded: string): string[] {
   const tokens: string[] = [];
-  for (const [, left = "", right = ""] of folded.matchAll(FRACTION_EQUATION)) {
+  for (const [, left = "", right = ""] of allMatches(folded, FRACTION_EQUATION)) {
     const sides = [fractionShape(left), fractionShape(right)];
     if (sides[0]!.length + sides[1]!.length < 3) continue;
     tokens.push(
@@ -105,7 +106,7 @@ const FUNCTION_COMPARISON = new RegExp(
  */
 export function functionComparisons(folded: string): string[] {
   const tokens: string[] = [];
-  for (const match of folded.matchAll(FUNCTION_COMPARISON)) {
+  for (const match of allMatches(folded, FUNCTION_COMPARISON)) {
     const [
       ,
       name = "",
@@ -153,13 +154,13 @@ const SHIFTED_POWER_FORM = new RegExp(
 /** `n^2 + 1` -> `form_v^2+1`, `3x+1` -> `form_3v+1`, `2^{n}-1` -> `form_2^v-1`, `(n+1)^2` -> `form_(v+1)^2`. */
 export function oneVariableForms(folded: string): string[] {
   const tokens: string[] = [];
-  for (const [, coefficient = "", exponent, sign, constant] of folded.matchAll(POWER_FORM))
+  for (const [, coefficient = "", exponent, sign, constant] of allMatches(folded, POWER_FORM))
     tokens.push(`form_${coefficient}v^${exponent}${sign}${constant}`);
-  for (const [, coefficient, sign, constant] of folded.matchAll(SCALED_FORM))
+  for (const [, coefficient, sign, constant] of allMatches(folded, SCALED_FORM))
     tokens.push(`form_${coefficient}v${sign}${constant}`);
-  for (const [, base, sign, constant] of folded.matchAll(EXPONENTIAL_FORM))
+  for (const [, base, sign, constant] of allMatches(folded, EXPONENTIAL_FORM))
     tokens.push(`form_${base}^v${sign}${constant}`);
-  for (const [, sign, constant, exponent] of folded.matchAll(SHIFTED_POWER_FORM))
+  for (const [, sign, constant, exponent] of allMatches(folded, SHIFTED_POWER_FORM))
     tokens.push(`form_(v${sign}${constant})^${exponent}`);
   return tokens;
 }

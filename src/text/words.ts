@@ -4,6 +4,7 @@
 import { LEXICON } from "./lexicon/load.js";
 import { stemWord } from "./stem.js";
 import { STOPWORDS } from "./stopwords.js";
+import { allMatches } from "./all-matches.js";
 
 export interface Word {
   stem: string;
@@ -15,7 +16,7 @@ const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map(LEXICON.wo
 
 export function wordsOf(folded: string): Word[] {
   const words: Word[] = [];
-  for (const [raw] of folded.replace(/'s\b/g, "").matchAll(/[a-z]+|\d+(?:[./]\d+)?/g)) {
+  for (const [raw] of allMatches(folded.replace(/'s\b/g, ""), /[a-z]+|\d+(?:[./]\d+)?/g)) {
     const expanded = ABBREVIATIONS.get(raw) ?? [raw];
     for (const word of expanded) {
       // Single letters are variable names, which are arbitrary; digits are kept as exact values.
