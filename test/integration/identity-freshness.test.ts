@@ -15,6 +15,8 @@ import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
 import { gqlData } from "../helpers/graphql.js";
+import { createAgentProject } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
 import { headSequence } from "../../src/events/change-events.js";
 import { CATALOGUE_CATCH_UP_EVERY } from "../../src/events/notifier.js";
 
@@ -173,6 +175,23 @@ describe.each(testDatabaseTargets())("problem(ref) follows the catalogue ($name 
     } finally {
       query.mockRestore();
     }
+  });
+
+  it("discovery's freshness counts only the catalogue events it has still to apply", async () => {
+    const discovery = running.service.services.discovery;
+    const { token, project } = await createAgentProject(running.service);
+    for (let index = 0; index < 3; index += 1) await recordObject(running.service.url, token, project.id);
+    // Research events after the index's mark: nothing to apply, so no lag and a mark at the head.
+    const quiet = await discovery.freshness();
+    expect(quiet.lagEvents).toBe(0);
+    expect(quiet.highWaterMark).toBe(await headSequence(prisma()));
+    // A catalogue write nobody announced: one event to apply, the mark just before it.
+    const before = await headSequence(prisma());
+    const report = await importCatalogue({ inlineViews, prisma: prisma(), problems: [buildCatalogueProblem()] });
+    const behind = await discovery.freshness();
+    expect(behind.lagEvents).toBe(Number(BigInt(report.lastEventSequence!) - before));
+    expect(behind.highWaterMark).toBe(before);
+    expect(behind.headSequence).toBe(BigInt(report.lastEventSequence!));
   });
 
   it("still finds a problem whose import was not announced: a miss asks the database", async () => {

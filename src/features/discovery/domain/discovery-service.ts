@@ -86,13 +86,29 @@ export class DiscoveryService {
     return this.index;
   }
 
+  /**
+   * Lag counts the events this index follows (catalogue events) after its mark. The index skips notices
+   * of research records and view marks, so its own mark may trail the head by such events; it has nothing
+   * to apply for them, and the mark it reports is the last sequence before the first event it still has
+   * to apply (the head when none).
+   */
   async freshness(): Promise<IndexFreshness> {
-    const head = await headSequence(this.prisma);
+    const mark = this.highWaterMark;
+    const { rows } = await this.pool.query<{ head: string | null; next: string | null; lag: number }>({
+      name: "discovery-freshness",
+      text: `SELECT (SELECT max(sequence) FROM change_events)::text AS head,
+        min(sequence)::text AS next, count(*)::int AS lag
+      FROM change_events WHERE sequence > $1::bigint AND event_type = ANY($2::text[])`,
+      values: [mark.toString(), PROBLEM_EVENT_TYPES],
+    });
+    const row = rows[0];
+    const head = row?.head == null ? mark : BigInt(row.head);
+    const applied = row?.next == null ? head : BigInt(row.next) - 1n;
     return {
       version: this.index?.version ?? "unavailable",
-      highWaterMark: this.highWaterMark,
+      highWaterMark: applied > mark ? applied : mark,
       headSequence: head,
-      lagEvents: Number(head - this.highWaterMark),
+      lagEvents: row?.lag ?? 0,
     };
   }
 

@@ -109,8 +109,15 @@ export const LaneReportType = builder.objectRef<LaneReport>("LaneReport").implem
     lane: t.exposeString("lane"),
     candidateCount: t.exposeInt("candidateCount"),
     indexVersion: t.exposeString("indexVersion"),
-    highWaterMark: t.field({ type: "BigInt", resolve: (report) => report.highWaterMark }),
-    lagEvents: t.exposeInt("lagEvents"),
+    highWaterMark: t.field({
+      type: "BigInt",
+      description:
+        "Every change event up to this sequence that the lane follows is in what it read (events it does not follow, such as research records, count as read).",
+      resolve: (report) => report.highWaterMark,
+    }),
+    lagEvents: t.exposeInt("lagEvents", {
+      description: "Events the lane follows that are committed but not yet in its index (0: current).",
+    }),
     scoreBasis: t.exposeString("scoreBasis"),
     abstentionReason: t.exposeString("abstentionReason", { nullable: true }),
     heldBack: t.int({
