@@ -180,3 +180,24 @@ export function useTestService(
     },
   };
 }
+
+/**
+ * A second service process's worth of services on the same server database as `first` (started in this
+ * block's beforeAll, stopped in its afterAll): what another `npm start` beside it would see and do.
+ */
+export function useSecondService(first: TestServiceHandle): { readonly service: RunningService } {
+  let other: RunningService | undefined;
+  beforeAll(async () => {
+    const env = testServiceEnv({ DATABASE_URL: first.service.services.db.connectionString });
+    other = await startService(env, { dataDir: null, logger: createLogger("silent") });
+  });
+  afterAll(async () => {
+    await other?.stop();
+  });
+  return {
+    get service(): RunningService {
+      if (other) return other;
+      throw new Error("useSecondService: read it in a test, after its beforeAll");
+    },
+  };
+}

@@ -2,15 +2,13 @@
 // import (renamed problem, added alias, a new problem sharing an alias), a withdrawal or a merge commits
 // and is announced, the next request answers what the database says; another service on the same
 // server database follows once the notice reaches it. The demo problems are the ones the index loaded at start.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { importCatalogue } from "../../src/features/catalogue/domain/import-catalogue.js";
 import type { CatalogueProblem } from "../../src/features/catalogue/domain/catalogue.types.js";
 import { loadFixtureCatalogue } from "../../src/features/catalogue/domain/fixture-catalogue.js";
 import { resolveProblemRefs } from "../../src/features/identity/domain/resolve-problem-ref.js";
-import { createLogger } from "../../src/logger.js";
-import { startService, type RunningService } from "../../src/service.js";
 import { createProjectionRegistry } from "../../src/projectors.js";
-import { testDatabaseTargets, useTestService, testServiceEnv } from "../helpers/databases.js";
+import { testDatabaseTargets, useSecondService, useTestService } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
@@ -205,30 +203,23 @@ describe.each(testDatabaseTargets())("problem(ref) follows the catalogue ($name 
   });
 
   describe.skipIf(target.name !== "server")("a second service on the same database", () => {
-    let other: RunningService;
-
-    beforeAll(async () => {
-      const env = testServiceEnv({ DATABASE_URL: running.service.services.db.connectionString });
-      other = await startService(env, { dataDir: null, logger: createLogger("silent") });
-    });
-
-    afterAll(async () => {
-      await other?.stop();
-    });
+    const second = useSecondService(running);
 
     it("answers a rename made through the first service once its notice arrives", async () => {
       const original = demo("cp:erdos:90");
       const renamed = { ...original, title: `Renamed ${original.title}`, aliases: [`Remote ${uniqueToken()}`] };
-      expect(await resolve(original.stableId, other.server.url)).toMatchObject({ problem: { title: original.title } });
+      expect(await resolve(original.stableId, second.service.server.url)).toMatchObject({
+        problem: { title: original.title },
+      });
       await importAnnounced([renamed]);
       await vi.waitFor(
         async () =>
-          expect(await resolve(original.stableId, other.server.url)).toMatchObject({
+          expect(await resolve(original.stableId, second.service.server.url)).toMatchObject({
             problem: { title: renamed.title },
           }),
         { timeout: 10_000, interval: 50 },
       );
-      expect(await resolve(original.aliases[0]!, other.server.url)).toMatchObject({ status: "NOT_FOUND" });
+      expect(await resolve(original.aliases[0]!, second.service.server.url)).toMatchObject({ status: "NOT_FOUND" });
     });
   });
 });

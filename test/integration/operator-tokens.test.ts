@@ -3,13 +3,11 @@
 // commands is refused at once in the process that made it and, on a server database, in another process
 // once the change's notice arrives; an expiry is read from the clock on every use; an edit by hand (SQL)
 // is seen within TOKEN_RECHECK_MS; a check that raced a change does not store what it read.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../../src/logger.js";
-import { startService, type RunningService } from "../../src/service.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { OperatorTokens, TOKEN_RECHECK_MS } from "../../src/features/operators/queries/operator-tokens.js";
 import { revokeOperator } from "../../src/features/operators/commands/operator-admin.commands.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
-import { testDatabaseTargets, testServiceEnv, useTestService } from "../helpers/databases.js";
+import { testDatabaseTargets, useSecondService, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { createProjectFor } from "../factories/projects.js";
 import { uniqueToken } from "../factories/unique-token.js";
@@ -107,24 +105,15 @@ describe.each(testDatabaseTargets())("operator token checks ($name database)", (
   });
 
   describe.skipIf(target.name !== "server")("a second service on the same database", () => {
-    let other: RunningService;
-
-    beforeAll(async () => {
-      const env = testServiceEnv({ DATABASE_URL: running.service.services.db.connectionString });
-      other = await startService(env, { dataDir: null, logger: createLogger("silent") });
-    });
-
-    afterAll(async () => {
-      await other?.stop();
-    });
+    const second = useSecondService(running);
 
     it("refuses a token revoked by another process once the change's notice arrives", async () => {
       const agent = await createOperatorWithToken(prisma(), "AGENT");
-      const url = other.server.url;
+      const url = second.service.server.url;
       await createProjectFor(url, agent.token); // kept by the second service
       // Revoked by the command as the CLI runs it (its own process, the database directly).
       await revokeOperator(prisma(), agent.operator.name);
-      await vi.waitFor(() => expect(other.services.tokens.size).toBe(0), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expect(second.service.services.tokens.size).toBe(0), { timeout: 5_000, interval: 20 });
       await expect(createProjectFor(url, agent.token)).rejects.toThrow(/UNAUTHENTICATED/);
     });
   });
