@@ -1,7 +1,9 @@
 // What a change event is about, for people reading a feed: the record's title and kind, its project and
-// its problem. Resolved for a whole batch of events at once: at most one query per table (research
-// objects, projects, problems), whatever the batch's size, and once for all subscribers of one notice.
+// its problem. Resolved for a whole batch of events at once: one statement on the pg pool (the research
+// objects, projects and problems it names, each as a JSON array), whatever the batch's size, and once for
+// all subscribers of one notice. It runs on every notice a subscriber sees, so not as three Prisma queries.
 import DataLoader from "dataloader";
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { ChangeEventRow } from "./change-events.js";
 
@@ -21,9 +23,26 @@ export interface EventSubject {
 type Payload = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
+interface SubjectRows {
+  objects: { id: string; accession: number; kind: string; title: string; state: string }[];
+  projects: { id: string; name: string }[];
+  problems: { id: string; stableId: string; title: string }[];
+}
+
+/** The name of the subject statement (a named statement on a server database). */
+export const SUBJECTS_STATEMENT = "event-subjects";
+const SUBJECTS_SQL = `SELECT
+  (SELECT coalesce(json_agg(json_build_object('id', o.id, 'accession', o.accession, 'kind', o.kind,
+     'title', o.title, 'state', o.state)), '[]') FROM research_objects o WHERE o.id = ANY($1::uuid[])) AS objects,
+  (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name)), '[]')
+     FROM projects p WHERE p.id = ANY($2::uuid[])) AS projects,
+  (SELECT coalesce(json_agg(json_build_object('id', t.id, 'stableId', t.stable_id, 'title', t.title)), '[]')
+     FROM problems t WHERE t.id = ANY($3::uuid[])) AS problems`;
+
 export async function loadEventSubjects(
-  prisma: PrismaClient,
+  pool: pg.Pool,
   rows: readonly ChangeEventRow[],
+  prepared = false,
 ): Promise<EventSubject[]> {
   const objectIds = [
     ...new Set(rows.filter((row) => row.resourceType === "research_object").map((row) => row.resourceId)),
@@ -34,23 +53,11 @@ export async function loadEventSubjects(
     ),
   ];
   const problemIds = [...new Set(rows.flatMap((row) => (row.routingTargetId ? [row.routingTargetId] : [])))];
-  const [objects, projects, problems] = await Promise.all([
-    objectIds.length
-      ? prisma.researchObject.findMany({
-          where: { id: { in: objectIds } },
-          select: { id: true, accession: true, kind: true, title: true, state: true },
-        })
-      : [],
-    projectIds.length
-      ? prisma.project.findMany({ where: { id: { in: projectIds } }, select: { id: true, name: true } })
-      : [],
-    problemIds.length
-      ? prisma.problem.findMany({
-          where: { id: { in: problemIds } },
-          select: { id: true, stableId: true, title: true },
-        })
-      : [],
-  ]);
+  const values = [objectIds, projectIds, problemIds];
+  const result = await pool.query<SubjectRows>(
+    prepared ? { name: SUBJECTS_STATEMENT, text: SUBJECTS_SQL, values } : { text: SUBJECTS_SQL, values },
+  );
+  const { objects, projects, problems } = result.rows[0]!;
   const objectById = new Map(objects.map((object) => [object.id, object]));
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const problemById = new Map(problems.map((problem) => [problem.id, problem]));
@@ -100,8 +107,8 @@ export async function loadEventSubjects(
 
 /**
  * A delivered event's subject shared by every subscriber it is delivered to within this long after the
- * first asked: one notice reaches all of them within milliseconds, so 200 subscribers cost one query
- * per table, not 200; a replay later than this reads again, so titles stay as fresh as they were.
+ * first asked: one notice reaches all of them within milliseconds, so 200 subscribers cost one statement,
+ * not 200; a replay later than this reads again, so titles stay as fresh as they were.
  */
 const SHARED_FOR_MS = 1_000;
 
@@ -121,11 +128,13 @@ export class SharedEventSubjects {
   private readonly subjects = new WeakMap<ChangeEventRow, SharedSubject>();
 
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly pool: pg.Pool,
+    /** Named statements: on a server database only (see platform/db/sql.ts). */
+    private readonly prepared: boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Subjects of `rows` in order: one query per table for the rows nobody asked for within SHARED_FOR_MS. */
+  /** Subjects of `rows` in order: one statement for the rows nobody asked for within SHARED_FOR_MS. */
   load(rows: readonly ChangeEventRow[]): Promise<EventSubject[]> {
     const now = this.now();
     const missing = rows.filter((row) => {
@@ -133,7 +142,7 @@ export class SharedEventSubjects {
       return !shared || (shared.loadedAt !== null && now - shared.loadedAt > SHARED_FOR_MS);
     });
     if (missing.length > 0) {
-      const batch = loadEventSubjects(this.prisma, missing);
+      const batch = loadEventSubjects(this.pool, missing, this.prepared);
       for (const [index, row] of missing.entries()) {
         const shared: SharedSubject = { subject: batch.then((subjects) => subjects[index]!), loadedAt: null };
         this.subjects.set(row, shared);

@@ -40,7 +40,7 @@ export const ChangeEventType = builder.objectRef<ChangeEventRow>("ChangeEvent").
     subject: t.field({
       type: EventSubjectType,
       description:
-        "Title, kind, project and problem of what the event is about (batched: one query per table for a batch of events).",
+        "Title, kind, project and problem of what the event is about (batched: one statement for a batch of events).",
       // Shared: every subscriber a notice reaches takes the subjects one load made.
       resolve: (event, _args, context) => context.loaders.of(context.services.eventSubjects.loader).load(event),
     }),
@@ -52,7 +52,7 @@ builder.subscriptionField("dashboardEvents", (t) =>
     type: [ChangeEventType],
     description:
       "Committed change events in batches (what one notice brought), optionally for one problem or project: first the last `replayLast` " +
-      "matching events, then everything new. A batch resolves `subject` with one query per table, so a burst costs a few queries, not a few per event.",
+      "matching events, then everything new. A batch resolves `subject` with one statement, so a burst costs a few queries, not a few per event.",
     args: {
       problemRef: t.arg.string(),
       projectId: t.arg.id(),
