@@ -1,4 +1,4 @@
-// Operator use cases: create an operator (token printed once) and authenticate a bearer token.
+// Operator use cases: create an operator (token printed once) and look a bearer token up.
 import type pg from "pg";
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { OperatorRole } from "../../../generated/prisma/enums.js";
@@ -37,18 +37,15 @@ export function bearerToken(header: string | undefined | null): string | null | 
 }
 
 /**
- * Checks an Authorization header value against the database, with the operator's expiry (for a caller
- * that keeps valid checks: OperatorTokens). The outcome is kept so a write can say why it was refused.
- * One named statement on the pg pool (planned once per connection), not a Prisma query.
+ * Checks a token, by its sha256 (`hashToken`), against the database, with the operator's expiry; callers go
+ * through OperatorTokens, which keeps the valid checks. The outcome is kept so a write can say why it was
+ * refused. One named statement on the pg pool (planned once per connection), not a Prisma query.
  */
 export async function lookUpToken(
   pool: pg.Pool,
-  header: string | undefined | null,
-  now: number = Date.now(),
+  tokenHash: string,
+  now: number,
 ): Promise<{ check: TokenCheck; expiresMs: number | null }> {
-  const token = bearerToken(header);
-  if (token === null) return { check: { status: "ANONYMOUS" }, expiresMs: null };
-  if (token === "malformed") return { check: { status: "INVALID", reason: "MALFORMED_HEADER" }, expiresMs: null };
   const { rows } = await pool.query<{
     id: string;
     name: string;
@@ -61,7 +58,7 @@ export async function lookUpToken(
     text: `SELECT id::text, name, role::text AS role, revoked_at IS NOT NULL AS revoked,
       round(extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms
       FROM operators WHERE token_hash = $1`,
-    values: [hashToken(token)],
+    values: [tokenHash],
   });
   const operator = rows[0];
   const expiresMs = operator?.expires_ms == null ? null : Number(operator.expires_ms);
@@ -73,9 +70,4 @@ export async function lookUpToken(
     check: { status: "VALID", operator: { id: operator.id, name: operator.name, role: operator.role } },
     expiresMs,
   };
-}
-
-/** Checks an Authorization header value against the database (nothing kept: see OperatorTokens for that). */
-export async function authenticate(pool: pg.Pool, header: string | undefined | null): Promise<TokenCheck> {
-  return (await lookUpToken(pool, header)).check;
 }

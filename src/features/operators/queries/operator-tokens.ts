@@ -36,10 +36,11 @@ export class OperatorTokens {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The outcome of an Authorization header value, as `authenticate` gives it. */
+  /** The outcome of an Authorization header value: the header parsed and the token hashed once. */
   async check(header: string | undefined | null): Promise<TokenCheck> {
     const token = bearerToken(header);
-    if (token === null || token === "malformed") return (await lookUpToken(this.pool, header)).check; // no query
+    if (token === null) return { status: "ANONYMOUS" };
+    if (token === "malformed") return { status: "INVALID", reason: "MALFORMED_HEADER" };
     const key = hashToken(token);
     const now = this.now();
     const kept = this.kept.get(key);
@@ -49,7 +50,7 @@ export class OperatorTokens {
       return { status: "INVALID", reason: "EXPIRED_TOKEN" };
     }
     const generation = this.generation;
-    const { check, expiresMs } = await lookUpToken(this.pool, header, now);
+    const { check, expiresMs } = await lookUpToken(this.pool, key, now);
     if (check.status === "VALID" && generation === this.generation)
       this.kept.set(key, { operator: check.operator, expiresMs, checkedAt: now });
     else this.kept.delete(key);
