@@ -129,7 +129,7 @@ export async function openServices(
     const tokens = new OperatorTokens(db.pool);
     const stopOperatorChanges = notifier.subscribeOperatorChanges(() => tokens.forget());
     const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
-    const eventSubjects = new SharedEventSubjects(db.pool, db.kind === "server");
+    const eventSubjects = new SharedEventSubjects(db.pool);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
     const challengePeriods = new ChallengePeriodSweeper({
       prisma: db.prisma,

@@ -29,8 +29,6 @@ interface SubjectRows {
   problems: { id: string; stableId: string; title: string }[];
 }
 
-/** The name of the subject statement (a named statement on a server database). */
-export const SUBJECTS_STATEMENT = "event-subjects";
 const SUBJECTS_SQL = `SELECT
   (SELECT coalesce(json_agg(json_build_object('id', o.id, 'accession', o.accession, 'kind', o.kind,
      'title', o.title, 'state', o.state)), '[]') FROM research_objects o WHERE o.id = ANY($1::uuid[])) AS objects,
@@ -39,11 +37,7 @@ const SUBJECTS_SQL = `SELECT
   (SELECT coalesce(json_agg(json_build_object('id', t.id, 'stableId', t.stable_id, 'title', t.title)), '[]')
      FROM problems t WHERE t.id = ANY($3::uuid[])) AS problems`;
 
-export async function loadEventSubjects(
-  pool: pg.Pool,
-  rows: readonly ChangeEventRow[],
-  prepared = false,
-): Promise<EventSubject[]> {
+export async function loadEventSubjects(pool: pg.Pool, rows: readonly ChangeEventRow[]): Promise<EventSubject[]> {
   const objectIds = [
     ...new Set(rows.filter((row) => row.resourceType === "research_object").map((row) => row.resourceId)),
   ];
@@ -53,10 +47,12 @@ export async function loadEventSubjects(
     ),
   ];
   const problemIds = [...new Set(rows.flatMap((row) => (row.routingTargetId ? [row.routingTargetId] : [])))];
-  const values = [objectIds, projectIds, problemIds];
-  const result = await pool.query<SubjectRows>(
-    prepared ? { name: SUBJECTS_STATEMENT, text: SUBJECTS_SQL, values } : { text: SUBJECTS_SQL, values },
-  );
+  // A named statement on the pool, as the other per-request reads (planned once per connection).
+  const result = await pool.query<SubjectRows>({
+    name: "event-subjects",
+    text: SUBJECTS_SQL,
+    values: [objectIds, projectIds, problemIds],
+  });
   const { objects, projects, problems } = result.rows[0]!;
   const objectById = new Map(objects.map((object) => [object.id, object]));
   const projectById = new Map(projects.map((project) => [project.id, project]));
@@ -129,8 +125,6 @@ export class SharedEventSubjects {
 
   constructor(
     private readonly pool: pg.Pool,
-    /** Named statements: on a server database only (see platform/db/sql.ts). */
-    private readonly prepared: boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -142,7 +136,7 @@ export class SharedEventSubjects {
       return !shared || (shared.loadedAt !== null && now - shared.loadedAt > SHARED_FOR_MS);
     });
     if (missing.length > 0) {
-      const batch = loadEventSubjects(this.pool, missing, this.prepared);
+      const batch = loadEventSubjects(this.pool, missing);
       for (const [index, row] of missing.entries()) {
         const shared: SharedSubject = { subject: batch.then((subjects) => subjects[index]!), loadedAt: null };
         this.subjects.set(row, shared);

@@ -51,7 +51,7 @@ const row = (): ChangeEventRow => ({
 describe("SharedEventSubjects", () => {
   it("loads the subjects of one event once for two hundred concurrent subscribers", async () => {
     const database = fakeDatabase();
-    const subjects = new SharedEventSubjects(database.pool, false);
+    const subjects = new SharedEventSubjects(database.pool);
     const event = row();
     const loaded = await Promise.all(Array.from({ length: 200 }, () => subjects.load([event])));
     expect(database.queries).toEqual(["subjects"]);
@@ -65,7 +65,7 @@ describe("SharedEventSubjects", () => {
   it("reads again for a replay after the sharing window, so a renamed title shows", async () => {
     const database = fakeDatabase();
     let now = 0;
-    const subjects = new SharedEventSubjects(database.pool, false, () => now);
+    const subjects = new SharedEventSubjects(database.pool, () => now);
     const event = row();
     expect((await subjects.load([event]))[0]!.title).toBe("First title");
     database.titles.current = "Renamed";
@@ -76,7 +76,7 @@ describe("SharedEventSubjects", () => {
 
   it("loads rows it has not handed out (a catch-up read's own objects) on their own", async () => {
     const database = fakeDatabase();
-    const subjects = new SharedEventSubjects(database.pool, false);
+    const subjects = new SharedEventSubjects(database.pool);
     await subjects.load([row()]);
     await subjects.load([row()]);
     expect(database.queries).toHaveLength(2);
@@ -84,7 +84,7 @@ describe("SharedEventSubjects", () => {
 
   it("lets the next caller retry after a failed load", async () => {
     const database = fakeDatabase();
-    const subjects = new SharedEventSubjects(database.pool, false);
+    const subjects = new SharedEventSubjects(database.pool);
     const event = row();
     database.failNextQuery();
     await expect(subjects.load([event])).rejects.toThrow("connection lost");
