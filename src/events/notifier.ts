@@ -51,9 +51,12 @@ export function catalogueNotices(
   };
 }
 
-/** The NOTIFY payload: the sequence, then `:topic` when known. SQL writers append the same suffix. */
+/** What a payload with a topic adds after the sequence; statements that notify themselves append it in SQL. */
+export const noticeSuffix = (topic: NoticeTopic): string => `:${topic}`;
+
+/** The NOTIFY payload: the sequence, then `:topic` when known. */
 export function noticePayload(sequence: bigint, topic: NoticeTopic | null): string {
-  return topic === null ? sequence.toString() : `${sequence}:${topic}`;
+  return topic === null ? sequence.toString() : `${sequence}${noticeSuffix(topic)}`;
 }
 
 /**

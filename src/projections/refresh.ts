@@ -4,6 +4,7 @@
 // cost about three times as much CPU through Prisma.
 import type pg from "pg";
 import type { ChangeEventRow } from "../events/change-events.js";
+import { noticeSuffix } from "../events/notifier.js";
 import { sql, withPgTransaction, type SqlRunner } from "../platform/db/sql.js";
 import type { WorkerProjector } from "./projector.js";
 import { servingVersionIn } from "./projection-state.js";
@@ -40,7 +41,7 @@ export interface RefreshOptions {
   /**
    * Where the refresh announces its new mark (the notifier's statementChannel): `pg_notify` in its own
    * transaction, so the notice leaves at the commit and costs no round trip; its topic is `views` (no
-   * new events), as notifier.ts's noticePayload spells it. Null or absent: none.
+   * new events), spelled by notifier.ts's noticeSuffix. Null or absent: none.
    */
   noticeChannel?: string | null;
   /** Test hook, called after the events are applied and before the mark advances and commits. */
@@ -116,7 +117,7 @@ async function applyAndAdvance(
         updated_at = (now() AT TIME ZONE 'UTC')
       WHERE view = ${projector.view}::text AND version = ${version}::int
       RETURNING high_water_mark)
-    SELECT count(pg_notify(${options.noticeChannel ?? null}::text, high_water_mark::text || ':views')) AS sent
+    SELECT count(pg_notify(${options.noticeChannel ?? null}::text, high_water_mark::text || ${noticeSuffix("views")}::text)) AS sent
     FROM moved WHERE ${options.noticeChannel ?? null}::text IS NOT NULL`);
   return { events, caughtUp };
 }

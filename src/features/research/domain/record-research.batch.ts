@@ -13,6 +13,7 @@ import { RESEARCH_SPARSE_VIEW } from "../projection/research-documents.js";
 import {
   CLAIM_INSERT,
   insertResearchObject,
+  NOTICE_CTE,
   type StatementInput,
   type StatementResult,
 } from "./record-research.statement.js";
@@ -94,7 +95,7 @@ WITH input AS (
     UPDATE projection_states s SET high_water_mark = ev.last, updated_at = CURRENT_TIMESTAMP
     FROM ev, pointers WHERE s.view = pointers.view AND s.version = pointers.serving_version AND s.high_water_mark < ev.last
   ),
-  notice AS (SELECT count(pg_notify($4::text, ev.last::text || ':research')) AS sent FROM ev WHERE $4::text IS NOT NULL)
+  ${NOTICE_CTE}
 SELECT w.ord::int AS ord, w.accession::int AS accession, w.last_event::text AS sequence, ev.last::text AS batch_sequence,
   round(extract(epoch FROM w.created_at) * 1000)::float8 AS created_ms,
   round(extract(epoch FROM w.quarantined_at) * 1000)::float8 AS quarantined_ms

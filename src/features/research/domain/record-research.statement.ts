@@ -18,6 +18,7 @@ import type { TransactionClient } from "../../../platform/db/transaction.js";
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { InlineViews } from "../../../events/change-events.js";
 import { RESEARCH_SPARSE_VIEW } from "../projection/research-documents.js";
+import { noticeSuffix } from "../../../events/notifier.js";
 
 /** An event whose payload gets `R<accession>` of the new object under `accessionKey`. */
 export interface StatementEvent {
@@ -108,6 +109,13 @@ export const CLAIM_INSERT = `INSERT INTO idempotency_records (operator_id, opera
     FROM input
     WHERE (j->'claim'->>'curates')::boolean OR EXISTS (
       SELECT 1 FROM project_members m WHERE m.project_id = (j->'object'->>'projectId')::uuid AND m.operator_id = (j->'claim'->>'operatorId')::uuid)`;
+/**
+ * The write's change notice, sent by the statement itself ($4: the notifier's channel; none when null). NOTIFY
+ * is transactional: it leaves when the write commits, never before. Its topic says the write appended
+ * research records only. Shared with the batch (both name the event counter's new value `ev.last`).
+ */
+export const NOTICE_CTE = `notice AS (SELECT count(pg_notify($4::text, ev.last::text || '${noticeSuffix("research")}')) AS sent
+    FROM ev WHERE $4::text IS NOT NULL)`;
 const CLAIMING = `
   claim AS (
     ${CLAIM_INSERT}
@@ -174,9 +182,7 @@ WITH input AS (SELECT $1::jsonb AS j),
     UPDATE projection_states s SET high_water_mark = ev.last, updated_at = CURRENT_TIMESTAMP
     FROM ev, pointers WHERE s.view = pointers.view AND s.version = pointers.serving_version AND s.high_water_mark < ev.last
   ),
-  -- NOTIFY is transactional: the notice is delivered when this write commits, never before. Its topic
-  -- says it appended research records only (notifier.ts, noticePayload).
-  notice AS (SELECT count(pg_notify($4::text, ev.last::text || ':research')) AS sent FROM ev WHERE $4::text IS NOT NULL)
+  ${NOTICE_CTE}
 -- Times as epoch milliseconds: the column is a UTC timestamp without zone, which pg would read as local time.
 SELECT acc.value::int AS accession, ev.last::text AS sequence,
   round(extract(epoch FROM obj.created_at) * 1000)::float8 AS created_ms,
