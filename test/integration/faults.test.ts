@@ -135,6 +135,26 @@ describe.each(testDatabaseTargets())("faults ($name database)", (target) => {
     }
   });
 
+  it("keeps answering after a query fails on the pool (its connection is replaced)", async () => {
+    const { token, project } = await createAgentProject(running.service);
+    const pool = running.service.services.db.pool;
+    const write = () =>
+      gql<{ recordResearch: { __typename: string } }>(
+        running.service.url,
+        RECORD_RESEARCH,
+        { input: buildResearchInput(project.id) },
+        token,
+      );
+    // Prepared statements on the connection: the token check and the write.
+    expect((await write()).data?.recordResearch.__typename).toBe("ResearchObjectPayload");
+    // pg-pool drops a connection whose query failed; on the embedded database the next one is the same
+    // session, which still held the old connection's prepared statements.
+    await expect(pool.query("SELECT 1 / 0")).rejects.toThrow(/division by zero/);
+    const after = await write();
+    expect(after.errors).toBeUndefined();
+    expect(after.data?.recordResearch.__typename).toBe("ResearchObjectPayload");
+  });
+
   it("limits subscriptions per socket and per client, with a code, and frees a slot when one completes", async () => {
     const query = "subscription { researchEvents { sequence } }";
     const first = client();

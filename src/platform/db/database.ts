@@ -77,6 +77,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     connectionTimeoutMillis: kind === "embedded" ? 0 : 10_000,
   });
   pool.on("error", () => undefined); // idle-client errors surface on the next query instead
+  // pg-pool replaces its connection after any failed query (a constraint violation too). On a server
+  // that is a new session; the embedded database has one session for every connection, so it would
+  // still hold the statements the old connection prepared, which the new client does not know of: its
+  // first Parse of each would fail with "already exists", and that failure replaces the connection
+  // again. Each new connection therefore starts by forgetting them (queued before any other query).
+  if (kind === "embedded") pool.on("connect", (client) => void client.query("DEALLOCATE ALL").catch(() => undefined));
   await checkReachable(
     pool,
     kind === "server" ? `the PostgreSQL server at ${redact(connectionString)}` : "the embedded database",
