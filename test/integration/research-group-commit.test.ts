@@ -6,12 +6,13 @@ import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { CHANNEL, type EventNotifier, type NoticeTopic } from "../../src/events/notifier.js";
 import { ResearchWriteBatcher } from "../../src/features/research/commands/research-write-batcher.js";
-import type { StatementInput } from "../../src/features/research/domain/record-research.statement.js";
+import type { StatementInput, VerdictFields } from "../../src/features/research/domain/record-research.statement.js";
 import { projectUuid } from "../../src/features/research/domain/research-refs.js";
 import { testDatabaseTargets, useTestService, type TestService } from "../helpers/databases.js";
 import { createProjectFor } from "../factories/projects.js";
 import { createOperatorWithToken } from "../factories/operators.js";
 import { uniqueToken } from "../factories/unique-token.js";
+import { FLOOD_NEAR_DUPLICATES } from "../../src/features/research/domain/classify-record-text.js";
 
 interface Writer {
   operatorId: string;
@@ -19,8 +20,30 @@ interface Writer {
   problemId: string;
 }
 
+const CURRENT_VERDICT: VerdictFields = {
+  state: "CURRENT",
+  trustFlags: [],
+  quarantineReason: null,
+  stateBeforeQuarantine: null,
+  quarantined: false,
+  eligible: true,
+  event: { state: "CURRENT" },
+};
+const FLOODED_VERDICT: VerdictFields = {
+  state: "QUARANTINED",
+  trustFlags: ["REPETITIVE:near-duplicate-flood"],
+  quarantineReason: "trust classifier: REPETITIVE:near-duplicate-flood",
+  stateBeforeQuarantine: "CURRENT",
+  quarantined: true,
+  eligible: false,
+  event: { state: "QUARANTINED", trustFlags: ["REPETITIVE:near-duplicate-flood"] },
+};
+
 /** A claiming write as recordResearch hands it to the batcher, for `writer` in its project. */
-function buildStatementInput(writer: Writer, overrides: { key?: string; relationTo?: string } = {}): StatementInput {
+function buildStatementInput(
+  writer: Writer,
+  overrides: { key?: string; relationTo?: string; shape?: string; curates?: boolean } = {},
+): StatementInput {
   const id = randomUUID();
   const token = uniqueToken();
   return {
@@ -30,20 +53,17 @@ function buildStatementInput(writer: Writer, overrides: { key?: string; relation
       scope: writer.projectId,
       key: overrides.key ?? `group-${token}`,
       requestHash: token,
-      curates: false,
+      curates: overrides.curates ?? false,
     },
     object: {
       id,
       slugSuffix: `group-${token}`,
       contentHash: token,
       projectId: writer.projectId,
-      problemId: writer.problemId,
-      routingTargetId: writer.problemId,
       kind: "ATTEMPT",
       title: `Group commit ${token}`,
       body: `Attempt ${token}.`,
       evidenceGrade: "ARGUED",
-      state: "CURRENT",
       branchName: null,
       metadata: {},
       artifact: null,
@@ -51,21 +71,18 @@ function buildStatementInput(writer: Writer, overrides: { key?: string; relation
       goalFingerprint: null,
       goalShapeFingerprint: null,
       createdById: writer.operatorId,
-      trustFlags: [],
-      quarantineReason: null,
-      stateBeforeQuarantine: null,
-      quarantined: false,
-      textShape: token,
+      textShape: overrides.shape ?? token,
+      declarationName: null,
     },
-    targets: [{ targetKind: "PROJECT", targetId: writer.projectId }],
+    verdicts: { usual: CURRENT_VERDICT, flooded: FLOODED_VERDICT },
     relations: overrides.relationTo
       ? [{ id: randomUUID(), toId: overrides.relationTo, type: "DEPENDS_ON", note: null }]
       : [],
     supersessions: [],
     events: [
       {
-        routingTargetId: writer.problemId,
-        projectId: writer.projectId,
+        routingTargetId: null,
+        projectId: null,
         resourceType: "research_object",
         resourceId: null,
         eventType: "research.recorded",
@@ -73,9 +90,10 @@ function buildStatementInput(writer: Writer, overrides: { key?: string; relation
         payload: { title: `Group commit ${token}` },
         operatorId: writer.operatorId,
         accessionKey: "accession",
+        withVerdict: true,
       },
     ],
-    document: { fields: { title: { group: 1 } }, terms: ["group"], length: 1, eligible: true },
+    document: { fields: { title: { group: 1 } }, terms: ["group"], length: 1 },
   };
 }
 
@@ -201,5 +219,69 @@ describe.each(testDatabaseTargets())("research group commit ($name database)", (
     expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/research_relations_to_id_fkey/);
     const written = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value!.accession] : []));
     expect(written[2]).toBe(written[1]! + 1);
+  });
+
+  it("resolves each write's problem and bindings from its project; a write to a missing project gets no row", async () => {
+    const service = handle.service;
+    const prisma = service.services.db.prisma;
+    const writer = await writerIn(service);
+    const { batcher } = batcherFor(service);
+    const missing = { ...writer, projectId: randomUUID() };
+    const [written, refused, curated] = await Promise.all([
+      batcher.write(buildStatementInput(writer)),
+      batcher.write(buildStatementInput(missing)),
+      // A curator may write in any project, but not in one that does not exist.
+      batcher.write(buildStatementInput(missing, { curates: true })),
+    ]);
+    expect(refused).toBeNull();
+    expect(curated).toBeNull();
+    expect(written).toMatchObject({ problemId: writer.problemId, routingTargetId: writer.problemId, flooded: false });
+    const object = await prisma.researchObject.findUniqueOrThrow({ where: { accession: written!.accession } });
+    expect(object).toMatchObject({ projectId: writer.projectId, problemId: writer.problemId, state: "CURRENT" });
+    const problem = await prisma.problem.findUniqueOrThrow({ where: { id: writer.problemId } });
+    const targets = await prisma.researchTarget.findMany({ where: { researchObjectId: object.id } });
+    expect(targets.map((t) => `${t.targetKind}:${t.targetId}`).sort()).toEqual(
+      [
+        `PROBLEM:${writer.problemId}`,
+        `PROJECT:${writer.projectId}`,
+        ...(problem.statementFamilyId ? [`STATEMENT_FAMILY:${problem.statementFamilyId}`] : []),
+      ].sort(),
+    );
+    const event = await prisma.changeEvent.findUniqueOrThrow({ where: { sequence: written!.sequence } });
+    expect(event).toMatchObject({ routingTargetId: writer.problemId, projectId: writer.projectId });
+    expect(event.payload).toMatchObject({ accession: `R${written!.accession}`, state: "CURRENT" });
+    expect(
+      await prisma.idempotencyRecord.count({ where: { scope: missing.projectId } }),
+      "no key is claimed for a missing project",
+    ).toBe(0);
+  });
+
+  it(`takes the flooded verdict once ${FLOOD_NEAR_DUPLICATES} records on the target share the text shape`, async () => {
+    const service = handle.service;
+    const prisma = service.services.db.prisma;
+    const writer = await writerIn(service);
+    const { batcher } = batcherFor(service);
+    const shape = `flood-${uniqueToken()}`;
+    const below = await Promise.all(
+      Array.from({ length: FLOOD_NEAR_DUPLICATES }, () => batcher.write(buildStatementInput(writer, { shape }))),
+    );
+    // Writes in one batch do not count each other: all of these found fewer than the threshold.
+    expect(below.map((result) => result!.flooded)).toEqual(below.map(() => false));
+    const flooded = await batcher.write(buildStatementInput(writer, { shape }));
+    const other = await batcher.write(buildStatementInput(writer));
+    expect(flooded!.flooded).toBe(true);
+    expect(flooded!.quarantinedAt).toBeInstanceOf(Date);
+    expect(other!.flooded).toBe(false);
+    const object = await prisma.researchObject.findUniqueOrThrow({ where: { accession: flooded!.accession } });
+    expect(object).toMatchObject({
+      state: "QUARANTINED",
+      trustFlags: FLOODED_VERDICT.trustFlags,
+      quarantineReason: FLOODED_VERDICT.quarantineReason,
+      stateBeforeQuarantine: "CURRENT",
+    });
+    const document = await prisma.sparseDocument.findFirstOrThrow({ where: { documentId: object.id } });
+    expect(document.eligible).toBe(false);
+    const event = await prisma.changeEvent.findUniqueOrThrow({ where: { sequence: flooded!.sequence } });
+    expect(event.payload).toMatchObject({ state: "QUARANTINED", trustFlags: FLOODED_VERDICT.trustFlags });
   });
 });

@@ -3,10 +3,11 @@
 //
 // The store hands out accessions and event sequences from gap-free counter rows, which serialise
 // every write while they are held. So a write does all it can before taking them: validation, the
-// reads (project, bindings, relation targets, the classifier's near-duplicate count), the classifier
-// and the sparse document's analysis; then one statement takes both counters and writes every row
-// (record-research.statement.ts). Without supersessions that statement is the whole write, in
-// autocommit; with them, it is the last statement of a transaction that first marks the superseded
+// classifier (both of its verdicts: below and at the near-duplicate flood threshold) and the sparse
+// document's analysis; then one statement resolves what it needs from the store (the project's problem,
+// bindings, membership, the near-duplicate count), takes both counters and writes every row
+// (record-research.statement.ts). Without supersessions that statement is the whole write, in autocommit,
+// one round trip; with them, it is the last statement of a transaction that first marks the superseded
 // records. Either way the counters are held from that statement to the commit, and no longer.
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
@@ -42,13 +43,13 @@ import { requireProjectWriter } from "../domain/project-access.js";
 import { lookUpReplay } from "../domain/replay-lookup.js";
 import { IdempotencyConflictError } from "../domain/research.errors.js";
 import { kebab } from "../domain/slugs.js";
-import { FLOOD_NEAR_DUPLICATES } from "../domain/classify-record-text.js";
-import { classifierReason, recordTextShape, verdictFor } from "../domain/record-verdict.js";
+import { classifierReason, recordTextShape, verdictsFor, type WriteVerdict } from "../domain/record-verdict.js";
 import {
   writeResearchRows,
   type StatementEvent,
   type StatementInput,
   type StatementResult,
+  type VerdictFields,
 } from "../domain/record-research.statement.js";
 
 export interface RecordResearchInput {
@@ -78,61 +79,29 @@ export interface RecordResearchProps {
   batcher?: ResearchWriteBatcher;
 }
 
-/** What the write reads before anything is written: the project, its bindings and the classifier's count. */
-interface WriteContext {
-  projectId: string;
-  problemId: string;
-  routingTargetId: string;
-  statementFamilyId: string | null;
-  declarationId: string | null;
-  nearDuplicates: number;
-}
-
-/** One round trip (on the pool: no transaction to join); null when the project does not exist. Counting near-duplicates stops at the flood threshold. */
-async function loadWriteContext(
-  pool: pg.Pool,
-  projectId: string,
-  shape: string,
-  declName: string | null,
-): Promise<WriteContext | null> {
-  const { rows } = await pool.query<{
-    id: string;
-    problem_id: string;
-    routing_target_id: string;
-    statement_family_id: string | null;
-    declaration_id: string | null;
-    near: number;
-  }>({
-    name: "record-research-context",
-    text: `SELECT p.id::text, p.problem_id::text, p.routing_target_id::text, pr.statement_family_id::text,
-      (SELECT d.id::text FROM formal_declarations d WHERE d.problem_id = p.problem_id AND d.decl_name = $3 LIMIT 1) AS declaration_id,
-      (SELECT count(*)::int FROM (SELECT 1 FROM research_objects r WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = $2 LIMIT $4) near) AS near
-    FROM projects p JOIN problems pr ON pr.id = p.problem_id
-    WHERE p.id = $1::uuid`,
-    values: [projectId, shape, declName, FLOOD_NEAR_DUPLICATES],
+/** The project's routing target, for the checks that precede the statement (relations, supersessions). */
+async function requireProjectRouting(pool: pg.Pool, projectId: string, ref: string): Promise<string> {
+  const { rows } = await pool.query<{ routing_target_id: string }>({
+    name: "record-research-routing",
+    text: "SELECT routing_target_id::text FROM projects WHERE id = $1::uuid",
+    values: [projectId],
   });
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    projectId: row.id,
-    problemId: row.problem_id,
-    routingTargetId: row.routing_target_id,
-    statementFamilyId: row.statement_family_id,
-    declarationId: row.declaration_id,
-    nearDuplicates: Number(row.near),
-  };
+  if (!rows[0]) throw new NotFoundError(`No project ${ref}`, ref);
+  return rows[0].routing_target_id;
 }
 
-/** The typed bindings of a new object: always its problem and project, plus family and declaration. */
-function targetBindings(context: WriteContext) {
-  const targets: { targetKind: "PROBLEM" | "PROJECT" | "STATEMENT_FAMILY" | "FORMAL_DECLARATION"; targetId: string }[] =
-    [
-      { targetKind: "PROBLEM", targetId: context.problemId },
-      { targetKind: "PROJECT", targetId: context.projectId },
-    ];
-  if (context.statementFamilyId) targets.push({ targetKind: "STATEMENT_FAMILY", targetId: context.statementFamilyId });
-  if (context.declarationId) targets.push({ targetKind: "FORMAL_DECLARATION", targetId: context.declarationId });
-  return targets;
+/** What the verdict decides about the stored record, as the statement takes it. */
+function verdictFields(verdict: WriteVerdict): VerdictFields {
+  const state: ResearchState = verdict.flagged ? "QUARANTINED" : "CURRENT";
+  return {
+    state,
+    trustFlags: verdict.flags,
+    quarantineReason: verdict.flagged ? classifierReason(verdict.flags) : null,
+    stateBeforeQuarantine: verdict.flagged ? "CURRENT" : null,
+    quarantined: verdict.flagged,
+    eligible: state === "CURRENT",
+    event: { state, ...(verdict.flagged ? { trustFlags: verdict.flags } : {}) },
+  };
 }
 
 /** Resolves relation targets; they must belong to the same problem (a record's problem never changes, so this may precede the write). */
@@ -195,32 +164,31 @@ export async function recordResearch(props: RecordResearchProps) {
     formal: (formal ?? null) as Prisma.JsonValue,
   });
 
-  // Reads: none of them needs the counters, so none runs while they are held.
-  const [context] = await Promise.all([
-    loadWriteContext(props.pool, projectId, shaped.shape, formal?.leanDeclaration ?? null),
-    // The research view's state and pointer exist before the statement reads the pointer.
-    props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW),
-  ]);
-  if (!context) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
-  const relations = await relationTargets(prisma, input.relations, context.routingTargetId);
-  // Instruction-like or repetitive text is kept, but quarantined: out of packets except audits.
-  const verdict = verdictFor(shaped, context.nearDuplicates);
-  const state: ResearchState = verdict.flagged ? "QUARANTINED" : "CURRENT";
-  const scope = { operatorId: operator.id, operation: "recordResearch", scope: context.projectId, key };
+  // The research view's state and pointer exist before the statement reads the pointer.
+  await props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW);
+  // Relations and supersessions are checked against the project's problem before the statement; a
+  // plain write reads nothing first (a record's problem never changes, so this may precede the write).
+  const routingTargetId =
+    input.relations?.length || input.supersedes?.length
+      ? await requireProjectRouting(props.pool, projectId, input.projectId)
+      : null;
+  const relations = routingTargetId ? await relationTargets(prisma, input.relations, routingTargetId) : [];
+  // Instruction-like or repetitive text is kept, but quarantined: out of packets except audits. Whether
+  // the target is flooded with near-duplicates the statement counts; it takes one of the two verdicts.
+  const both = verdictsFor(shaped);
+  const verdicts = { usual: verdictFields(both.usual), flooded: verdictFields(both.flooded) };
+  const scope = { operatorId: operator.id, operation: "recordResearch", scope: projectId, key };
 
   const rowsFor = (id: string, supersessions: StatementInput["supersessions"]): Omit<StatementInput, "claim"> => ({
     object: {
       id,
       slugSuffix: kebab(title),
       contentHash,
-      projectId: context.projectId,
-      problemId: context.problemId,
-      routingTargetId: context.routingTargetId,
+      projectId,
       kind: input.kind,
       title,
       body,
       evidenceGrade,
-      state,
       branchName: branch,
       metadata,
       artifact: artifact ?? null,
@@ -230,13 +198,10 @@ export async function recordResearch(props: RecordResearchProps) {
       goalShapeFingerprint:
         formal?.goal && formal.pinnedWorld ? structuralGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
       createdById: operator.id,
-      trustFlags: verdict.flags,
-      textShape: verdict.textShape,
-      quarantined: verdict.flagged,
-      quarantineReason: verdict.flagged ? classifierReason(verdict.flags) : null,
-      stateBeforeQuarantine: verdict.flagged ? "CURRENT" : null,
+      textShape: shaped.shape,
+      declarationName: formal?.leanDeclaration ?? null,
     },
-    targets: targetBindings(context),
+    verdicts,
     relations: relations.map(({ relation, target }) => ({
       id: randomUUID(),
       toId: target.id,
@@ -245,31 +210,26 @@ export async function recordResearch(props: RecordResearchProps) {
     })),
     supersessions,
     events: [],
-    document: { ...document, eligible: state === "CURRENT" },
+    document,
   });
+  // Routing target and project null: the write's own, which the statement reads.
   const eventsFor = (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]): StatementEvent[] => [
     {
-      routingTargetId: context.routingTargetId,
-      projectId: context.projectId,
+      routingTargetId: null,
+      projectId: null,
       resourceType: "research_object",
       resourceId: null,
       eventType: "research.recorded",
       payloadVersion: CURRENT_PAYLOAD_VERSION,
       operatorId: operator.id,
       accessionKey: "accession",
-      payload: {
-        kind: input.kind,
-        branch,
-        evidenceGrade,
-        contentHash,
-        state,
-        ...(verdict.flagged ? { trustFlags: verdict.flags } : {}),
-      },
+      withVerdict: true,
+      payload: { kind: input.kind, branch, evidenceGrade, contentHash },
     },
     // A new object has no incoming edges, so its outgoing relations cannot close a cycle.
     ...rows.relations.map((edge, index): StatementEvent => ({
-      routingTargetId: context.routingTargetId,
-      projectId: context.projectId,
+      routingTargetId: null,
+      projectId: null,
       resourceType: "research_relation",
       resourceId: edge.id,
       eventType: "research.related",
@@ -283,10 +243,10 @@ export async function recordResearch(props: RecordResearchProps) {
 
   let outcome: { object: ResearchObject; replayed: boolean; sequence: bigint | null };
   if (!input.supersedes?.length) {
-    outcome = await writeWithoutTransaction(props, { scope, digest, rowsFor, eventsFor, context });
+    outcome = await writeWithoutTransaction(props, { scope, digest, rowsFor, eventsFor });
   } else {
     outcome = await prisma.$transaction(async (tx) => {
-      await requireProjectWriter(tx, context.projectId, operator, "record research in it");
+      await requireProjectWriter(tx, projectId, operator, "record research in it");
       const claim = await claimIdempotencyKey(tx, scope, digest);
       if (claim.replay)
         return {
@@ -294,12 +254,13 @@ export async function recordResearch(props: RecordResearchProps) {
           replayed: true,
           sequence: null,
         };
+      // A record being written is never SUPERSEDED, whichever verdict the statement takes.
       const successor = {
         id: claim.resultId,
         accession: null,
-        routingTargetId: context.routingTargetId,
+        routingTargetId: routingTargetId!,
         contentHash,
-        state,
+        state: verdicts.usual.state as ResearchState,
       };
       const marked = [];
       for (const ref of input.supersedes ?? [])
@@ -336,19 +297,20 @@ export async function recordResearch(props: RecordResearchProps) {
 /** The stored row, as the statement wrote it (no read back). */
 function objectOf(rows: Omit<StatementInput, "claim">, written: StatementResult): ResearchObject {
   const o = rows.object;
+  const verdict = written.flooded ? rows.verdicts.flooded : rows.verdicts.usual;
   return {
     id: o.id,
     accession: written.accession,
     slug: `r${written.accession}-${o.slugSuffix}`,
     contentHash: o.contentHash,
     projectId: o.projectId,
-    problemId: o.problemId,
-    routingTargetId: o.routingTargetId,
+    problemId: written.problemId,
+    routingTargetId: written.routingTargetId,
     kind: o.kind as ResearchKind,
     title: o.title,
     body: o.body,
     evidenceGrade: o.evidenceGrade as EvidenceGrade,
-    state: o.state as ResearchState,
+    state: verdict.state as ResearchState,
     branchName: o.branchName,
     metadata: o.metadata as Prisma.JsonValue,
     artifact: (o.artifact ?? null) as Prisma.JsonValue,
@@ -358,9 +320,9 @@ function objectOf(rows: Omit<StatementInput, "claim">, written: StatementResult)
     createdById: o.createdById,
     createdAt: written.createdAt,
     supersededAt: null,
-    trustFlags: o.trustFlags,
-    quarantineReason: o.quarantineReason,
-    stateBeforeQuarantine: o.stateBeforeQuarantine as ResearchState | null,
+    trustFlags: verdict.trustFlags,
+    quarantineReason: verdict.quarantineReason,
+    stateBeforeQuarantine: verdict.stateBeforeQuarantine as ResearchState | null,
     quarantinedAt: written.quarantinedAt,
     textShape: o.textShape,
   };
@@ -371,40 +333,44 @@ const UNCLAIMED_ATTEMPTS = 3;
 
 /**
  * The write as one autocommit statement that also claims the key and checks the writer. When it
- * writes nothing the key was used (replay, or a different request: conflict) or the writer may not
- * write here (refused); one read of both (replay-lookup.ts) then tells which.
+ * writes nothing the key was used (replay, or a different request: conflict), the writer may not write
+ * here (refused) or the project does not exist; one read (replay-lookup.ts) then tells which.
  */
 async function writeWithoutTransaction(
   props: RecordResearchProps,
   write: {
     scope: { operatorId: string; operation: string; scope: string; key: string };
     digest: string;
-    context: WriteContext;
     rowsFor: (id: string, supersessions: StatementInput["supersessions"]) => Omit<StatementInput, "claim">;
     eventsFor: (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]) => StatementEvent[];
   },
 ): Promise<{ object: ResearchObject; replayed: boolean; sequence: bigint | null }> {
-  const { prisma, operator } = props;
+  const { prisma, operator, input } = props;
   const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
-    const input = {
+    const statementInput = {
       ...rows,
       claim: { ...write.scope, requestHash: write.digest, curates },
       events: write.eventsFor(rows, []),
     };
     if (props.batcher) {
       // The batcher announced the batch's commit before it answered: nothing left to announce here.
-      const written = await props.batcher.write(input);
+      const written = await props.batcher.write(statementInput);
       if (written) return { object: objectOf(rows, written), replayed: false, sequence: null };
     } else {
-      const written = await writeResearchRows(props.pool, input, props.inlineViews, props.notifier.statementChannel);
+      const written = await writeResearchRows(
+        props.pool,
+        statementInput,
+        props.inlineViews,
+        props.notifier.statementChannel,
+      );
       if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     }
-    const { role, recorded } = await lookUpReplay(props.pool, write.context.projectId, write.scope);
+    const { projectExists, role, recorded } = await lookUpReplay(props.pool, write.scope.scope, write.scope);
+    if (!projectExists) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
     // Refused: the check that words the refusal (it reads the project's slug only then).
-    if (!role && !curates)
-      await requireProjectWriter(prisma, write.context.projectId, operator, "record research in it");
+    if (!role && !curates) await requireProjectWriter(prisma, write.scope.scope, operator, "record research in it");
     if (recorded) {
       if (recorded.requestHash !== write.digest) throw new IdempotencyConflictError(write.scope.key);
       return { object: recorded.object, replayed: true, sequence: null };

@@ -46,14 +46,13 @@ export class ResearchWriteBatcher {
     }
   }
 
-  private async run(batch: Pending[], retry = false): Promise<void> {
+  private async run(batch: Pending[]): Promise<void> {
     try {
       const outcome = await writeResearchBatch(
         this.pool,
         batch.map((pending) => pending.input),
         this.inlineViews,
         this.notifier.statementChannel,
-        { prepared: !retry },
       );
       if (outcome.sequence !== null) this.notifier.committed(outcome.sequence, "research");
       batch.forEach((pending, index) => pending.resolve(outcome.results[index] ?? null));
@@ -61,7 +60,7 @@ export class ResearchWriteBatcher {
       // A failed statement wrote nothing, claims included. One write's fault (a constraint its input
       // breaks) must not fail the others: each goes again alone, so only the faulty one gets the error.
       if (batch.length === 1) batch[0]!.reject(error);
-      else for (const pending of batch) await this.run([pending], true);
+      else for (const pending of batch) await this.run([pending]);
     }
   }
 }

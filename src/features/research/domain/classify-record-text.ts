@@ -69,11 +69,8 @@ function internallyRepetitive(text: string): boolean {
   return distinct.size / total < MIN_DISTINCT_SHINGLE_SHARE;
 }
 
-/**
- * `texts`: every text of the record a packet can quote (title, body, replay and formal fields).
- * `nearDuplicates`: how many records on the same target already have this record's textShape.
- */
-export function classifyRecordText(texts: readonly string[], nearDuplicates: number): TrustVerdict {
+/** The flags of the record's own text (phrase rules, internal repetition), before its target is counted. */
+export function classifyTextOnly(texts: readonly string[]): string[] {
   const joined = texts.join("\n");
   const folded = foldForRules(joined);
   const flags: string[] = [];
@@ -86,6 +83,20 @@ export function classifyRecordText(texts: readonly string[], nearDuplicates: num
   const phraseFlagged = weight >= rules.flagThreshold;
   if (!phraseFlagged) flags.length = 0;
   if (internallyRepetitive(joined)) flags.push("REPETITIVE:internal-repetition");
+  return flags;
+}
+
+/** The verdict from the text's flags and `nearDuplicates`, the records on the same target with this record's textShape. */
+export function withNearDuplicates(textFlags: readonly string[], nearDuplicates: number): TrustVerdict {
+  const flags = [...textFlags];
   if (nearDuplicates >= FLOOD_NEAR_DUPLICATES) flags.push("REPETITIVE:near-duplicate-flood");
   return { flagged: flags.length > 0, flags };
+}
+
+/**
+ * `texts`: every text of the record a packet can quote (title, body, replay and formal fields).
+ * `nearDuplicates`: how many records on the same target already have this record's textShape.
+ */
+export function classifyRecordText(texts: readonly string[], nearDuplicates: number): TrustVerdict {
+  return withNearDuplicates(classifyTextOnly(texts), nearDuplicates);
 }

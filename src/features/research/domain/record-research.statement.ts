@@ -1,15 +1,17 @@
 // The ordered part of recordResearch as one SQL statement. Everything that can be known before the
-// accession and the event sequences are (validation, reads, the classifier, the sparse document) is
-// computed first; this statement then takes the two gap-free counters and writes every row that
-// carries their values: the object, its bindings, relations, supersessions, the change events, the
-// sparse document and the inline views' high-water marks.
+// accession and the event sequences are (validation, the classifier, the sparse document) is computed
+// first; this statement then resolves what the write needs from the store (its project's problem and
+// routing target, the problem's statement family, the named Lean declaration, the writer's membership,
+// the near-duplicate count that decides between the two prepared verdicts), takes the two gap-free
+// counters and writes every row that carries their values: the object, its bindings, relations,
+// supersessions, the change events, the sparse document and the inline views' high-water marks.
 //
 // Without an open transaction (no supersessions) the statement also claims the idempotency key and
 // checks the writer's membership, and runs in autocommit: the counter rows are then locked from the
 // moment the statement takes them to its own commit, inside the server, with no client round trip in
 // between. That is the whole global critical section of a research write (see docs/operations.md,
 // "Ordering of writes"). On a server database the statement also sends the change notice itself, so
-// it leaves at the commit, with no round trip of its own.
+// it leaves at the commit, with no round trip of its own. A plain write is therefore one round trip.
 //
 // The autocommit path runs on the pg pool directly: it is the hottest statement of the store, and
 // Prisma's raw-query layer cost more CPU than the statement's own client work (bench:writes profile).
@@ -19,10 +21,13 @@ import type { Prisma } from "../../../generated/prisma/client.js";
 import type { InlineViews } from "../../../events/change-events.js";
 import { RESEARCH_SPARSE_VIEW } from "../projection/research-documents.js";
 import { noticeSuffix } from "../../../events/notifier.js";
+import { FLOOD_NEAR_DUPLICATES } from "./classify-record-text.js";
 
-/** An event whose payload gets `R<accession>` of the new object under `accessionKey`. */
+/** An event of the write. Its payload gets `R<accession>` of the new object under `accessionKey`. */
 export interface StatementEvent {
+  /** null: the write's routing target (its project's, read by the statement). */
   routingTargetId: string | null;
+  /** null: the write's project. */
   projectId: string | null;
   resourceType: string;
   /** null: the new object's id. */
@@ -32,6 +37,21 @@ export interface StatementEvent {
   payload: Prisma.InputJsonValue;
   operatorId: string | null;
   accessionKey?: string;
+  /** The payload also gets the chosen verdict's `event` fields. */
+  withVerdict?: boolean;
+}
+
+/** What the trust verdict decides about the stored record. */
+export interface VerdictFields {
+  state: string;
+  trustFlags: string[];
+  quarantineReason: string | null;
+  stateBeforeQuarantine: string | null;
+  quarantined: boolean;
+  /** Whether the sparse document may be retrieved (packets leave quarantined text out). */
+  eligible: boolean;
+  /** Added to the payload of the events marked `withVerdict`. */
+  event: Record<string, unknown>;
 }
 
 export interface StatementInput {
@@ -44,18 +64,16 @@ export interface StatementInput {
     requestHash: string;
     curates: boolean;
   } | null;
+  /** The object's own fields; its problem and routing target are its project's, which the statement reads. */
   object: {
     id: string;
     slugSuffix: string;
     contentHash: string;
     projectId: string;
-    problemId: string;
-    routingTargetId: string;
     kind: string;
     title: string;
     body: string;
     evidenceGrade: string;
-    state: string;
     branchName: string | null;
     metadata: unknown;
     artifact: unknown;
@@ -63,18 +81,20 @@ export interface StatementInput {
     goalFingerprint: string | null;
     goalShapeFingerprint: string | null;
     createdById: string;
-    trustFlags: string[];
-    quarantineReason: string | null;
-    stateBeforeQuarantine: string | null;
-    quarantined: boolean;
     textShape: string;
+    /** The Lean declaration the record is about, bound when the problem has one of that name. */
+    declarationName: string | null;
   };
-  targets: { targetKind: string; targetId: string }[];
+  /**
+   * The verdict as the classifier gives it below the flood threshold (`usual`) and at it (`flooded`):
+   * the statement counts the records on the target that share `textShape` and takes one.
+   */
+  verdicts: { usual: VerdictFields; flooded: VerdictFields };
   relations: { id: string; toId: string; type: string; note: string | null }[];
   supersessions: { supersededId: string; reason: string | null }[];
   events: StatementEvent[];
-  /** The new object's sparse document, minus what the statement supplies (version, source sequence). */
-  document: { fields: unknown; terms: string[]; length: number; eligible: boolean };
+  /** The new object's sparse document, minus what the statement supplies (version, source sequence, eligibility). */
+  document: { fields: unknown; terms: string[]; length: number };
 }
 
 export interface StatementResult {
@@ -83,60 +103,141 @@ export interface StatementResult {
   sequence: bigint;
   createdAt: Date;
   quarantinedAt: Date | null;
+  problemId: string;
+  routingTargetId: string;
+  /** Which verdict the statement took. */
+  flooded: boolean;
 }
 
 /**
- * The research object's INSERT and its SELECT list, read from `o` (the input's object) with the accession
- * `accession` (a SQL expression); the single and the batched statement (record-research.batch.ts) share it.
+ * The writes with what the statement resolves for each (see the header), one row per write whose project
+ * exists, from `items` (rows `item(value, ord)`). Every lookup is a LATERAL with LIMIT, so it stays an
+ * index probe per write: the planner guesses 100 rows for the batch, and with that guess it hashed whole
+ * tables (a join scanned every project; the membership check, as a plain subquery, every member).
+ * $5 is the flood threshold.
+ */
+export const resolvedInput = (items: string) => `input AS (
+    SELECT item.value AS j, item.ord, p.id AS project_id, p.problem_id, p.routing_target_id,
+      pr.statement_family_id AS family_id, decl.id AS declaration_id, member.found IS NOT NULL AS member,
+      near.count >= $5::int AS flooded,
+      item.value->'verdicts'->(CASE WHEN near.count >= $5::int THEN 'flooded' ELSE 'usual' END) AS v
+    FROM ${items}
+    CROSS JOIN LATERAL (
+      SELECT p.id, p.problem_id, p.routing_target_id FROM projects p
+      WHERE p.id = (item.value->'object'->>'projectId')::uuid LIMIT 1
+    ) p
+    CROSS JOIN LATERAL (SELECT pr.statement_family_id FROM problems pr WHERE pr.id = p.problem_id LIMIT 1) pr
+    LEFT JOIN LATERAL (
+      SELECT d.id FROM formal_declarations d
+      WHERE d.problem_id = p.problem_id AND d.decl_name = item.value->'object'->>'declarationName' LIMIT 1
+    ) decl ON true
+    LEFT JOIN LATERAL (
+      SELECT 1 AS found FROM project_members m
+      WHERE m.project_id = p.id AND m.operator_id = (item.value->'claim'->>'operatorId')::uuid LIMIT 1
+    ) member ON true
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS count FROM (
+        SELECT 1 FROM research_objects r
+        WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = item.value->'object'->>'textShape' LIMIT $5::int
+      ) near_duplicates
+    ) near
+  )`;
+
+/**
+ * The research object's INSERT and its SELECT list, read from `o` (the input's object) and `w` (its
+ * resolved input row) with the accession `accession` (a SQL expression); the single and the batched
+ * statement (record-research.batch.ts) share it.
  */
 export const insertResearchObject = (accession: string) => `INSERT INTO research_objects (
       id, accession, slug, content_hash, project_id, problem_id, routing_target_id, kind, title, body, evidence_grade, state,
       branch_name, metadata, artifact, formal, goal_fingerprint, goal_shape_fingerprint, created_by_id, trust_flags,
       quarantine_reason, state_before_quarantine, quarantined_at, text_shape)
-    SELECT (o->>'id')::uuid, ${accession}, 'r' || ${accession} || '-' || (o->>'slugSuffix'), o->>'contentHash', (o->>'projectId')::uuid,
-      (o->>'problemId')::uuid, (o->>'routingTargetId')::uuid, (o->>'kind')::"ResearchKind", o->>'title', o->>'body',
-      (o->>'evidenceGrade')::"EvidenceGrade", (o->>'state')::"ResearchState", o->>'branchName', o->'metadata',
+    SELECT (o->>'id')::uuid, ${accession}, 'r' || ${accession} || '-' || (o->>'slugSuffix'), o->>'contentHash', w.project_id,
+      w.problem_id, w.routing_target_id, (o->>'kind')::"ResearchKind", o->>'title', o->>'body',
+      (o->>'evidenceGrade')::"EvidenceGrade", (w.v->>'state')::"ResearchState", o->>'branchName', o->'metadata',
       CASE WHEN jsonb_typeof(o->'artifact') = 'object' THEN o->'artifact' END, CASE WHEN jsonb_typeof(o->'formal') = 'object' THEN o->'formal' END,
-      o->>'goalFingerprint', o->>'goalShapeFingerprint', (o->>'createdById')::uuid, ARRAY(SELECT jsonb_array_elements_text(o->'trustFlags')),
-      o->>'quarantineReason', (o->>'stateBeforeQuarantine')::"ResearchState", CASE WHEN (o->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'`;
+      o->>'goalFingerprint', o->>'goalShapeFingerprint', (o->>'createdById')::uuid, ARRAY(SELECT jsonb_array_elements_text(w.v->'trustFlags')),
+      w.v->>'quarantineReason', (w.v->>'stateBeforeQuarantine')::"ResearchState",
+      CASE WHEN (w.v->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'`;
 
-// `claim` yields one row when the write may go ahead; every counter and insert hangs off it, so a
-// replay or a refused writer changes nothing. The counters are taken in the order every writer takes
-// them (accession, then events: `ev` reads `acc`), so two writers cannot deadlock on them.
-/** The key's claim, for each input row `j` whose writer is a curator or a member; shared with the batch. */
-export const CLAIM_INSERT = `INSERT INTO idempotency_records (operator_id, operation, scope, key, request_hash, result_id)
+/** The new object's bindings, for each written row `w` (with `id`, the object's): problem, project, family, declaration. */
+export const TARGETS_INSERT = `INSERT INTO research_targets (research_object_id, target_kind, target_id)
+    SELECT w.id, binding.kind::"TargetKind", binding.target
+    FROM written w, LATERAL (VALUES ('PROBLEM', w.problem_id::text), ('PROJECT', w.project_id::text),
+      ('STATEMENT_FAMILY', w.family_id::text), ('FORMAL_DECLARATION', w.declaration_id::text)) binding(kind, target)
+    WHERE binding.target IS NOT NULL`;
+
+/**
+ * The write's change events, for each written row `w` (with `first_event` and `accession`): sequences
+ * from `first_event` on in the input's order, the write's routing target and project where the event
+ * names none, the accession and the verdict added to the payloads that ask for them.
+ */
+export const EVENTS_INSERT = `INSERT INTO change_events (sequence, routing_target_id, project_id, resource_type, resource_id, event_type, payload_version, payload, operator_id)
+    SELECT w.first_event + e.ord - 1, COALESCE((e.value->>'routingTargetId')::uuid, w.routing_target_id),
+      COALESCE((e.value->>'projectId')::uuid, w.project_id), e.value->>'resourceType',
+      COALESCE(e.value->>'resourceId', w.j->'object'->>'id'), e.value->>'eventType', (e.value->>'payloadVersion')::int,
+      e.value->'payload'
+        || CASE WHEN e.value ? 'accessionKey' THEN jsonb_build_object(e.value->>'accessionKey', 'R' || w.accession) ELSE '{}' END
+        || CASE WHEN (e.value->>'withVerdict')::boolean THEN w.v->'event' ELSE '{}' END,
+      (e.value->>'operatorId')::uuid
+    FROM written w, jsonb_array_elements(w.j->'events') WITH ORDINALITY AS e(value, ord)`;
+
+/** The new object's sparse document in the research view's serving version, for each written row `w`. */
+export const DOCUMENT_INSERT = `INSERT INTO sparse_documents (view, version, document_id, routing_target_id, project_id, fields, terms, length, eligible, source_sequence)
+    SELECT $2, ptr.serving_version, w.j->'object'->>'id', w.routing_target_id, w.project_id,
+      w.j->'document'->'fields', ARRAY(SELECT jsonb_array_elements_text(w.j->'document'->'terms')), (w.j->'document'->>'length')::int,
+      (w.v->>'eligible')::boolean, w.accession
+    FROM (SELECT serving_version FROM pointers WHERE view = $2) ptr, written w`;
+
+/** The key's claim for each input row whose writer is a curator or a member of the project, in input order. */
+const CLAIM_INSERT = `INSERT INTO idempotency_records (operator_id, operation, scope, key, request_hash, result_id)
     SELECT (j->'claim'->>'operatorId')::uuid, j->'claim'->>'operation', j->'claim'->>'scope', j->'claim'->>'key', j->'claim'->>'requestHash', j->'object'->>'id'
     FROM input
-    WHERE (j->'claim'->>'curates')::boolean OR EXISTS (
-      SELECT 1 FROM project_members m WHERE m.project_id = (j->'object'->>'projectId')::uuid AND m.operator_id = (j->'claim'->>'operatorId')::uuid)`;
+    WHERE (j->'claim'->>'curates')::boolean OR member
+    ORDER BY ord
+    ON CONFLICT DO NOTHING
+    RETURNING result_id`;
+
 /**
  * The write's change notice, sent by the statement itself ($4: the notifier's channel; none when null). NOTIFY
  * is transactional: it leaves when the write commits, never before. Its topic says the write appended
- * research records only. Shared with the batch (both name the event counter's new value `ev.last`).
+ * research records only.
  */
-export const NOTICE_CTE = `notice AS (SELECT count(pg_notify($4::text, ev.last::text || '${noticeSuffix("research")}')) AS sent
+const NOTICE_CTE = `notice AS (SELECT count(pg_notify($4::text, ev.last::text || '${noticeSuffix("research")}')) AS sent
     FROM ev WHERE $4::text IS NOT NULL)`;
-const CLAIMING = `
-  claim AS (
-    ${CLAIM_INSERT}
-    ON CONFLICT DO NOTHING
-    RETURNING result_id
-  ),`;
-const CLAIMED = `
-  claim AS (SELECT j->'object'->>'id' AS result_id FROM input),`;
 
+// One statement for one write and for a batch of them (record-research.batch.ts). `claim` yields a row
+// for each write that may go ahead (claiming: its key was free and its writer may write; claimed: the
+// caller's transaction claimed it); every counter and insert hangs off it, so a replay or a refused
+// writer changes nothing. `claimed` numbers those writes in input order with the running total of their
+// events, and each write's accession and first event sequence follow from the counters' new values.
+// The counters are taken in the order every writer takes them (accession, then events: `ev` reads
+// `acc`), so two writers cannot deadlock on them.
 const statement = (claiming: boolean) => `
-WITH input AS (SELECT $1::jsonb AS j),
-  ${claiming ? CLAIMING : CLAIMED}
+WITH ${resolvedInput("jsonb_array_elements($1::jsonb) WITH ORDINALITY AS item(value, ord)")},
+  claim AS (${claiming ? CLAIM_INSERT : "SELECT j->'object'->>'id' AS result_id FROM input"}),
+  claimed AS (
+    SELECT input.*, row_number() OVER w AS rank, jsonb_array_length(input.j->'events') AS event_count,
+      sum(jsonb_array_length(input.j->'events')) OVER w AS events_through
+    FROM input JOIN claim ON claim.result_id = input.j->'object'->>'id'
+    WINDOW w AS (ORDER BY input.ord)
+  ),
+  totals AS (SELECT count(*) AS objects, coalesce(sum(event_count), 0) AS events FROM claimed),
   acc AS (
-    INSERT INTO counters (name, value) SELECT 'research_accession', 1 FROM claim
-    ON CONFLICT (name) DO UPDATE SET value = counters.value + 1
+    INSERT INTO counters (name, value) SELECT 'research_accession', objects FROM totals WHERE objects > 0
+    ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value
     RETURNING value
   ),
   ev AS (
-    INSERT INTO counters (name, value) SELECT 'change_event', jsonb_array_length(j->'events') FROM acc, input
+    INSERT INTO counters (name, value) SELECT 'change_event', totals.events FROM acc, totals
     ON CONFLICT (name) DO UPDATE SET value = counters.value + EXCLUDED.value
-    RETURNING value - (SELECT jsonb_array_length(j->'events') FROM input) + 1 AS first, value AS last
+    RETURNING value AS last
+  ),
+  items AS (
+    SELECT c.*, acc.value - totals.objects + c.rank AS accession,
+      ev.last - totals.events + c.events_through - c.event_count + 1 AS first_event,
+      ev.last - totals.events + c.events_through AS last_event
+    FROM claimed c, acc, ev, totals
   ),
   -- The inline views' serving versions, read under the event counter and locked: a rebuild switches a
   -- pointer while it holds that counter, and a locked read returns the row as last committed (not as
@@ -147,47 +248,39 @@ WITH input AS (SELECT $1::jsonb AS j),
     WHERE p.view IN (SELECT jsonb_array_elements_text($3::jsonb)) FOR SHARE OF p
   ),
   obj AS (
-    ${insertResearchObject("acc.value")}
-    FROM acc, (SELECT j->'object' AS o FROM input) object
+    ${insertResearchObject("w.accession")}
+    FROM items w, LATERAL (SELECT w.j->'object' AS o) object
+    ORDER BY w.ord
     RETURNING id, created_at, quarantined_at
   ),
-  targets AS (
-    INSERT INTO research_targets (research_object_id, target_kind, target_id)
-    SELECT obj.id, (t->>'targetKind')::"TargetKind", t->>'targetId' FROM obj, input, jsonb_array_elements(j->'targets') t
+  written AS (
+    SELECT items.*, obj.id, obj.created_at, obj.quarantined_at
+    FROM items JOIN obj ON obj.id = (items.j->'object'->>'id')::uuid
   ),
+  targets AS (${TARGETS_INSERT}),
   relations AS (
     INSERT INTO research_relations (id, from_id, to_id, type, note, created_by_id)
-    SELECT (r->>'id')::uuid, obj.id, (r->>'toId')::uuid, (r->>'type')::"RelationType", r->>'note', (j->'object'->>'createdById')::uuid
-    FROM obj, input, jsonb_array_elements(j->'relations') r
+    SELECT (r->>'id')::uuid, w.id, (r->>'toId')::uuid, (r->>'type')::"RelationType", r->>'note', (w.j->'object'->>'createdById')::uuid
+    FROM written w, jsonb_array_elements(w.j->'relations') r
   ),
   supersessions AS (
     INSERT INTO supersessions (superseded_id, superseding_id, reason)
-    SELECT (s->>'supersededId')::uuid, obj.id, s->>'reason' FROM obj, input, jsonb_array_elements(j->'supersessions') s
+    SELECT (s->>'supersededId')::uuid, w.id, s->>'reason' FROM written w, jsonb_array_elements(w.j->'supersessions') s
   ),
-  events AS (
-    INSERT INTO change_events (sequence, routing_target_id, project_id, resource_type, resource_id, event_type, payload_version, payload, operator_id)
-    SELECT ev.first + e.ord - 1, (e.value->>'routingTargetId')::uuid, (e.value->>'projectId')::uuid, e.value->>'resourceType',
-      COALESCE(e.value->>'resourceId', j->'object'->>'id'), e.value->>'eventType', (e.value->>'payloadVersion')::int,
-      CASE WHEN e.value ? 'accessionKey' THEN (e.value->'payload') || jsonb_build_object(e.value->>'accessionKey', 'R' || acc.value) ELSE e.value->'payload' END,
-      (e.value->>'operatorId')::uuid
-    FROM ev, acc, obj, input, jsonb_array_elements(j->'events') WITH ORDINALITY AS e(value, ord)
-  ),
-  document AS (
-    INSERT INTO sparse_documents (view, version, document_id, routing_target_id, project_id, fields, terms, length, eligible, source_sequence)
-    SELECT $2, ptr.serving_version, obj.id::text, (j->'object'->>'routingTargetId')::uuid, (j->'object'->>'projectId')::uuid, d->'fields',
-      ARRAY(SELECT jsonb_array_elements_text(d->'terms')), (d->>'length')::int, (d->>'eligible')::boolean, acc.value
-    FROM (SELECT serving_version FROM pointers WHERE view = $2) ptr, obj, acc, input, (SELECT j->'document' AS d FROM input) doc
-  ),
+  events AS (${EVENTS_INSERT}),
+  document AS (${DOCUMENT_INSERT}),
   marks AS (
     UPDATE projection_states s SET high_water_mark = ev.last, updated_at = CURRENT_TIMESTAMP
     FROM ev, pointers WHERE s.view = pointers.view AND s.version = pointers.serving_version AND s.high_water_mark < ev.last
   ),
   ${NOTICE_CTE}
 -- Times as epoch milliseconds: the column is a UTC timestamp without zone, which pg would read as local time.
-SELECT acc.value::int AS accession, ev.last::text AS sequence,
-  round(extract(epoch FROM obj.created_at) * 1000)::float8 AS created_ms,
-  round(extract(epoch FROM obj.quarantined_at) * 1000)::float8 AS quarantined_ms
-FROM acc, ev, obj, notice`;
+SELECT w.ord::int AS ord, w.accession::int AS accession, w.last_event::text AS sequence, ev.last::text AS batch_sequence,
+  w.problem_id::text AS problem_id, w.routing_target_id::text AS routing_target_id, w.flooded,
+  round(extract(epoch FROM w.created_at) * 1000)::float8 AS created_ms,
+  round(extract(epoch FROM w.quarantined_at) * 1000)::float8 AS quarantined_ms
+FROM written w, ev, notice
+ORDER BY w.ord`;
 
 const CLAIMING_STATEMENT = statement(true);
 const CLAIMED_STATEMENT = statement(false);
@@ -196,16 +289,68 @@ const CLAIMED_STATEMENT = statement(false);
 export type StatementRunner = pg.Pool | TransactionClient;
 
 interface StatementRow {
+  ord: number;
   accession: number;
   sequence: string;
+  batch_sequence: string;
+  problem_id: string;
+  routing_target_id: string;
+  flooded: boolean;
   created_ms: number;
   quarantined_ms: number | null;
 }
 
+export interface WriteOutcome {
+  /** Per input, in order: what was written, or null when its claim did not go ahead. */
+  results: (StatementResult | null)[];
+  /** The last event sequence written, the one the change notice carries; null when nothing was written. */
+  sequence: bigint | null;
+}
+
 /**
- * Runs the statement (the pool for the autocommit path, the caller's transaction otherwise). Null
- * when the claim did not go ahead: the key was already used, or the operator may not write here.
+ * Runs the statement for `inputs`, all claiming or all claimed (the caller's transaction claimed them).
+ * `name` prepares it on the pooled connection (planning it cost more than running it); the pool only.
  * `noticeChannel` is the notifier's statement channel (null: the caller announces the commit itself).
+ */
+export async function runResearchWrite(
+  db: StatementRunner,
+  inputs: readonly StatementInput[],
+  inlineViews: InlineViews,
+  noticeChannel: string | null,
+  name: string | null,
+): Promise<WriteOutcome> {
+  const claiming = inputs[0]?.claim != null;
+  if (inputs.some((input) => (input.claim !== null) !== claiming))
+    throw new Error("runResearchWrite: claiming and claimed writes do not share a statement");
+  const sql = claiming ? CLAIMING_STATEMENT : CLAIMED_STATEMENT;
+  const params = [
+    JSON.stringify(inputs),
+    RESEARCH_SPARSE_VIEW,
+    JSON.stringify(inlineViews.names),
+    noticeChannel,
+    FLOOD_NEAR_DUPLICATES,
+  ];
+  const rows =
+    "$queryRawUnsafe" in db
+      ? await db.$queryRawUnsafe<StatementRow[]>(sql, ...params)
+      : (await db.query<StatementRow>({ ...(name ? { name } : {}), text: sql, values: params })).rows;
+  const results: (StatementResult | null)[] = inputs.map(() => null);
+  for (const row of rows)
+    results[row.ord - 1] = {
+      accession: Number(row.accession),
+      sequence: BigInt(row.sequence),
+      createdAt: new Date(Number(row.created_ms)),
+      quarantinedAt: row.quarantined_ms === null ? null : new Date(Number(row.quarantined_ms)),
+      problemId: row.problem_id,
+      routingTargetId: row.routing_target_id,
+      flooded: row.flooded,
+    };
+  return { results, sequence: rows[0] ? BigInt(rows[0].batch_sequence) : null };
+}
+
+/**
+ * One write (the pool for the autocommit path, the caller's transaction otherwise). Null when the claim
+ * did not go ahead: the key was already used, the operator may not write here, or the project is gone.
  */
 export async function writeResearchRows(
   db: StatementRunner,
@@ -213,25 +358,7 @@ export async function writeResearchRows(
   inlineViews: InlineViews,
   noticeChannel: string | null,
 ): Promise<StatementResult | null> {
-  const sql = input.claim ? CLAIMING_STATEMENT : CLAIMED_STATEMENT;
-  const params = [JSON.stringify(input), RESEARCH_SPARSE_VIEW, JSON.stringify(inlineViews.names), noticeChannel];
-  const rows =
-    "$queryRawUnsafe" in db
-      ? await db.$queryRawUnsafe<StatementRow[]>(sql, ...params)
-      : // Named: each pooled connection plans the statement once (planning it cost more than running it).
-        (
-          await db.query<StatementRow>({
-            name: input.claim ? "record-research-claiming" : "record-research",
-            text: sql,
-            values: params,
-          })
-        ).rows;
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    accession: Number(row.accession),
-    sequence: BigInt(row.sequence),
-    createdAt: new Date(Number(row.created_ms)),
-    quarantinedAt: row.quarantined_ms === null ? null : new Date(Number(row.quarantined_ms)),
-  };
+  const name = input.claim ? "record-research-claiming" : "record-research";
+  const outcome = await runResearchWrite(db, [input], inlineViews, noticeChannel, name);
+  return outcome.results[0] ?? null;
 }

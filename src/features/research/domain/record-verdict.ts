@@ -1,6 +1,12 @@
 // The trust verdict of a record being written: the classifier over every text a packet can quote,
 // with the count of near-duplicates already on the target.
-import { classifyRecordText, textShape, type TrustVerdict } from "./classify-record-text.js";
+import {
+  classifyTextOnly,
+  FLOOD_NEAR_DUPLICATES,
+  textShape,
+  withNearDuplicates,
+  type TrustVerdict,
+} from "./classify-record-text.js";
 
 export interface RecordTexts {
   title: string;
@@ -24,12 +30,20 @@ export function recordTextShape(record: RecordTexts): { texts: string[]; shape: 
 }
 
 /**
- * The verdict given the count of records on the target that already have this text shape. A write
- * reads that count before its transaction (recordResearch), so concurrent copies can each see the
- * count just under the threshold: a flood is caught from the next copy on, never missed for good.
+ * Both verdicts a write can get, the text classified once: `usual` below the flood threshold, `flooded`
+ * at it. The write's statement counts the near-duplicates on the target and takes one; writes in one
+ * statement, or in concurrent ones, do not count each other, so copies that arrive together can each
+ * find the count just under the threshold: a flood is caught from the next copy on, never missed for good.
  */
-export function verdictFor(record: { texts: string[]; shape: string }, nearDuplicates: number): WriteVerdict {
-  return { ...classifyRecordText(record.texts, nearDuplicates), textShape: record.shape };
+export function verdictsFor(record: { texts: string[]; shape: string }): {
+  usual: WriteVerdict;
+  flooded: WriteVerdict;
+} {
+  const textFlags = classifyTextOnly(record.texts);
+  return {
+    usual: { ...withNearDuplicates(textFlags, 0), textShape: record.shape },
+    flooded: { ...withNearDuplicates(textFlags, FLOOD_NEAR_DUPLICATES), textShape: record.shape },
+  };
 }
 
 /** The quarantine note the classifier leaves on a flagged record. */

@@ -1,6 +1,7 @@
-// What a write whose statement wrote nothing needs to know, in one read: whether the writer may write
-// in the project, and the request its key already recorded, with that request's object. The statement
-// writes nothing when the key is taken (a replay or a conflicting request) or the writer is refused.
+// What a write whose statement wrote nothing needs to know, in one read: whether the project exists,
+// whether the writer may write in it, and the request its key already recorded, with that request's object.
+// The statement writes nothing when the key is taken (a replay or a conflicting request), the writer is
+// refused or the project does not exist.
 import type pg from "pg";
 import type { Prisma, ResearchObject } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, ProjectRole, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
@@ -13,6 +14,8 @@ export interface KeyScope {
 }
 
 export interface ReplayLookup {
+  /** Whether the project exists (a write to a missing one writes nothing, as a refused one). */
+  projectExists: boolean;
   /** The writer's role in the project; null when not a member. */
   role: ProjectRole | null;
   /** The recorded request under the key, with its object; null when the key is free. */
@@ -21,6 +24,7 @@ export interface ReplayLookup {
 
 /** Timestamps as epoch milliseconds: pg reads a timestamp without zone as local time. */
 interface Row {
+  project_exists: boolean;
   role: ProjectRole | null;
   request_hash: string | null;
   id: string | null;
@@ -57,7 +61,8 @@ const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 export async function lookUpReplay(pool: pg.Pool, projectId: string, scope: KeyScope): Promise<ReplayLookup> {
   const { rows } = await pool.query<Row>({
     name: "record-research-replay",
-    text: `SELECT (SELECT m.role::text FROM project_members m WHERE m.project_id = $1::uuid AND m.operator_id = $2::uuid) AS role,
+    text: `SELECT EXISTS (SELECT 1 FROM projects p WHERE p.id = $1::uuid) AS project_exists,
+      (SELECT m.role::text FROM project_members m WHERE m.project_id = $1::uuid AND m.operator_id = $2::uuid) AS role,
       i.request_hash, o.id::text AS id, o.accession, o.slug, o.content_hash AS "contentHash",
       o.project_id::text AS "projectId", o.problem_id::text AS "problemId", o.routing_target_id::text AS "routingTargetId",
       o.kind::text AS kind, o.title, o.body, o.evidence_grade::text AS "evidenceGrade", o.state::text AS state,
@@ -72,9 +77,11 @@ export async function lookUpReplay(pool: pg.Pool, projectId: string, scope: KeyS
     LEFT JOIN research_objects o ON o.id = i.result_id::uuid`,
     values: [projectId, scope.operatorId, scope.operation, scope.scope, scope.key],
   });
-  const { role, request_hash, id, createdMs, supersededMs, quarantinedMs, ...object } = rows[0]!;
-  if (request_hash === null || id === null) return { role, recorded: null };
+  const { project_exists, role, request_hash, id, createdMs, supersededMs, quarantinedMs, ...object } = rows[0]!;
+  const projectExists = project_exists;
+  if (request_hash === null || id === null) return { projectExists, role, recorded: null };
   return {
+    projectExists,
     role,
     recorded: {
       requestHash: request_hash,
