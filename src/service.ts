@@ -128,7 +128,7 @@ export async function openServices(
     // Per process and database: valid token checks, forgotten on every operator change this process hears.
     const tokens = new OperatorTokens(db.pool);
     const stopOperatorChanges = notifier.subscribeOperatorChanges(() => tokens.forget());
-    const changeFeed = new ChangeFeed(db.prisma, notifier, logger);
+    const changeFeed = new ChangeFeed(db.prisma, db.pool, notifier, logger);
     const eventSubjects = new SharedEventSubjects(db.pool);
     const freshness = new FreshnessFeed(db.prisma, notifier, logger);
     const challengePeriods = new ChallengePeriodSweeper({

@@ -2,6 +2,7 @@
 // the new rows once and keeps the most recent ones in memory; a subscriber that is caught up takes
 // its rows from there, so 500 subscribers cost one query per notice, not 500. A subscriber that
 // resumes from further back than the buffer reaches reads the table itself until it catches up.
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { type ChangeEventRow, headSequence } from "./change-events.js";
@@ -11,6 +12,16 @@ import { coalescedRun } from "../platform/lib/coalesced-run.js";
 /** Rows kept in memory; a subscriber further behind than this reads the table. */
 const DEFAULT_CAPACITY = 2_000;
 const READ_BATCH = 500;
+
+// Bigints as text and the timestamp as epoch milliseconds: pg reads int8 as text and a timestamp without
+// zone as local time (see platform/db/sql.ts).
+const READ_NEW_SQL = `SELECT sequence::text AS sequence, routing_target_id::text AS "routingTargetId",
+    project_id::text AS "projectId", resource_type AS "resourceType", resource_id AS "resourceId",
+    event_type AS "eventType", payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId",
+    (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs"
+  FROM change_events WHERE sequence > $1::bigint ORDER BY sequence LIMIT $2`;
+
+type RowAsRead = Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number };
 
 export interface BufferedRows {
   rows: ChangeEventRow[];
@@ -38,6 +49,8 @@ export class ChangeFeed {
 
   constructor(
     private readonly prisma: PrismaClient,
+    /** The read of new rows runs on every notice: a named statement on the pool, not a Prisma query. */
+    private readonly pool: pg.Pool,
     private readonly notifier: EventNotifier,
     private readonly logger: Logger,
     private readonly capacity = DEFAULT_CAPACITY,
@@ -127,11 +140,16 @@ export class ChangeFeed {
   private async readNew(): Promise<void> {
     for (;;) {
       this.tableReads += 1;
-      const rows = await this.prisma.changeEvent.findMany({
-        where: { sequence: { gt: this.headSequence } },
-        orderBy: { sequence: "asc" },
-        take: READ_BATCH,
+      const { rows: read } = await this.pool.query<RowAsRead>({
+        name: "change-feed-read",
+        text: READ_NEW_SQL,
+        values: [this.headSequence.toString(), READ_BATCH],
       });
+      const rows = read.map(({ sequence, createdMs, ...row }) => ({
+        ...row,
+        sequence: BigInt(sequence),
+        createdAt: new Date(createdMs),
+      }));
       if (rows.length === 0) return;
       this.buffer.push(...rows);
       this.headSequence = rows[rows.length - 1]!.sequence;

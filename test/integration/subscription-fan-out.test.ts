@@ -133,6 +133,10 @@ describe.each(testDatabaseTargets())("subscription fan-out ($name database)", (t
     expect(notices).toBeGreaterThanOrEqual(3);
     expect(counts.tableReads - before.tableReads).toBeGreaterThanOrEqual(1);
     expect(counts.tableReads - before.tableReads).toBeLessThanOrEqual(notices);
+    // Each of them is the feed's named statement on the pool, not a Prisma query of the change table.
+    const feedReads = statements.filter((statement) => statement.includes("FROM change_events WHERE sequence > $1"));
+    expect(feedReads).toHaveLength(counts.tableReads - before.tableReads);
+    expect(statements.filter((statement) => statement.includes('FROM "public"."change_events"'))).toEqual([]);
     // Subjects: one statement per event batch for all subscribers, never one per subscriber.
     const subjectReads = statements.filter((statement) => statement.includes(SUBJECT_READ)).length;
     expect(subjectReads).toBeGreaterThanOrEqual(1);

@@ -5,6 +5,7 @@ import { ChangeFeed } from "../../../src/events/change-feed.js";
 import type { ChangeEventRow } from "../../../src/events/change-events.js";
 import { streamEvents } from "../../../src/events/event-stream.js";
 import { createNotifier } from "../../../src/events/notifier.js";
+import type pg from "pg";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { createLogger } from "../../../src/logger.js";
 
@@ -42,6 +43,24 @@ function fakeTable() {
       return [{ head: rows.at(-1)?.sequence.toString() ?? null }];
     },
   } as unknown as PrismaClient;
+  // The feed's own read of new rows: a named statement on the pool ($1 the feed's head, $2 the batch).
+  const pool = {
+    async query({ name, values }: { name: string; values: [string, number] }) {
+      if (name !== "change-feed-read") throw new Error(`unexpected statement ${name}`);
+      const after = BigInt(values[0]);
+      reads.push({ sequence: { gt: after } });
+      return {
+        rows: rows
+          .filter((row) => row.sequence > after)
+          .slice(0, values[1])
+          .map(({ sequence, createdAt, ...row }) => ({
+            ...row,
+            sequence: sequence.toString(),
+            createdMs: createdAt.getTime(),
+          })),
+      };
+    },
+  } as unknown as pg.Pool;
   const append = (routingTargetId: string) => {
     const sequence = BigInt(rows.length + 1);
     rows.push({
@@ -58,7 +77,7 @@ function fakeTable() {
     });
     return sequence;
   };
-  return { prisma, reads, append };
+  return { prisma, pool, reads, append };
 }
 
 async function take(stream: AsyncGenerator<ChangeEventRow>, count: number): Promise<bigint[]> {
@@ -76,7 +95,7 @@ describe("ChangeFeed", () => {
   it("reads the table once per notice for fifty waiting subscribers", async () => {
     const table = fakeTable();
     const notifier = await inProcessNotifier();
-    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    const feed = new ChangeFeed(table.prisma, table.pool, notifier, createLogger("silent"));
     await feed.start();
     const controller = new AbortController();
     const subscribers = Array.from({ length: 50 }, () =>
@@ -98,7 +117,7 @@ describe("ChangeFeed", () => {
   it("hands each subscriber exactly the buffered rows after its own cursor", async () => {
     const table = fakeTable();
     const notifier = await inProcessNotifier();
-    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    const feed = new ChangeFeed(table.prisma, table.pool, notifier, createLogger("silent"));
     await feed.start();
     for (let index = 0; index < 9; index += 1) await notifier.publish(table.append(index % 2 ? "a" : "b"));
     await settle();
@@ -116,7 +135,7 @@ describe("ChangeFeed", () => {
   it("serves a filtered subscriber from memory and moves its cursor past events it does not want", async () => {
     const table = fakeTable();
     const notifier = await inProcessNotifier();
-    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    const feed = new ChangeFeed(table.prisma, table.pool, notifier, createLogger("silent"));
     await feed.start();
     const wanted = take(
       streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, filter: { routingTargetId: "b" } }),
@@ -131,7 +150,7 @@ describe("ChangeFeed", () => {
     const table = fakeTable();
     const notifier = await inProcessNotifier();
     for (let index = 0; index < 30; index += 1) table.append(index % 3 === 0 ? "x" : "y");
-    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"), 5);
+    const feed = new ChangeFeed(table.prisma, table.pool, notifier, createLogger("silent"), 5);
     await feed.start();
     for (let index = 0; index < 12; index += 1) await notifier.publish(table.append("y"));
     await settle();
@@ -149,7 +168,7 @@ describe("ChangeFeed", () => {
   it("ends a waiting subscriber when its signal aborts", async () => {
     const table = fakeTable();
     const notifier = await inProcessNotifier();
-    const feed = new ChangeFeed(table.prisma, notifier, createLogger("silent"));
+    const feed = new ChangeFeed(table.prisma, table.pool, notifier, createLogger("silent"));
     const controller = new AbortController();
     const waiting = take(streamEvents({ prisma: table.prisma, feed, afterSequence: 0n, signal: controller.signal }), 1);
     await settle();
