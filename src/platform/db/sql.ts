@@ -47,8 +47,8 @@ export interface SqlRunner {
 
 /**
  * With `prepared`, each statement is a named one, named after its text: every connection parses and plans
- * it once. Only on a server: the embedded database keeps a named statement whose first run failed while
- * pg forgets it, so the name would stay taken on that connection.
+ * it once. Only on a server: the embedded database's one session outlives a replaced connection, whose
+ * statements database.ts then deallocates, so there a name saves little and was once a fault.
  */
 export function pgRunner(client: pg.PoolClient, prepared = false): SqlRunner {
   return {
