@@ -110,18 +110,17 @@ export interface StatementResult {
 }
 
 /**
- * The writes with what the statement resolves for each (see the header), one row per write whose project
- * exists, from `items` (rows `item(value, ord)`). Every lookup is a LATERAL with LIMIT, so it stays an
- * index probe per write: the planner guesses 100 rows for the batch, and with that guess it hashed whole
- * tables (a join scanned every project; the membership check, as a plain subquery, every member).
- * $5 is the flood threshold.
+ * The writes ($1, a JSON array) with what the statement resolves for each (see the header), one row per
+ * write whose project exists. Every lookup is a LATERAL with LIMIT, so it stays an index probe per write:
+ * the planner guesses 100 rows for the batch, and with that guess it hashed whole tables (a join scanned
+ * every project; the membership check, as a plain subquery, every member). $5 is the flood threshold.
  */
-export const resolvedInput = (items: string) => `input AS (
+const RESOLVED_INPUT = `input AS (
     SELECT item.value AS j, item.ord, p.id AS project_id, p.problem_id, p.routing_target_id,
       pr.statement_family_id AS family_id, decl.id AS declaration_id, member.found IS NOT NULL AS member,
       near.count >= $5::int AS flooded,
       item.value->'verdicts'->(CASE WHEN near.count >= $5::int THEN 'flooded' ELSE 'usual' END) AS v
-    FROM ${items}
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS item(value, ord)
     CROSS JOIN LATERAL (
       SELECT p.id, p.problem_id, p.routing_target_id FROM projects p
       WHERE p.id = (item.value->'object'->>'projectId')::uuid LIMIT 1
@@ -143,25 +142,24 @@ export const resolvedInput = (items: string) => `input AS (
     ) near
   )`;
 
-/**
- * The research object's INSERT and its SELECT list, read from `o` (the input's object) and `w` (its
- * resolved input row) with the accession `accession` (a SQL expression); the single and the batched
- * statement (record-research.batch.ts) share it.
- */
-export const insertResearchObject = (accession: string) => `INSERT INTO research_objects (
+/** The research objects, one per claimed write `w` (its object `o`, its accession `w.accession`), in input order. */
+const OBJECTS_INSERT = `INSERT INTO research_objects (
       id, accession, slug, content_hash, project_id, problem_id, routing_target_id, kind, title, body, evidence_grade, state,
       branch_name, metadata, artifact, formal, goal_fingerprint, goal_shape_fingerprint, created_by_id, trust_flags,
       quarantine_reason, state_before_quarantine, quarantined_at, text_shape)
-    SELECT (o->>'id')::uuid, ${accession}, 'r' || ${accession} || '-' || (o->>'slugSuffix'), o->>'contentHash', w.project_id,
+    SELECT (o->>'id')::uuid, w.accession, 'r' || w.accession || '-' || (o->>'slugSuffix'), o->>'contentHash', w.project_id,
       w.problem_id, w.routing_target_id, (o->>'kind')::"ResearchKind", o->>'title', o->>'body',
       (o->>'evidenceGrade')::"EvidenceGrade", (w.v->>'state')::"ResearchState", o->>'branchName', o->'metadata',
       CASE WHEN jsonb_typeof(o->'artifact') = 'object' THEN o->'artifact' END, CASE WHEN jsonb_typeof(o->'formal') = 'object' THEN o->'formal' END,
       o->>'goalFingerprint', o->>'goalShapeFingerprint', (o->>'createdById')::uuid, ARRAY(SELECT jsonb_array_elements_text(w.v->'trustFlags')),
       w.v->>'quarantineReason', (w.v->>'stateBeforeQuarantine')::"ResearchState",
-      CASE WHEN (w.v->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'`;
+      CASE WHEN (w.v->>'quarantined')::boolean THEN CURRENT_TIMESTAMP END, o->>'textShape'
+    FROM items w, LATERAL (SELECT w.j->'object' AS o) object
+    ORDER BY w.ord
+    RETURNING id, created_at, quarantined_at`;
 
 /** The new object's bindings, for each written row `w` (with `id`, the object's): problem, project, family, declaration. */
-export const TARGETS_INSERT = `INSERT INTO research_targets (research_object_id, target_kind, target_id)
+const TARGETS_INSERT = `INSERT INTO research_targets (research_object_id, target_kind, target_id)
     SELECT w.id, binding.kind::"TargetKind", binding.target
     FROM written w, LATERAL (VALUES ('PROBLEM', w.problem_id::text), ('PROJECT', w.project_id::text),
       ('STATEMENT_FAMILY', w.family_id::text), ('FORMAL_DECLARATION', w.declaration_id::text)) binding(kind, target)
@@ -172,7 +170,7 @@ export const TARGETS_INSERT = `INSERT INTO research_targets (research_object_id,
  * from `first_event` on in the input's order, the write's routing target and project where the event
  * names none, the accession and the verdict added to the payloads that ask for them.
  */
-export const EVENTS_INSERT = `INSERT INTO change_events (sequence, routing_target_id, project_id, resource_type, resource_id, event_type, payload_version, payload, operator_id)
+const EVENTS_INSERT = `INSERT INTO change_events (sequence, routing_target_id, project_id, resource_type, resource_id, event_type, payload_version, payload, operator_id)
     SELECT w.first_event + e.ord - 1, COALESCE((e.value->>'routingTargetId')::uuid, w.routing_target_id),
       COALESCE((e.value->>'projectId')::uuid, w.project_id), e.value->>'resourceType',
       COALESCE(e.value->>'resourceId', w.j->'object'->>'id'), e.value->>'eventType', (e.value->>'payloadVersion')::int,
@@ -183,7 +181,7 @@ export const EVENTS_INSERT = `INSERT INTO change_events (sequence, routing_targe
     FROM written w, jsonb_array_elements(w.j->'events') WITH ORDINALITY AS e(value, ord)`;
 
 /** The new object's sparse document in the research view's serving version, for each written row `w`. */
-export const DOCUMENT_INSERT = `INSERT INTO sparse_documents (view, version, document_id, routing_target_id, project_id, fields, terms, length, eligible, source_sequence)
+const DOCUMENT_INSERT = `INSERT INTO sparse_documents (view, version, document_id, routing_target_id, project_id, fields, terms, length, eligible, source_sequence)
     SELECT $2, ptr.serving_version, w.j->'object'->>'id', w.routing_target_id, w.project_id,
       w.j->'document'->'fields', ARRAY(SELECT jsonb_array_elements_text(w.j->'document'->'terms')), (w.j->'document'->>'length')::int,
       (w.v->>'eligible')::boolean, w.accession
@@ -214,7 +212,7 @@ const NOTICE_CTE = `notice AS (SELECT count(pg_notify($4::text, ev.last::text ||
 // The counters are taken in the order every writer takes them (accession, then events: `ev` reads
 // `acc`), so two writers cannot deadlock on them.
 const statement = (claiming: boolean) => `
-WITH ${resolvedInput("jsonb_array_elements($1::jsonb) WITH ORDINALITY AS item(value, ord)")},
+WITH ${RESOLVED_INPUT},
   claim AS (${claiming ? CLAIM_INSERT : "SELECT j->'object'->>'id' AS result_id FROM input"}),
   claimed AS (
     SELECT input.*, row_number() OVER w AS rank, jsonb_array_length(input.j->'events') AS event_count,
@@ -247,12 +245,7 @@ WITH ${resolvedInput("jsonb_array_elements($1::jsonb) WITH ORDINALITY AS item(va
     SELECT p.view, p.serving_version FROM projection_pointers p, ev
     WHERE p.view IN (SELECT jsonb_array_elements_text($3::jsonb)) FOR SHARE OF p
   ),
-  obj AS (
-    ${insertResearchObject("w.accession")}
-    FROM items w, LATERAL (SELECT w.j->'object' AS o) object
-    ORDER BY w.ord
-    RETURNING id, created_at, quarantined_at
-  ),
+  obj AS (${OBJECTS_INSERT}),
   written AS (
     SELECT items.*, obj.id, obj.created_at, obj.quarantined_at
     FROM items JOIN obj ON obj.id = (items.j->'object'->>'id')::uuid
