@@ -2,6 +2,7 @@
 // the notifier is told after commit, and readers always re-read the table (the notice only says "up to N").
 import type { Prisma } from "../generated/prisma/client.js";
 import type { TransactionClient } from "../platform/db/transaction.js";
+import { sql, type SqlRunner } from "../platform/db/sql.js";
 import { allocate } from "./counters.js";
 
 /** One row of the change table, as readers of the stream (feed, subscriptions, projectors) receive it. */
@@ -92,4 +93,23 @@ export function headOf(rows: readonly HeadRow[]): bigint {
 /** The last sequence written (0 for an empty stream), in one index step. */
 export async function headSequence(client: Pick<TransactionClient, "$queryRaw">): Promise<bigint> {
   return headOf(await headSequenceQuery(client));
+}
+
+/** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
+export async function nextEvents(tx: SqlRunner, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
+  const rows = await tx.query<Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number }>(
+    sql`
+    SELECT sequence::text AS sequence, routing_target_id::text AS "routingTargetId", project_id::text AS "projectId",
+           resource_type AS "resourceType", resource_id AS "resourceId", event_type AS "eventType",
+           payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId",
+           (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs"
+    FROM change_events e WHERE e.sequence > ${mark.toString()}::bigint AND e.sequence <= ${(mark + BigInt(batchSize)).toString()}::bigint
+    ORDER BY e.sequence`,
+  );
+  const run: ChangeEventRow[] = [];
+  for (const { sequence, createdMs, ...row } of rows) {
+    if (BigInt(sequence) !== mark + BigInt(run.length) + 1n) break;
+    run.push({ ...row, sequence: BigInt(sequence), createdAt: new Date(createdMs) });
+  }
+  return run;
 }

@@ -5,23 +5,14 @@
 import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
-import { type ChangeEventRow, headSequence } from "./change-events.js";
+import { type ChangeEventRow, headSequence, nextEvents } from "./change-events.js";
 import type { EventNotifier } from "./notifier.js";
 import { coalescedRun } from "../platform/lib/coalesced-run.js";
+import { pgRunner, type SqlRunner } from "../platform/db/sql.js";
 
 /** Rows kept in memory; a subscriber further behind than this reads the table. */
 const DEFAULT_CAPACITY = 2_000;
 const READ_BATCH = 500;
-
-// Bigints as text and the timestamp as epoch milliseconds: pg reads int8 as text and a timestamp without
-// zone as local time (see platform/db/sql.ts).
-const READ_NEW_SQL = `SELECT sequence::text AS sequence, routing_target_id::text AS "routingTargetId",
-    project_id::text AS "projectId", resource_type AS "resourceType", resource_id AS "resourceId",
-    event_type AS "eventType", payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId",
-    (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs"
-  FROM change_events WHERE sequence > $1::bigint ORDER BY sequence LIMIT $2`;
-
-type RowAsRead = Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number };
 
 export interface BufferedRows {
   rows: ChangeEventRow[];
@@ -45,16 +36,19 @@ export class ChangeFeed {
   private tableReads = 0;
   private notices = 0;
   private started: Promise<void> | null = null;
+  private readonly reader: SqlRunner;
   private stopped = false;
 
   constructor(
     private readonly prisma: PrismaClient,
     /** The read of new rows runs on every notice: a named statement on the pool, not a Prisma query. */
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly notifier: EventNotifier,
     private readonly logger: Logger,
     private readonly capacity = DEFAULT_CAPACITY,
-  ) {}
+  ) {
+    this.reader = pgRunner(pool, true);
+  }
 
   /** Reads the current head once; idempotent, so the first subscriber may call it too. */
   start(): Promise<void> {
@@ -140,16 +134,7 @@ export class ChangeFeed {
   private async readNew(): Promise<void> {
     for (;;) {
       this.tableReads += 1;
-      const { rows: read } = await this.pool.query<RowAsRead>({
-        name: "change-feed-read",
-        text: READ_NEW_SQL,
-        values: [this.headSequence.toString(), READ_BATCH],
-      });
-      const rows = read.map(({ sequence, createdMs, ...row }) => ({
-        ...row,
-        sequence: BigInt(sequence),
-        createdAt: new Date(createdMs),
-      }));
+      const rows = await nextEvents(this.reader, this.headSequence, READ_BATCH);
       if (rows.length === 0) return;
       this.buffer.push(...rows);
       this.headSequence = rows[rows.length - 1]!.sequence;

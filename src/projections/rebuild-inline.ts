@@ -2,7 +2,7 @@
 // still commit its document into the old version. Wait for those writes, then re-derive what they touched.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { LONG_TRANSACTION, WRITE_TRANSACTION } from "../platform/db/transaction.js";
-import { nextEvents } from "./refresh.js";
+import { nextEvents } from "../events/change-events.js";
 import { prismaRunner } from "../platform/db/sql.js";
 import { runCatchUp, type Projector } from "./projector.js";
 

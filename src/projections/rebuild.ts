@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { LONG_TRANSACTION, type TransactionClient } from "../platform/db/transaction.js";
 import { lockState, servingVersion } from "./projection-state.js";
-import { nextEvents } from "./refresh.js";
+import { nextEvents } from "../events/change-events.js";
 import { prismaRunner } from "../platform/db/sql.js";
 import { diffTable, discardVersion, runChecks, type TableDiff } from "./rebuild-compare.js";
 import { runBuild, runCatchUp, type BuildProgress, type Projector } from "./projector.js";

@@ -3,7 +3,7 @@
 // runs on a pg client (raw SQL, see platform/db/sql.ts): a refresh is a dozen small statements, which
 // cost about three times as much CPU through Prisma.
 import type pg from "pg";
-import type { ChangeEventRow } from "../events/change-events.js";
+import { nextEvents, type ChangeEventRow } from "../events/change-events.js";
 import { noticeSuffix } from "../events/notifier.js";
 import { sql, withPgTransaction, type SqlRunner } from "../platform/db/sql.js";
 import type { WorkerProjector } from "./projector.js";
@@ -46,25 +46,6 @@ export interface RefreshOptions {
   noticeChannel?: string | null;
   /** Test hook, called after the events are applied and before the mark advances and commits. */
   beforeCommit?: (events: ChangeEventRow[]) => void | Promise<void>;
-}
-
-/** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
-export async function nextEvents(tx: SqlRunner, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
-  const rows = await tx.query<Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number }>(
-    sql`
-    SELECT sequence::text AS sequence, routing_target_id::text AS "routingTargetId", project_id::text AS "projectId",
-           resource_type AS "resourceType", resource_id AS "resourceId", event_type AS "eventType",
-           payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId",
-           (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs"
-    FROM change_events e WHERE e.sequence > ${mark.toString()}::bigint AND e.sequence <= ${(mark + BigInt(batchSize)).toString()}::bigint
-    ORDER BY e.sequence`,
-  );
-  const run: ChangeEventRow[] = [];
-  for (const { sequence, createdMs, ...row } of rows) {
-    if (BigInt(sequence) !== mark + BigInt(run.length) + 1n) break;
-    run.push({ ...row, sequence: BigInt(sequence), createdAt: new Date(createdMs) });
-  }
-  return run;
 }
 
 /** REFRESH_BATCH when caught up or nearly, BACKLOG_BATCH when replaying a backlog. */

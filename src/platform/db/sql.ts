@@ -47,10 +47,10 @@ export interface SqlRunner {
 
 /**
  * With `prepared`, each statement is a named one, named after its text: every connection parses and plans
- * it once. Only on a server: the embedded database's one session outlives a replaced connection, whose
- * statements database.ts then deallocates, so there a name saves little and was once a fault.
+ * it once. On the pool itself (no transaction) each statement takes any free connection. The worker names
+ * its statements on a server only (see database.ts for the embedded database's one session).
  */
-export function pgRunner(client: pg.PoolClient, prepared = false): SqlRunner {
+export function pgRunner(client: pg.PoolClient | pg.Pool, prepared = false): SqlRunner {
   return {
     query: async <Row>({ text, values }: SqlStatement) =>
       (await client.query(prepared ? { name: statementName(text), text, values } : { text, values })).rows as Row[],

@@ -43,16 +43,15 @@ function fakeTable() {
       return [{ head: rows.at(-1)?.sequence.toString() ?? null }];
     },
   } as unknown as PrismaClient;
-  // The feed's own read of new rows: a named statement on the pool ($1 the feed's head, $2 the batch).
+  // The feed's own read of new rows (nextEvents on the pool): $1 the feed's head, $2 the end of its batch.
   const pool = {
-    async query({ name, values }: { name: string; values: [string, number] }) {
-      if (name !== "change-feed-read") throw new Error(`unexpected statement ${name}`);
-      const after = BigInt(values[0]);
+    async query({ text, values }: { text: string; values: [string, string] }) {
+      if (!text.includes("FROM change_events e WHERE e.sequence >")) throw new Error(`unexpected statement ${text}`);
+      const [after, through] = values.map(BigInt) as [bigint, bigint];
       reads.push({ sequence: { gt: after } });
       return {
         rows: rows
-          .filter((row) => row.sequence > after)
-          .slice(0, values[1])
+          .filter((row) => row.sequence > after && row.sequence <= through)
           .map(({ sequence, createdAt, ...row }) => ({
             ...row,
             sequence: sequence.toString(),
