@@ -1,4 +1,4 @@
-// Group commit of recordResearch's autocommit writes (ResearchWriteBatcher, record-research.batch.ts), on
+// Group commit of recordResearch's autocommit writes (ResearchWriteBatcher), on
 // both databases: writes queued behind a batch share one statement, keep their arrival order and their
 // own claims, and one faulty write fails alone.
 import { randomUUID } from "node:crypto";

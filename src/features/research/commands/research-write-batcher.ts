@@ -1,12 +1,24 @@
 // Group commit for recordResearch's autocommit path, owned by the service (one per process and
-// database). A write that arrives while a batch is in the database waits for the next one, which takes
-// every write queued meanwhile: one statement, one flush, the counters taken once. An idle store adds
-// no wait, since a write with nothing in flight goes at once. See record-research.batch.ts.
+// database). The gap-free counters are the store's one serialisation point and a statement holds them
+// until its commit, WAL flush included; one write per statement capped the store at one flush per write
+// (about 225 writes/s here, however many clients). So a write that arrives while a batch is in the
+// database waits for the next one, which takes every write queued meanwhile: one statement
+// (record-research.statement.ts), one flush, the counters taken once. An idle store adds no wait, since
+// a write with nothing in flight goes at once.
+//
+// Every write keeps its own claim and membership check: a write whose key is taken, whose writer may
+// not write here or whose project does not exist gets no row and no accession, and the others go ahead.
+// Claimed writes take accessions and event sequences in their order in the batch (the order they
+// arrived), contiguous.
 import type pg from "pg";
 import type { InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
-import { writeResearchBatch } from "../domain/record-research.batch.js";
-import type { StatementInput, StatementResult } from "../domain/record-research.statement.js";
+import {
+  CLAIMING_STATEMENT_NAME,
+  runResearchWrite,
+  type StatementInput,
+  type StatementResult,
+} from "../domain/record-research.statement.js";
 import { WRITE_BATCH_MAX } from "../domain/research.limits.js";
 
 interface Pending {
@@ -31,6 +43,9 @@ export class ResearchWriteBatcher {
    * (as writeResearchRows). The batch's commit is announced (notifier.committed) before this resolves.
    */
   write(input: StatementInput): Promise<StatementResult | null> {
+    // Only writes that claim their key in the statement and run without a transaction of their own.
+    if (input.claim === null || input.supersessions.length > 0)
+      return Promise.reject(new Error("ResearchWriteBatcher: only claiming writes without supersessions are batched"));
     return new Promise((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
       if (!this.draining) void this.drain();
@@ -48,11 +63,12 @@ export class ResearchWriteBatcher {
 
   private async run(batch: Pending[]): Promise<void> {
     try {
-      const outcome = await writeResearchBatch(
+      const outcome = await runResearchWrite(
         this.pool,
         batch.map((pending) => pending.input),
         this.inlineViews,
         this.notifier.statementChannel,
+        CLAIMING_STATEMENT_NAME,
       );
       if (outcome.sequence !== null) this.notifier.committed(outcome.sequence, "research");
       batch.forEach((pending, index) => pending.resolve(outcome.results[index] ?? null));

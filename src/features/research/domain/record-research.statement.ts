@@ -204,7 +204,7 @@ const CLAIM_INSERT = `INSERT INTO idempotency_records (operator_id, operation, s
 const NOTICE_CTE = `notice AS (SELECT count(pg_notify($4::text, ev.last::text || '${noticeSuffix("research")}')) AS sent
     FROM ev WHERE $4::text IS NOT NULL)`;
 
-// One statement for one write and for a batch of them (record-research.batch.ts). `claim` yields a row
+// One statement for one write and for a batch of them (ResearchWriteBatcher). `claim` yields a row
 // for each write that may go ahead (claiming: its key was free and its writer may write; claimed: the
 // caller's transaction claimed it); every counter and insert hangs off it, so a replay or a refused
 // writer changes nothing. `claimed` numbers those writes in input order with the running total of their
@@ -276,6 +276,8 @@ FROM written w, ev, notice
 ORDER BY w.ord`;
 
 const CLAIMING_STATEMENT = statement(true);
+/** The claiming statement's name on a pooled connection, one write or a batch (the same text). */
+export const CLAIMING_STATEMENT_NAME = "record-research-claiming";
 const CLAIMED_STATEMENT = statement(false);
 
 /** Where the statement runs: the pg pool in autocommit, or the caller's Prisma transaction. */
@@ -351,7 +353,7 @@ export async function writeResearchRows(
   inlineViews: InlineViews,
   noticeChannel: string | null,
 ): Promise<StatementResult | null> {
-  const name = input.claim ? "record-research-claiming" : "record-research";
+  const name = input.claim ? CLAIMING_STATEMENT_NAME : "record-research";
   const outcome = await runResearchWrite(db, [input], inlineViews, noticeChannel, name);
   return outcome.results[0] ?? null;
 }
