@@ -77,8 +77,16 @@ export async function lookUpReplay(pool: pg.Pool, projectId: string, scope: KeyS
     LEFT JOIN research_objects o ON o.id = i.result_id::uuid`,
     values: [projectId, scope.operatorId, scope.operation, scope.scope, scope.key],
   });
-  const { project_exists, role, request_hash, id, createdMs, supersededMs, quarantinedMs, ...object } = rows[0]!;
-  const projectExists = project_exists;
+  const {
+    project_exists: projectExists,
+    role,
+    request_hash,
+    id,
+    createdMs,
+    supersededMs,
+    quarantinedMs,
+    ...object
+  } = rows[0]!;
   if (request_hash === null || id === null) return { projectExists, role, recorded: null };
   return {
     projectExists,
