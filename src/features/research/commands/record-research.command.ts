@@ -104,7 +104,11 @@ function verdictFields(verdict: WriteVerdict): VerdictFields {
   };
 }
 
-/** Resolves relation targets; they must belong to the same problem (a record's problem never changes, so this may precede the write). */
+/**
+ * Resolves relation targets; they must belong to the same problem. This may precede the write: a record's
+ * problem changes only by a merge, which moves every record and project of the merged problem to the
+ * survivor together, so two records found on one problem stay on one problem.
+ */
 async function relationTargets(
   prisma: TransactionClient,
   relations: RecordResearchInput["relations"],
@@ -167,7 +171,7 @@ export async function recordResearch(props: RecordResearchProps) {
   // The research view's state and pointer exist before the statement reads the pointer.
   await props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW);
   // Relations and supersessions are checked against the project's problem before the statement; a
-  // plain write reads nothing first (a record's problem never changes, so this may precede the write).
+  // plain write reads nothing first (a merge only joins problems, so a same-problem check stays true).
   const routingTargetId =
     input.relations?.length || input.supersedes?.length
       ? await requireProjectRouting(props.pool, projectId, input.projectId)
