@@ -8,7 +8,8 @@ import { EvidenceGradeEnum, RelationTypeEnum, ResearchKindEnum, ResearchStateEnu
 
 export const ResearchObjectType = builder.prismaNode("ResearchObject", {
   id: { field: "id" },
-  description: "One accepted research record. `routingTargetId` is fixed at write time and never changes.",
+  description:
+    "One accepted research record. `routingTargetId` is the canonical problem it was written to, or the surviving problem once that one was merged.",
   fields: (t) => ({
     accession: t.string({ resolve: (object) => `R${object.accession}` }),
     slug: t.exposeString("slug"),
