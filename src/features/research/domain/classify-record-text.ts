@@ -47,8 +47,13 @@ export function foldForRules(text: string): string {
     .toLowerCase();
 }
 
+/** The words of text already folded by foldForRules. */
+function foldedWords(folded: string): string[] {
+  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 function words(text: string): string[] {
-  return foldForRules(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return foldedWords(foldForRules(text));
 }
 
 /** Near-duplicate key: the words with every digit run folded to `#`, so "note 1" and "note 2" share a shape. */
@@ -60,8 +65,8 @@ export function textShape(texts: readonly string[]): string {
   return createHash("sha256").update(folded).digest("hex").slice(0, 32);
 }
 
-function internallyRepetitive(text: string): boolean {
-  const tokens = words(text);
+/** `tokens`: the text's words, folded. */
+function internallyRepetitive(tokens: readonly string[]): boolean {
   const total = tokens.length - SHINGLE_WORDS + 1;
   if (total < MIN_SHINGLES) return false;
   const distinct = new Set<string>();
@@ -82,7 +87,8 @@ export function classifyTextOnly(texts: readonly string[]): string[] {
   }
   const phraseFlagged = weight >= rules.flagThreshold;
   if (!phraseFlagged) flags.length = 0;
-  if (internallyRepetitive(joined)) flags.push("REPETITIVE:internal-repetition");
+  // The rules and the repetition check read the same folded text: fold it once.
+  if (internallyRepetitive(foldedWords(folded))) flags.push("REPETITIVE:internal-repetition");
   return flags;
 }
 
