@@ -14,6 +14,8 @@ import { createProject } from "../../src/features/research/commands/create-proje
 import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
 import { maintainProblemDocuments } from "../../src/features/discovery/projection/problem-documents.js";
 import { seedResearchObjects } from "../seed/memory-seed.js";
+import { seededRandom } from "../../src/platform/lib/seeded-random.js";
+import { benchRecord } from "./bench-records.js";
 import { drainView, startProjectionWorker } from "../../src/projections/worker.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
 import { readCommandLine } from "../../src/cli/command-line.js";
@@ -115,10 +117,7 @@ async function refreshLag(db: Database, setup: Awaited<ReturnType<typeof setUp>>
       operator: setup.operator,
       input: {
         projectId: setup.projectId,
-        kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "CLAIM",
-        title: `Load write ${index}`,
-        body: "The second moment is bounded on this range.",
-        branch: `approach/load-${index % 7}`,
+        ...benchRecord(seededRandom(index), index),
         idempotencyKey: `load-${index}`,
       },
     });

@@ -6,7 +6,12 @@ import type { AuthenticatedOperator } from "../../src/platform/auth/caller.js";
 import { recordResearch } from "../../src/features/research/commands/record-research.command.js";
 import { writeProps } from "../../src/features/research/commands/write-props.js";
 import type { RunningService } from "../../src/service.js";
+import { seededRandom } from "../../src/platform/lib/seeded-random.js";
+import { benchRecord } from "./bench-records.js";
 import { threadCpuMs } from "./cpu-accounting.js";
+
+/** Keeps the two modes' record sequences apart. */
+const CEILING_SEED_STRIDE = 1_000_000;
 
 export interface CeilingRun {
   mode: "group commit" | "one statement per write";
@@ -37,11 +42,8 @@ export async function measureStoreCeiling(
             ...props,
             input: {
               projectId,
-              kind: "ATTEMPT",
-              title: `Ceiling ${mode} ${index}`,
-              body: `Caller tries bound ${index} with the second moment method; run ${options.runId}.`,
-              evidenceGrade: "ARGUED",
-              branch: "bench/ceiling",
+              // Seeded per write: concurrent callers take indexes in no fixed order.
+              ...benchRecord(seededRandom((batched ? 0 : CEILING_SEED_STRIDE) + index), index),
               idempotencyKey: `ceiling-${options.runId}-${batched ? "g" : "s"}${index}`,
             },
           });

@@ -5,6 +5,7 @@
 import http from "node:http";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { seededRandom as random } from "../../src/platform/lib/seeded-random.js";
+import { benchRecord } from "./bench-records.js";
 import { RECORD } from "./bench-service.js";
 import { threadCpuMs } from "./cpu-accounting.js";
 
@@ -12,6 +13,8 @@ import { threadCpuMs } from "./cpu-accounting.js";
 const MAX_TRANSPORT_ATTEMPTS = 3;
 /** A quarter of the retried writes send their duplicate while the first request is still in flight. */
 const CONCURRENT_RETRY_SHARE = 0.25;
+/** The records' content has its own seeded sequence, so the retry pattern stays what the seed made it before. */
+const CONTENT_SEED_OFFSET = 500_000;
 
 export interface RunContext {
   url: string;
@@ -154,15 +157,12 @@ async function runClient(
   stats: Stats,
 ) {
   const next = random(options.seed * 1_000 + client);
+  const nextContent = random(options.seed * 1_000 + client + CONTENT_SEED_OFFSET);
   for (let index = 0; index < writes; index += 1) {
     const key = `bench-${context.runId}-w${index}`;
     const input = {
       projectId: context.projectIds[(client + index) % context.projectIds.length]!,
-      kind: index % 5 === 0 ? "NEGATIVE_TRACE" : "ATTEMPT",
-      title: `Bench write ${client}.${index}`,
-      body: `Client ${client} tries bound ${index} with the second moment method; run ${context.runId}.`,
-      evidenceGrade: "ARGUED",
-      branch: `bench/client-${client}`,
+      ...benchRecord(nextContent, client * writes + index),
       idempotencyKey: key,
     };
     const roll = next();

@@ -114,6 +114,12 @@ export interface StatementResult {
  * write whose project exists. Every lookup is a LATERAL with LIMIT, so it stays an index probe per write:
  * the planner guesses 100 rows for the batch, and with that guess it hashed whole tables (a join scanned
  * every project; the membership check, as a plain subquery, every member). $5 is the flood threshold.
+ *
+ * The near-duplicate count takes the newest records in accession order, which only the (routing target,
+ * text shape, accession) index gives. Without an order, a plan made while the table was small (a new
+ * store; the statement is prepared once per connection and the embedded database has no autovacuum to
+ * make it replan) saw both that index and (routing target, created_at, id) at one row and took the latter,
+ * filtering on the shape: every write then read every record of its target.
  */
 const RESOLVED_INPUT = `input AS (
     SELECT item.value AS j, item.ord, p.id AS project_id, p.problem_id, p.routing_target_id,
@@ -137,7 +143,8 @@ const RESOLVED_INPUT = `input AS (
     CROSS JOIN LATERAL (
       SELECT count(*) AS count FROM (
         SELECT 1 FROM research_objects r
-        WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = item.value->'object'->>'textShape' LIMIT $5::int
+        WHERE r.routing_target_id = p.routing_target_id AND r.text_shape = item.value->'object'->>'textShape'
+        ORDER BY r.accession DESC LIMIT $5::int
       ) near_duplicates
     ) near
   )`;
