@@ -12,6 +12,8 @@ import {
 } from "../../../src/features/memory/domain/checkpoint.js";
 import { buildProjectHead, buildTargetHead } from "../../../src/features/memory/domain/heads.js";
 import { KEY_TERM_COUNT, SUMMARY_MAX_CHARS } from "../../../src/features/memory/domain/memory.constants.js";
+import { seededRandom } from "../../../src/platform/lib/seeded-random.js";
+import { tokenize } from "../../../src/text/normalize.js";
 
 const window = [
   {
@@ -106,6 +108,32 @@ describe("extractive summary and key terms", () => {
     expect(terms.length).toBeLessThanOrEqual(KEY_TERM_COUNT);
     expect(extractiveSummary(window)).toBe(extractiveSummary(window));
     expect(extractiveSummary(window)).toMatch(/second moment|variance/i);
+  });
+
+  it("are the head of every token ranked by members, then by token", () => {
+    // The definition, written as the full sort keyTerms avoids; windows with many ties and more than
+    // KEY_TERM_COUNT distinct tokens, drawn from a small vocabulary so counts repeat.
+    const random = seededRandom(11);
+    const vocabulary = Array.from(
+      { length: 40 },
+      (_, index) => `word${String.fromCharCode(97 + (index % 26))}${index}`,
+    );
+    for (let round = 0; round < 50; round += 1) {
+      const members = Array.from({ length: 1 + Math.floor(random() * 20) }, (_, index) => ({
+        id: String(index),
+        title: vocabulary.filter(() => random() < 0.2).join(" "),
+        body: vocabulary.filter(() => random() < 0.1).join(" "),
+      }));
+      const counts = new Map<string, number>();
+      for (const member of members)
+        for (const token of new Set(tokenize(`${member.title} ${member.body}`)))
+          counts.set(token, (counts.get(token) ?? 0) + 1);
+      const expected = [...counts]
+        .sort(([leftToken, left], [rightToken, right]) => right - left || (leftToken < rightToken ? -1 : 1))
+        .slice(0, KEY_TERM_COUNT)
+        .map(([token]) => token);
+      expect(keyTerms(members)).toEqual(expected);
+    }
   });
 
   it("stays within its budget on long input", () => {

@@ -74,14 +74,26 @@ function documentFrequency(texts: readonly MemberText[]): Map<string, number> {
   return frequency;
 }
 
+/** Whether `left` ranks before `right` as a key term: more members first, then the token's order (tokens are distinct). */
+const ranksBefore = ([leftToken, left]: [string, number], [rightToken, right]: [string, number]) =>
+  left > right || (left === right && leftToken < rightToken);
+
+/**
+ * The KEY_TERM_COUNT best-ranked tokens, best first: what sorting every token and taking the head gives, kept
+ * by insertion into a short ranked list (a window has hundreds of distinct tokens and a refresh needs twelve).
+ */
 function keyTermsOf(frequency: Map<string, number>): string[] {
-  return [...frequency]
-    .sort(
-      ([leftToken, left], [rightToken, right]) =>
-        right - left || (leftToken < rightToken ? -1 : leftToken > rightToken ? 1 : 0),
-    )
-    .slice(0, KEY_TERM_COUNT)
-    .map(([token]) => token);
+  const best: [string, number][] = [];
+  for (const entry of frequency) {
+    if (best.length === KEY_TERM_COUNT) {
+      if (!ranksBefore(entry, best[KEY_TERM_COUNT - 1]!)) continue;
+      best.pop();
+    }
+    let position = best.length;
+    while (position > 0 && ranksBefore(entry, best[position - 1]!)) position -= 1;
+    best.splice(position, 0, entry);
+  }
+  return best.map(([token]) => token);
 }
 
 function summaryOf(texts: readonly MemberText[], frequency: Map<string, number>): string {
@@ -97,11 +109,11 @@ function summaryOf(texts: readonly MemberText[], frequency: Map<string, number>)
   const covered = new Set<string>();
   let length = 0;
   for (const candidate of candidates) {
-    if (candidate.tokens.size === 0) continue;
+    // The length test first: once the summary is nearly full most candidates fail it, and it costs nothing.
+    if (candidate.tokens.size === 0 || length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
     let shared = 0;
     for (const token of candidate.tokens) if (covered.has(token)) shared += 1;
     if (shared / candidate.tokens.size >= NEAR_DUPLICATE_OVERLAP) continue;
-    if (length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
     chosen.push(candidate.text);
     length += candidate.text.length + 1;
     for (const token of candidate.tokens) covered.add(token);
