@@ -48,6 +48,8 @@ function commandText(name: string): string {
 }
 
 function rewriteLatexCommands(text: string): string {
+  // Every command pattern below starts with a backslash; most text (prose, ASCII maths) has none.
+  if (!text.includes("\\")) return text.replace(/\$/g, " ");
   return (
     text
       .replace(
@@ -80,6 +82,29 @@ function replaceEach(text: string, table: ReadonlyMap<string, string>): string {
   for (const glyph of text) result += table.get(glyph) ?? glyph;
   return result;
 }
+
+/**
+ * A table of single non-ASCII glyphs with the expression that finds runs of them: replacing each run
+ * glyph by glyph is replaceEach over the whole text, without walking (and copying) every other character.
+ */
+function glyphTable(table: ReadonlyMap<string, string>) {
+  for (const glyph of table.keys())
+    if ([...glyph].length !== 1 || glyph.charCodeAt(0) < 0x80)
+      throw new Error(`symbol tables map single non-ASCII glyphs: ${JSON.stringify(glyph)}`);
+  return { table, runs: runOf(table.keys(), "gu") };
+}
+
+function replaceGlyphs(text: string, { table, runs }: ReturnType<typeof glyphTable>): string {
+  return text.replace(runs, (run) => replaceEach(run, table));
+}
+
+const UNICODE_SYMBOL_GLYPHS = glyphTable(UNICODE_SYMBOLS);
+const GREEK_LETTER_GLYPHS = glyphTable(GREEK_LETTERS);
+/**
+ * Any character outside printable ASCII (controls are spaces by then): NFKD leaves such text as it is, and it
+ * has no combining marks. A control character only makes the test true, which runs NFKD as before.
+ */
+const NON_ASCII = /[^\x20-\x7e]/;
 
 /** Number words of a hundred and up: after a count they scale it ("two hundred", "a thousand", "one hundred thousand"). */
 const SCALE_WORDS = [...NUMBER_WORDS].filter(([, value]) => Number(value) >= 100).map(([word]) => word);
@@ -164,10 +189,11 @@ export function foldText(raw: string): string {
     .replace(SUBSCRIPT_DIGIT_RUN, (run) => `_{${digitsOf(run, SUBSCRIPT_DIGITS)}}`)
     .replace(SUBSCRIPT_LETTER_RUN, (run) => `_{${replaceEach(run, SUBSCRIPT_LETTERS)}}`)
     .replace(SUPERSCRIPT_LETTER_RUN, (run) => `^{${replaceEach(run, SUPERSCRIPT_LETTERS)}}`);
-  const symbols = rewriteLatexCommands(replaceEach(scripted, UNICODE_SYMBOLS))
+  const symbols = rewriteLatexCommands(replaceGlyphs(scripted, UNICODE_SYMBOL_GLYPHS))
     // Plain-text `R^n`, `R^2`: a capital R raised to a power is Euclidean space, as `\mathbb{R}^n` is.
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
-  const ascii = replaceEach(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTERS);
+  const decomposed = NON_ASCII.test(symbols) ? symbols.normalize("NFKD").replace(/\p{M}+/gu, "") : symbols;
+  const ascii = replaceGlyphs(decomposed, GREEK_LETTER_GLYPHS);
   // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
   const joined = ascii
     .replace(BINOMIAL_CALL, " binomial($1,$2) ")
@@ -186,6 +212,8 @@ export function foldText(raw: string): string {
 
 /** The patterns this module builds from parts or data (regex literals are found in the source): for regex-fuzz.test.ts. */
 export const BUILT_PATTERNS: readonly RegExp[] = [
+  UNICODE_SYMBOL_GLYPHS.runs,
+  GREEK_LETTER_GLYPHS.runs,
   SCALED_COUNT,
   SPOKEN_FRACTION,
   SUPERSCRIPT_DIGIT_RUN,
