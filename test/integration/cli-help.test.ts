@@ -29,6 +29,7 @@ const NAMED_IN_USAGE: Record<string, string[]> = {
   "bench:orient": ["--sizes", "--runs", "--keep", "--reuse"],
   "bench:abuse": ["BENCH_URL", "BENCH_TOKEN", "BENCH_PROBES"],
   "bench:subscriptions": ["--writes", "--clients", "--subscribers", "--rounds", "--warmup", "DATABASE_URL"],
+  "bench:text": ["takes no arguments"],
   "fit:confidence": ["--held-out", "--data-dir"],
   "fit:rerank": ["--l2", "--data-dir"],
 };
