@@ -18,13 +18,19 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
   beforeAll(async () => {
     service = await startTestService({ name: "embedded" });
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on("console", (message) => {
+    page = await openPage();
+  });
+
+  /** A page in a browser context of its own (so its own localStorage), its console errors and failed requests collected. */
+  async function openPage(): Promise<Page> {
+    const opened = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    opened.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
     });
-    page.on("pageerror", (error) => problems.push(error.message));
-    page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
-  });
+    opened.on("pageerror", (error) => problems.push(error.message));
+    opened.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
+    return opened;
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -59,13 +65,21 @@ describe.skipIf(!chromiumAvailable("GraphiQL browser test"))("GraphiQL in headle
   });
 
   it("opens on the service's name and its example operations, one tab each", async () => {
-    await page.evaluate("window.localStorage.clear()").catch(() => undefined);
-    await page.goto(`${service.baseUrl}/graphiql`);
-    await page.locator(".graphiql-query-editor .CodeMirror").first().waitFor({ state: "visible" });
-    await expect.poll(() => page.locator(".graphiql-query-editor").innerText()).toContain("query FindProblem");
-    expect(await page.title()).toContain("Erdős research memory");
-    await expect.poll(() => page.locator(".graphiql-tab").count()).toBe(5);
-    expect(problems).toEqual([]);
+    // A new context, so a first visit: GraphiQL stores its tabs as they change, and clearing localStorage
+    // while the previous test's GraphiQL was open could be written over (seen once in CI: an empty editor).
+    const fresh = await openPage();
+    try {
+      await fresh.goto(`${service.baseUrl}/graphiql`);
+      await fresh.locator(".graphiql-query-editor .CodeMirror").first().waitFor({ state: "visible" });
+      await expect
+        .poll(() => fresh.locator(".graphiql-query-editor").innerText(), { timeout: 10_000 })
+        .toContain("query FindProblem");
+      expect(await fresh.title()).toContain("Erdős research memory");
+      await expect.poll(() => fresh.locator(".graphiql-tab").count()).toBe(5);
+      expect(problems).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("runs a subscription over graphql-ws and shows its events", async () => {
