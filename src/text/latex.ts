@@ -101,10 +101,11 @@ function replaceGlyphs(text: string, { table, runs }: ReturnType<typeof glyphTab
 const UNICODE_SYMBOL_GLYPHS = glyphTable(UNICODE_SYMBOLS);
 const GREEK_LETTER_GLYPHS = glyphTable(GREEK_LETTERS);
 /**
- * Any character outside printable ASCII (controls are spaces by then): NFKD leaves such text as it is, and it
- * has no combining marks. A control character only makes the test true, which runs NFKD as before.
+ * Any character outside printable ASCII (controls are spaces by then). Text without one is left as it is by
+ * NFKD, has no combining marks and no Greek letter (glyphTable checks the table's keys are non-ASCII).
+ * A control character only makes the test true, which runs those steps as before.
  */
-const NON_ASCII = /[^\x20-\x7e]/;
+const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /** Number words of a hundred and up: after a count they scale it ("two hundred", "a thousand", "one hundred thousand"). */
 const SCALE_WORDS = [...NUMBER_WORDS].filter(([, value]) => Number(value) >= 100).map(([word]) => word);
@@ -192,8 +193,9 @@ export function foldText(raw: string): string {
   const symbols = rewriteLatexCommands(replaceGlyphs(scripted, UNICODE_SYMBOL_GLYPHS))
     // Plain-text `R^n`, `R^2`: a capital R raised to a power is Euclidean space, as `\mathbb{R}^n` is.
     .replace(/(?<![A-Za-z0-9\\])R(?=\s*\^)/g, NUMBER_SYSTEMS.get("R") ?? "R");
-  const decomposed = NON_ASCII.test(symbols) ? symbols.normalize("NFKD").replace(/\p{M}+/gu, "") : symbols;
-  const ascii = replaceGlyphs(decomposed, GREEK_LETTER_GLYPHS);
+  const ascii = OUTSIDE_PRINTABLE_ASCII.test(symbols)
+    ? replaceGlyphs(symbols.normalize("NFKD").replace(/\p{M}+/gu, ""), GREEK_LETTER_GLYPHS)
+    : symbols;
   // "non-trivial" and "nontrivial" are one word spelled two ways; the joined form keeps its meaning (not "trivial").
   const joined = ascii
     .replace(BINOMIAL_CALL, " binomial($1,$2) ")

@@ -390,7 +390,9 @@ async function main(): Promise<void> {
     const pgbenchAfter = pgbench ? options.pgbenchSeconds - pgbenchBefore : 0;
     const tpsBefore = pgbench ? await pgbenchTps(server, prisma, pgbenchBefore, false) : null;
     const main = await measure(service, options, { url, tokens, projectIds, runId }, options.clients, options.writes);
-    const tpsAfter = pgbenchAfter > 0 ? await pgbenchTps(server!, prisma, pgbenchAfter, false) : null;
+    // No second run when the first found no pgbench.
+    const tpsAfter =
+      tpsBefore !== null && pgbenchAfter > 0 ? await pgbenchTps(server!, prisma, pgbenchAfter, false) : null;
     console.log(`bench:writes on ${database}`);
     if (warmup)
       console.log(
@@ -443,10 +445,9 @@ async function main(): Promise<void> {
     }
 
     if (pgbench) {
-      const sides = [tpsBefore, tpsAfter].filter((tps): tps is number => tps !== null);
       if (tpsBefore === null) console.log("pgbench: not installed, no ratio");
       else {
-        const tps = sides.reduce((sum, side) => sum + side, 0) / sides.length;
+        const tps = tpsAfter === null ? tpsBefore : (tpsBefore + tpsAfter) / 2;
         const after = tpsAfter === null ? "" : ` and ${tpsAfter.toFixed(0)} tps for ${pgbenchAfter} s after them`;
         console.log(
           `pgbench (TPC-B-like, scale ${PGBENCH_CLIENTS}, ${PGBENCH_CLIENTS} clients, same database): ${tpsBefore.toFixed(0)} tps for ${pgbenchBefore} s before the measured writes${after}; writes/s / their mean (${tps.toFixed(0)} tps) = ${((main.writesPerSecond / tps) * 100).toFixed(1)}% (target >= 25%), p95 ${percentile(main.latencies, 0.95).toFixed(1)} ms (target < 50 ms)`,
