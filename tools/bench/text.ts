@@ -8,10 +8,17 @@ import { fileURLToPath } from "node:url";
 import { analyzeText, tokenize } from "../../src/text/normalize.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { readCommandLine } from "../../src/cli/command-line.js";
+import { checkpointFromCounts, EMPTY_COUNTS, type WindowMember } from "../../src/features/memory/domain/checkpoint.js";
+import { CHECKPOINT_BODY_CHARS, CHECKPOINT_WINDOW } from "../../src/features/memory/domain/memory.constants.js";
+import { MemberTextCache } from "../../src/features/memory/projection/member-text-cache.js";
+import { syntheticContent } from "../seed/synthetic-text.js";
+import { seededRandom } from "../../src/platform/lib/seeded-random.js";
 
 const USAGE = [
   "usage: npm run bench:text",
-  "  analyzeText's output digest and tokenize's time per text over the real texts of ../shared/data; takes no arguments",
+  "  analyzeText's output digest and tokenize's time per text over the real texts of ../shared/data, then",
+  "  checkpoints' output digest and time over sliding windows of those texts and of the write benches' records;",
+  "  takes no arguments",
 ].join("\n");
 readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
 
@@ -23,6 +30,8 @@ const SOURCES: readonly { file: string; fields: readonly string[] }[] = [
   { file: "formal-conjectures/statements.jsonl", fields: ["docstring", "statement"] },
 ];
 const TIMED_PASSES = 8;
+/** Checkpoints per member set: a window sliding one member at a time, as a refresh after each write sees it. */
+const CHECKPOINT_WINDOWS = 600;
 
 function readTexts(): string[] | null {
   const texts: string[] = [];
@@ -38,7 +47,61 @@ function readTexts(): string[] | null {
   return texts;
 }
 
+/** Members as the memory projector reads them: a title, and the body cut at CHECKPOINT_BODY_CHARS. */
+function realMembers(texts: readonly string[]): WindowMember[] {
+  return texts.map((text, index) => ({
+    id: `real-${index}`,
+    title: text.slice(0, 80),
+    body: text.slice(0, CHECKPOINT_BODY_CHARS),
+  }));
+}
+
+function syntheticMembers(count: number): WindowMember[] {
+  const random = seededRandom(1);
+  return Array.from({ length: count }, (_, index) => {
+    const { title, body } = syntheticContent(random, index);
+    return { id: `synthetic-${index}`, title, body };
+  });
+}
+
+const median = (values: number[]) =>
+  percentile(
+    values.sort((a, b) => a - b),
+    0.5,
+  );
+
+/**
+ * Checkpoints of CHECKPOINT_WINDOWS windows sliding over `members` through one MemberTextCache, as the projector
+ * computes them (a member is analysed when it enters the window): their digest, the time per checkpoint with the
+ * entering member's analysis, and the time of the same checkpoints again with every member analysed already.
+ */
+function benchCheckpoints(label: string, members: readonly WindowMember[]): void {
+  const windows = Math.min(CHECKPOINT_WINDOWS, members.length - CHECKPOINT_WINDOW + 1);
+  const slices = Array.from({ length: windows }, (_, start) => members.slice(start, start + CHECKPOINT_WINDOW));
+  const digest = createHash("sha256");
+  const sliding: number[] = [];
+  const analysed: number[] = [];
+  for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
+    const cache = new MemberTextCache();
+    let started = performance.now();
+    for (const window of slices) {
+      const content = checkpointFromCounts(EMPTY_COUNTS, window, cache.analyseWindow);
+      if (pass === 0) digest.update(JSON.stringify(content));
+    }
+    sliding.push(((performance.now() - started) * 1000) / windows);
+    started = performance.now();
+    for (const window of slices) checkpointFromCounts(EMPTY_COUNTS, window, cache.analyseWindow);
+    analysed.push(((performance.now() - started) * 1000) / windows);
+  }
+  console.log(
+    `checkpoints, ${label}: ${windows} windows of ${CHECKPOINT_WINDOW}; output digest ${digest.digest("hex").slice(0, 16)}; ` +
+      `${median(sliding).toFixed(1)} µs per checkpoint with its entering member's analysis, ` +
+      `${median(analysed).toFixed(1)} µs with every member analysed (medians of ${TIMED_PASSES} passes)`,
+  );
+}
+
 function main(): void {
+  benchCheckpoints("the write benches' records", syntheticMembers(CHECKPOINT_WINDOWS + CHECKPOINT_WINDOW));
   const texts = readTexts();
   if (!texts) {
     console.log(
@@ -56,11 +119,9 @@ function main(): void {
     perText.push(((performance.now() - started) * 1000) / texts.length);
   }
   console.log(
-    `tokenize: ${percentile(
-      perText.sort((a, b) => a - b),
-      0.5,
-    ).toFixed(1)} µs per text (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perText).toFixed(1)})`,
+    `tokenize: ${median(perText).toFixed(1)} µs per text (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perText).toFixed(1)})`,
   );
+  benchCheckpoints("real texts", realMembers(texts));
 }
 
 main();

@@ -4,20 +4,27 @@ import { MemberTextCache } from "../../../src/features/memory/projection/member-
 
 const member = (id: string, title: string, body: string) => ({ id, title, body });
 
+/** The member's analysis as the cache gives it inside a window of its own, with its terms as tokens. */
+function analysed(cache: MemberTextCache, read: { id: string; title: string; body: string }) {
+  const { texts, tokens } = cache.analyseWindow([read]);
+  return { text: texts[0]!, terms: [...texts[0]!.terms].map((id) => tokens.tokenOf(id)) };
+}
+
 describe("MemberTextCache", () => {
   it("analyses a member once while its text is unchanged", () => {
     const cache = new MemberTextCache();
-    const first = cache.analyse(member("a", "Second moment bound", "The variance is small. It bounds sumsets."));
-    expect(cache.analyse(member("a", "Second moment bound", "The variance is small. It bounds sumsets."))).toBe(first);
-    expect([...first.terms]).toEqual(expect.arrayContaining(["moment", "sumset"]));
+    const first = analysed(cache, member("a", "Second moment bound", "The variance is small. It bounds sumsets."));
+    const again = analysed(cache, member("a", "Second moment bound", "The variance is small. It bounds sumsets."));
+    expect(again.text).toBe(first.text);
+    expect(first.terms).toEqual(expect.arrayContaining(["moment", "sumset"]));
   });
 
   it("analyses again when the same id comes with other text", () => {
     const cache = new MemberTextCache();
-    const before = cache.analyse(member("a", "Second moment bound", "The variance is small."));
-    const after = cache.analyse(member("a", "Colourings", "A colouring argument."));
-    expect(after).not.toBe(before);
-    expect(after.terms.has("moment")).toBe(false);
+    const before = analysed(cache, member("a", "Second moment bound", "The variance is small."));
+    const after = analysed(cache, member("a", "Colourings", "A colouring argument."));
+    expect(after.text).not.toBe(before.text);
+    expect(after.terms).not.toContain("moment");
   });
 
   it("serves a member's text only under the content hash it was read with", () => {
@@ -27,8 +34,8 @@ describe("MemberTextCache", () => {
     cache.remember("h1", read);
     expect(cache.textOf("a", "h1")).toBe(read);
     expect(cache.textOf("a", "h2")).toBeNull();
-    const analysed = cache.analyse(read);
-    expect(cache.analyse(cache.textOf("a", "h1")!)).toBe(analysed);
+    const first = analysed(cache, read);
+    expect(analysed(cache, cache.textOf("a", "h1")!).text).toBe(first.text);
     cache.remember("h2", member("a", "Colourings", "A colouring argument."));
     expect(cache.textOf("a", "h1")).toBeNull();
     expect(cache.textOf("a", "h2")?.title).toBe("Colourings");
@@ -36,10 +43,10 @@ describe("MemberTextCache", () => {
 
   it("forgets the least recently used member beyond its capacity", () => {
     const cache = new MemberTextCache(2);
-    const a = cache.analyse(member("a", "Alpha", "First."));
-    cache.analyse(member("b", "Beta", "Second."));
-    cache.analyse(member("c", "Gamma", "Third."));
-    expect(cache.analyse(member("a", "Alpha", "First."))).not.toBe(a);
+    const a = analysed(cache, member("a", "Alpha", "First.")).text;
+    analysed(cache, member("b", "Beta", "Second."));
+    analysed(cache, member("c", "Gamma", "Third."));
+    expect(analysed(cache, member("a", "Alpha", "First.")).text).not.toBe(a);
   });
 
   it("gives the checkpoint a cold analysis would give, window after window", () => {
@@ -53,9 +60,32 @@ describe("MemberTextCache", () => {
     );
     for (const size of [5, 12, 20]) {
       const slice = window.slice(0, size);
-      expect(checkpointFromCounts(EMPTY_COUNTS, slice, cache.analyse)).toEqual(
+      expect(checkpointFromCounts(EMPTY_COUNTS, slice, cache.analyseWindow)).toEqual(
         checkpointFromCounts(EMPTY_COUNTS, slice),
       );
     }
+  });
+
+  it("starts a new token table past its limit and analyses kept members again, with the same checkpoints", () => {
+    const cache = new MemberTextCache(100, 20);
+    // Words of their own per member, so six members number more than twenty tokens.
+    const word = (index: number, part: number) => `zeta${String.fromCharCode(97 + index, 97 + part)}`;
+    const window = Array.from({ length: 12 }, (_, index) =>
+      member(
+        String(index),
+        `Attempt ${index} on sumsets`,
+        `Words ${word(index, 0)} ${word(index, 1)} ${word(index, 2)}. The variance is small.`,
+      ),
+    );
+    const first = cache.analyseWindow(window.slice(0, 6));
+    expect(first.tokens.size).toBeGreaterThan(20);
+    const kept = first.texts[0];
+    const second = cache.analyseWindow(window.slice(0, 8));
+    expect(second.tokens).not.toBe(first.tokens);
+    expect(second.texts[0]).not.toBe(kept);
+    for (const size of [3, 8, 12])
+      expect(checkpointFromCounts(EMPTY_COUNTS, window.slice(0, size), cache.analyseWindow)).toEqual(
+        checkpointFromCounts(EMPTY_COUNTS, window.slice(0, size)),
+      );
   });
 });

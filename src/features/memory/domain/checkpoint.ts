@@ -3,6 +3,7 @@
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { tokenize } from "../../../text/normalize.js";
 import { KEY_TERM_COUNT, SENTENCE_MAX_CHARS, SUMMARY_MAX_CHARS } from "./memory.constants.js";
+import { TokenTable } from "./token-table.js";
 
 export interface MemberGroup {
   kind: ResearchKind;
@@ -51,69 +52,84 @@ function sentencesOf(member: WindowMember): string[] {
   return [/[.!?…]$/.test(title) ? title : `${title}.`, ...body];
 }
 
-/** A member's text as a checkpoint reads it: its terms, and its opening sentences with theirs. */
+/** A member's text as a checkpoint reads it: its terms, and its opening sentences with theirs (distinct token ids). */
 export interface MemberText {
-  terms: ReadonlySet<string>;
-  sentences: readonly { text: string; tokens: ReadonlySet<string> }[];
+  terms: Int32Array;
+  sentences: readonly { text: string; tokens: Int32Array }[];
 }
 
-/** How a checkpoint analyses its window's members; the projector passes one that remembers members it has seen. */
-export type AnalyseMember = (member: WindowMember) => MemberText;
+/** A window's member texts and the table their token ids come from. */
+export interface WindowAnalysis {
+  texts: readonly MemberText[];
+  tokens: TokenTable;
+}
 
-export function analyseMember(member: WindowMember): MemberText {
+/** How a checkpoint analyses its window; the projector passes one that remembers members it has seen. */
+export type AnalyseWindow = (window: readonly WindowMember[]) => WindowAnalysis;
+
+export function analyseMember(member: WindowMember, tokens: TokenTable): MemberText {
   return {
-    terms: new Set(tokenize(`${member.title} ${member.body}`)),
-    sentences: sentencesOf(member).map((text) => ({ text, tokens: new Set(tokenize(text)) })),
+    terms: tokens.distinctIds(tokenize(`${member.title} ${member.body}`)),
+    sentences: sentencesOf(member).map((text) => ({ text, tokens: tokens.distinctIds(tokenize(text)) })),
   };
 }
 
-/** Document frequency of each token over the window: a term shared by many members is what the branch is about. */
-function documentFrequency(texts: readonly MemberText[]): Map<string, number> {
-  const frequency = new Map<string, number>();
-  for (const { terms } of texts) for (const token of terms) frequency.set(token, (frequency.get(token) ?? 0) + 1);
-  return frequency;
-}
+/** Every member analysed afresh, with a table of its own. */
+export const analyseWindowCold: AnalyseWindow = (window) => {
+  const tokens = new TokenTable();
+  return { texts: window.map((member) => analyseMember(member, tokens)), tokens };
+};
 
-/** Whether `left` ranks before `right` as a key term: more members first, then the token's order (tokens are distinct). */
-const ranksBefore = ([leftToken, left]: [string, number], [rightToken, right]: [string, number]) =>
-  left > right || (left === right && leftToken < rightToken);
+/** Whether `left` ranks before `right` as a key term: in more members first, then by token (tokens are distinct). */
+function ranksBefore(left: number, right: number, frequency: Int32Array, tokens: TokenTable): boolean {
+  return (
+    frequency[left]! > frequency[right]! ||
+    (frequency[left] === frequency[right] && tokens.tokenOf(left) < tokens.tokenOf(right))
+  );
+}
 
 /**
  * The KEY_TERM_COUNT best-ranked tokens, best first: what sorting every token and taking the head gives, kept
  * by insertion into a short ranked list (a window has hundreds of distinct tokens and a refresh needs twelve).
  */
-function keyTermsOf(frequency: Map<string, number>): string[] {
-  const best: [string, number][] = [];
-  for (const entry of frequency) {
+function keyTermsOf(present: readonly number[], frequency: Int32Array, tokens: TokenTable): string[] {
+  const best: number[] = [];
+  for (const id of present) {
     if (best.length === KEY_TERM_COUNT) {
-      if (!ranksBefore(entry, best[KEY_TERM_COUNT - 1]!)) continue;
+      if (!ranksBefore(id, best[KEY_TERM_COUNT - 1]!, frequency, tokens)) continue;
       best.pop();
     }
     let position = best.length;
-    while (position > 0 && ranksBefore(entry, best[position - 1]!)) position -= 1;
-    best.splice(position, 0, entry);
+    while (position > 0 && ranksBefore(id, best[position - 1]!, frequency, tokens)) position -= 1;
+    best.splice(position, 0, id);
   }
-  return best.map(([token]) => token);
+  return best.map((id) => tokens.tokenOf(id));
 }
 
-function summaryOf(texts: readonly MemberText[], frequency: Map<string, number>): string {
-  const candidates = texts.flatMap(({ sentences }, memberIndex) =>
-    sentences.map(({ text, tokens }, position) => {
+function summaryOf(texts: readonly MemberText[], frequency: Int32Array): string {
+  const candidates: { text: string; tokens: Int32Array; score: number; order: number }[] = [];
+  texts.forEach(({ sentences }, memberIndex) =>
+    sentences.forEach(({ text, tokens }, position) => {
       let weight = 0;
-      for (const token of tokens) weight += frequency.get(token) ?? 0;
-      return { text, tokens, score: weight / Math.sqrt(1 + tokens.size), order: memberIndex * 100 + position };
+      for (let index = 0; index < tokens.length; index += 1) weight += frequency[tokens[index]!]!;
+      candidates.push({
+        text,
+        tokens,
+        score: weight / Math.sqrt(1 + tokens.length),
+        order: memberIndex * 100 + position,
+      });
     }),
   );
   candidates.sort((left, right) => right.score - left.score || left.order - right.order);
   const chosen: string[] = [];
-  const covered = new Set<string>();
+  const covered = new Set<number>();
   let length = 0;
   for (const candidate of candidates) {
     // The length test first: once the summary is nearly full most candidates fail it, and it costs nothing.
-    if (candidate.tokens.size === 0 || length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
+    if (candidate.tokens.length === 0 || length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
     let shared = 0;
     for (const token of candidate.tokens) if (covered.has(token)) shared += 1;
-    if (shared / candidate.tokens.size >= NEAR_DUPLICATE_OVERLAP) continue;
+    if (shared / candidate.tokens.length >= NEAR_DUPLICATE_OVERLAP) continue;
     chosen.push(candidate.text);
     length += candidate.text.length + 1;
     for (const token of candidate.tokens) covered.add(token);
@@ -121,13 +137,29 @@ function summaryOf(texts: readonly MemberText[], frequency: Map<string, number>)
   return chosen.join(" ");
 }
 
-export function keyTerms(window: WindowMember[], analyse: AnalyseMember = analyseMember): string[] {
-  return keyTermsOf(documentFrequency(window.map(analyse)));
+/**
+ * The text part of a checkpoint: the extractive summary and the key terms, both ranked by document frequency
+ * (the members of the window a token occurs in): a term shared by many members is what the branch is about.
+ */
+function windowText({ texts, tokens }: WindowAnalysis): { summary: string; keyTerms: string[] } {
+  return tokens.withCounters((frequency, present) => {
+    for (const { terms } of texts)
+      for (let index = 0; index < terms.length; index += 1) {
+        const id = terms[index]!;
+        const count = frequency[id]!;
+        if (count === 0) present.push(id);
+        frequency[id] = count + 1;
+      }
+    return { summary: summaryOf(texts, frequency), keyTerms: keyTermsOf(present, frequency, tokens) };
+  });
 }
 
-export function extractiveSummary(window: WindowMember[], analyse: AnalyseMember = analyseMember): string {
-  const texts = window.map(analyse);
-  return summaryOf(texts, documentFrequency(texts));
+export function keyTerms(window: WindowMember[], analyse: AnalyseWindow = analyseWindowCold): string[] {
+  return windowText(analyse(window)).keyTerms;
+}
+
+export function extractiveSummary(window: WindowMember[], analyse: AnalyseWindow = analyseWindowCold): string {
+  return windowText(analyse(window)).summary;
 }
 
 /** The counted part of a checkpoint: over all members, so maintained by deltas rather than recounted. */
@@ -206,11 +238,9 @@ export function countGroups(groups: MemberGroup[]): CheckpointCounts {
 export function checkpointFromCounts(
   counts: CheckpointCounts,
   window: WindowMember[],
-  analyse: AnalyseMember = analyseMember,
+  analyse: AnalyseWindow = analyseWindowCold,
 ): CheckpointContent {
-  const texts = window.map(analyse);
-  const frequency = documentFrequency(texts);
-  return { summary: summaryOf(texts, frequency), keyTerms: keyTermsOf(frequency), ...counts };
+  return { ...windowText(analyse(window)), ...counts };
 }
 
 /** The checkpoint of one branch: counts over all members, text over the newest current ones. */

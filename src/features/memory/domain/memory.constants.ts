@@ -30,6 +30,12 @@ export const HEAD_BRANCHES_NAMED = 5;
  */
 export const MEMBER_TEXT_CACHE_MEMBERS = 4_096;
 /**
+ * Distinct tokens a projector numbers (TokenTable) before it starts a new table: the table keeps every token it
+ * met, so without a bound it would grow with the store's vocabulary. A few megabytes; far more than the
+ * windows of MEMBER_TEXT_CACHE_MEMBERS members use, so a restart is rare and costs one analysis per member.
+ */
+export const TOKEN_TABLE_LIMIT = 100_000;
+/**
  * Branch windows (member ids, times and content hashes) a projector keeps between refreshes, so a batch
  * that only adds members does not read its branches' newest members again. A window is at most
  * CHECKPOINT_WINDOW small entries; this many covers the branches of the most recently written projects.

@@ -17,6 +17,7 @@ import {
 import { buildProjectHead, buildTargetHead, type HeadBranch } from "../domain/heads.js";
 import { ROOT_BRANCH } from "../domain/branch-derivation.js";
 import { coldSources, windowsOf, type WindowSources } from "./memory-windows.js";
+import { TimeSlices } from "../../../platform/lib/time-slices.js";
 
 // Branches per statement: the window query returns up to CHECKPOINT_WINDOW bodies per branch.
 const BRANCH_CHUNK = 50;
@@ -147,24 +148,36 @@ async function updateChunk(
     FROM memory_branches b LEFT JOIN checkpoints c ON c.version = b.version AND c.branch_id = b.id
     WHERE b.version = ${version} AND b.id = ANY(${branchIds}::uuid[])`);
   const windows = await windowsOf(tx, version, branchIds, sources);
-  const rows = branches.map((branch) => {
+  // Under load a batch brings tens of new members: analysing them and then every checkpoint in one go kept the
+  // event loop from the writes for tens of milliseconds, so both go in slices (time-slices.ts).
+  const slices = new TimeSlices();
+  for (const window of windows.values())
+    for (const member of window) {
+      sources.texts.prepare(member);
+      await slices.pause();
+    }
+  const rows = [];
+  for (const branch of branches) {
     const change = changes.get(branch.id);
     const counts = change ? applyCountDelta(countsOf(branch), change.delta) : countsOf(branch);
-    const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], sources.texts.analyse);
+    const content = checkpointFromCounts(counts, windows.get(branch.id) ?? [], sources.texts.analyseWindow);
     const before =
       branch.newestMemberId && branch.newestMemberMs !== null
         ? { id: branch.newestMemberId, at: new Date(branch.newestMemberMs) }
         : null;
     const latest = newer(before, change?.newest ?? null);
-    return checkpointRow({
-      branchId: branch.id,
-      routingTargetId: branch.routingTargetId,
-      projectId: branch.projectId,
-      ...content,
-      newestMemberId: latest?.id ?? null,
-      newestMemberAt: latest?.at ?? null,
-    });
-  });
+    rows.push(
+      checkpointRow({
+        branchId: branch.id,
+        routingTargetId: branch.routingTargetId,
+        projectId: branch.projectId,
+        ...content,
+        newestMemberId: latest?.id ?? null,
+        newestMemberAt: latest?.at ?? null,
+      }),
+    );
+    await slices.pause();
+  }
   if (rows.length === 0) return [];
   await tx.query(sql`
     INSERT INTO checkpoints (version, branch_id, routing_target_id, project_id, summary, key_terms, member_count,
