@@ -6,7 +6,7 @@
 // views with it: their marks advance in the write's transaction), a worker batch moves the worker view's
 // mark, and every freshness read the FreshnessFeed makes anyway resets all of it to what is stored. Only
 // with the worker in another process (RUN_WORKER=false), whose batches this process cannot see, does a
-// notice cause a (coalesced) freshness read.
+// notice cause a freshness read, at most one per NOTICE_REREAD_MS.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventNotifier } from "../events/notifier.js";
 import type { Logger } from "../logger.js";
@@ -25,6 +25,13 @@ export const LAG_BUCKETS = 360;
 /** Events per minute over the last hour. */
 export const EVENT_BUCKET_MS = 60_000;
 export const EVENT_BUCKETS = 60;
+/**
+ * With the worker in another process, the shortest time between two freshness reads caused by notices. Under
+ * a write load notices come hundreds of times a second, and reading after each (a transaction of three
+ * queries, coalesced) ran about 30 reads a second on the service thread; a notice inside the interval gets
+ * one read at its end, so the monitor is at most this late.
+ */
+export const NOTICE_REREAD_MS = 250;
 /** Finished rebuilds stay listed this long. */
 const FINISHED_REBUILD_KEPT_MS = 60 * 60_000;
 /** A rebuild another process reported, silent this long while the store shows no version building: it died. */
@@ -106,6 +113,8 @@ export interface ServiceMonitorOptions {
   logger: Logger;
   /** Whether this process runs the projection worker (RUN_WORKER). */
   workerInProcess: boolean;
+  /** The shortest time between two notice-caused freshness reads (NOTICE_REREAD_MS unless set). */
+  noticeRereadMs?: number;
   /** Views written by write transactions; the rest are the worker's. */
   inlineViews: readonly string[];
   now?: () => number;
@@ -125,6 +134,8 @@ export class ServiceMonitor {
   private readonly rebuilds = new Map<string, RebuildProgressState>();
   private readonly listeners = new Set<() => void>();
   private readonly stops: (() => void)[] = [];
+  private rereadTimer: NodeJS.Timeout | null = null;
+  private lastRereadAt = Number.NEGATIVE_INFINITY;
   private readonly reread = coalescedRun(
     async () => this.observe(await readFreshness(this.options.prisma)),
     (error) => this.options.logger.warn("service monitor freshness read failed", { error: (error as Error).message }),
@@ -168,6 +179,8 @@ export class ServiceMonitor {
 
   stop(): void {
     for (const stop of this.stops.splice(0)) stop();
+    if (this.rereadTimer) clearTimeout(this.rereadTimer);
+    this.rereadTimer = null;
     this.listeners.clear();
   }
 
@@ -204,7 +217,21 @@ export class ServiceMonitor {
       if (state.inline && state.version !== null && state.highWaterMark < sequence) state.highWaterMark = sequence;
     }
     this.sampleAll(at);
-    if (!this.options.workerInProcess) this.reread();
+    if (!this.options.workerInProcess) this.rereadSoon();
+  }
+
+  /** A freshness read now if none ran within NOTICE_REREAD_MS, else one at the end of that interval. */
+  private rereadSoon(): void {
+    if (this.rereadTimer) return;
+    const interval = this.options.noticeRereadMs ?? NOTICE_REREAD_MS;
+    const read = () => {
+      this.rereadTimer = null;
+      this.lastRereadAt = Date.now();
+      this.reread();
+    };
+    const wait = this.lastRereadAt + interval - Date.now();
+    if (wait <= 0) read();
+    else this.rereadTimer = setTimeout(read, wait).unref();
   }
 
   /** One projection-worker batch (status "applied"), with how long its transaction took. */

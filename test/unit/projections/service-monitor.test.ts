@@ -1,6 +1,6 @@
 // The service monitor samples lag from notices, worker batches and freshness reads (no reads of its own
 // with the worker in process), counts events per minute from the head's moves, and follows rebuilds.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import type { EventNotifier } from "../../../src/events/notifier.js";
 import { createLogger } from "../../../src/logger.js";
@@ -233,5 +233,68 @@ describe("rebuild progress from another process", () => {
     // It went silent for over a minute and no version is building any more: the process died.
     clock.now += 61_000;
     expect(monitor.snapshot().rebuilds).toEqual([]);
+  });
+
+  describe("with the worker in another process", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A monitor whose freshness reads are counted (each answers an empty store). */
+    function countingMonitor(): { monitor: ServiceMonitor; reads: () => number } {
+      let reads = 0;
+      const prisma = {
+        $transaction: async () => {
+          reads += 1;
+          return [[], [], [{ head: "0" }]];
+        },
+        $queryRaw: () => null,
+        projectionState: { findMany: () => null },
+        projectionPointer: { findMany: () => null },
+      };
+      const monitor = new ServiceMonitor({
+        prisma: prisma as unknown as PrismaClient,
+        notifier: {} as never,
+        freshness: {} as never,
+        logger: createLogger("silent"),
+        workerInProcess: false,
+        noticeRereadMs: 250,
+        inlineViews: INLINE,
+      });
+      return { monitor, reads: () => reads };
+    }
+
+    it("reads freshness at once after a quiet spell, then at most once per interval, after the last notice", async () => {
+      vi.useFakeTimers();
+      const { monitor, reads } = countingMonitor();
+      monitor.notice(1n);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reads()).toBe(1);
+      // A burst of notices inside the interval: one read at its end, none skipped.
+      for (let sequence = 2n; sequence <= 200n; sequence += 1n) {
+        monitor.notice(sequence);
+        await vi.advanceTimersByTimeAsync(1);
+      }
+      expect(reads()).toBe(1);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(reads()).toBe(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(reads()).toBe(2);
+      monitor.notice(201n);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(reads()).toBe(3);
+      monitor.stop();
+    });
+
+    it("drops a pending read when stopped", async () => {
+      vi.useFakeTimers();
+      const { monitor, reads } = countingMonitor();
+      monitor.notice(1n);
+      monitor.notice(2n);
+      await vi.advanceTimersByTimeAsync(0);
+      monitor.stop();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(reads()).toBe(1);
+    });
   });
 });
