@@ -10,6 +10,8 @@ export class TokenTable {
   /** Per id, the pass of distinctIds that last saw it: distinct ids without a Set per text. */
   private seen = new Uint32Array(INITIAL_CAPACITY);
   private pass = 0;
+  /** Where distinctIds collects a text's ids before copying them out. */
+  private scratch = new Int32Array(INITIAL_CAPACITY);
   /** Per id, a counter that is zero between uses (see withCounters). */
   private counters = new Int32Array(INITIAL_CAPACITY);
 
@@ -24,14 +26,16 @@ export class TokenTable {
   /** The distinct ids of `tokens`, in order of first occurrence (the order of `new Set(tokens)`). */
   distinctIds(tokens: readonly string[]): Int32Array {
     this.pass = this.pass === 0xffff_ffff ? this.restartPasses() : this.pass + 1;
-    const ids: number[] = [];
+    if (this.scratch.length < tokens.length) this.scratch = new Int32Array(tokens.length * 2);
+    let count = 0;
     for (const token of tokens) {
       const id = this.idOf(token);
       if (this.seen[id] === this.pass) continue;
       this.seen[id] = this.pass;
-      ids.push(id);
+      this.scratch[count++] = id;
     }
-    return Int32Array.from(ids);
+    // One allocation of the exact size (collecting into an array first made two).
+    return this.scratch.slice(0, count);
   }
 
   /**

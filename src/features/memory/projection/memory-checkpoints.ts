@@ -154,7 +154,7 @@ async function updateChunk(
   for (const window of windows.values())
     for (const member of window) {
       sources.texts.prepare(member);
-      await slices.pause();
+      if (slices.due()) await slices.nextSlice();
     }
   const rows = [];
   for (const branch of branches) {
@@ -176,7 +176,7 @@ async function updateChunk(
         newestMemberAt: latest?.at ?? null,
       }),
     );
-    await slices.pause();
+    if (slices.due()) await slices.nextSlice();
   }
   if (rows.length === 0) return [];
   await tx.query(sql`
