@@ -2,7 +2,7 @@
 // coefficient, `binom_(a+2,2)`. Sums of binomials carry the identity of many supercongruence and
 // representation conjectures (OEIS, Zhi-Wei Sun), and once folded they leave only "binomial" and bare numbers.
 
-import { allMatches } from "./all-matches.js";
+import { allMatches, GuardedPattern } from "./all-matches.js";
 
 /** A simple linear argument: integers and single letters joined by + or - (`n`, `2n`, `n+k`, `w+2`). */
 const ARGUMENT = /^[+-]?\d*[a-z]?(?:[+-]\d*[a-z]?)*$/;
@@ -30,10 +30,12 @@ function canonicalPair(top: string, bottom: string): string | null {
   return `binom_(${rename(upper)},${rename(lower)})`;
 }
 
+const FORMS: readonly GuardedPattern[] = [BRACED, CHOOSE, CALL, SPOKEN].map((pattern) => new GuardedPattern(pattern));
+
 /** `binomial {w+2}{2}` -> `binom_(a+2,2)`; `{n binomial k}` -> `binom_(a,b)`; `binomial(2k,k)` and "2k choose k" -> `binom_(2a,a)`. */
 export function binomialForms(folded: string): string[] {
   const tokens: string[] = [];
-  for (const pattern of [BRACED, CHOOSE, CALL, SPOKEN]) {
+  for (const pattern of FORMS) {
     for (const [, top = "", bottom = ""] of allMatches(folded, pattern)) {
       const token = canonicalPair(top, bottom);
       if (token !== null) tokens.push(token);

@@ -4,7 +4,7 @@
 import { foldText } from "./latex.js";
 import { LEXICON } from "./lexicon/load.js";
 import { buildSequenceTable, matchSequences, wordsOf, type Word } from "./words.js";
-import { allMatches } from "./all-matches.js";
+import { allMatches, GuardedPattern } from "./all-matches.js";
 
 /** The token a concept adds: its stems, joined with "-" when it has several words (a phrase token). */
 function conceptToken(concept: string): string {
@@ -33,19 +33,22 @@ const CONCEPT_TABLE = buildSequenceTable(
   }),
 );
 
-const CONCEPT_NOTATION: readonly { pattern: RegExp; token: string }[] = CONCEPT_GROUPS.flatMap((group) =>
-  group.notation.map((notation) => ({ pattern: new RegExp(notation, "g"), token: conceptToken(group.concept) })),
+const CONCEPT_NOTATION: readonly { pattern: GuardedPattern; token: string }[] = CONCEPT_GROUPS.flatMap((group) =>
+  group.notation.map((notation) => ({
+    pattern: new GuardedPattern(new RegExp(notation, "g")),
+    token: conceptToken(group.concept),
+  })),
 );
 
 /**
  * Prose names of standard parameters: `C_k` is the k-cycle and `K_k` the complete graph on k
  * vertices (a k-clique), whichever way the text says it.
  */
-const PROSE_PARAMETERS: readonly { pattern: RegExp; parameter: (size: string) => string }[] = [
-  { pattern: /(?<![a-z0-9_^])(\d+)[- ]cycles?\b/g, parameter: (size) => `c_${size}` },
-  { pattern: /\bcycles? of length (\d+)\b/g, parameter: (size) => `c_${size}` },
-  { pattern: /(?<![a-z0-9_^])(\d+)[- ]cliques?\b/g, parameter: (size) => `k_${size}` },
-  { pattern: /\bcomplete graphs? on (\d+) vertices\b/g, parameter: (size) => `k_${size}` },
+const PROSE_PARAMETERS: readonly { pattern: GuardedPattern; parameter: (size: string) => string }[] = [
+  { pattern: new GuardedPattern(/(?<![a-z0-9_^])(\d+)[- ]cycles?\b/g), parameter: (size) => `c_${size}` },
+  { pattern: new GuardedPattern(/\bcycles? of length (\d+)\b/g), parameter: (size) => `c_${size}` },
+  { pattern: new GuardedPattern(/(?<![a-z0-9_^])(\d+)[- ]cliques?\b/g), parameter: (size) => `k_${size}` },
+  { pattern: new GuardedPattern(/\bcomplete graphs? on (\d+) vertices\b/g), parameter: (size) => `k_${size}` },
 ];
 
 /** Content-word stems of every spelling of each concept: evidence a concept token may duplicate. */
@@ -92,4 +95,4 @@ export function proseParameters(folded: string): string[] {
 }
 
 /** The patterns this module builds from the lexicon (regex literals are found in the source): for regex-fuzz.test.ts. */
-export const BUILT_PATTERNS: readonly RegExp[] = CONCEPT_NOTATION.map(({ pattern }) => pattern);
+export const BUILT_PATTERNS: readonly RegExp[] = CONCEPT_NOTATION.map(({ pattern }) => pattern.regex);

@@ -107,8 +107,18 @@ const GREEK_LETTER_GLYPHS = glyphTable(GREEK_LETTERS);
  */
 const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
+/**
+ * A whole word that is a number word: what reading every word of lower-case letters and looking it up gives,
+ * without a call per word. The table's words must be such words (checked here), or some would be missed.
+ */
+const NUMBER_WORD = new RegExp(String.raw`\b(?:${[...NUMBER_WORDS.keys()].join("|")})\b`, "g");
+for (const word of NUMBER_WORDS.keys())
+  if (!/^[a-z]+$/.test(word)) throw new Error(`lexicon number word ${JSON.stringify(word)} is not lower-case letters`);
+
 /** Number words of a hundred and up: after a count they scale it ("two hundred", "a thousand", "one hundred thousand"). */
 const SCALE_WORDS = [...NUMBER_WORDS].filter(([, value]) => Number(value) >= 100).map(([word]) => word);
+/** Every scaled count holds a scale word; a text without one skips SCALED_COUNT, which is tried at every word. */
+const ANY_SCALE_WORD = new RegExp(SCALE_WORDS.join("|"));
 const SCALED_COUNT = new RegExp(
   String.raw`(?<![\d.])\b(?:(\d+|[a-z]+) )?((?:${SCALE_WORDS.join("|")})(?: (?:${SCALE_WORDS.join("|")}))*)\b`,
   "g",
@@ -151,16 +161,17 @@ function rewriteAsciiRelations(text: string): string {
     .replace(/>=/g, " ge ")
     .replace(/!=|\/=/g, " ne ")
     .replace(/:=|==?/g, " eq ")
-    .replace(/</g, " lt ")
-    // A spaced tilde is the asymptotic `\sim` typed in ASCII ("f(k) ~ c x"); a tilde inside a word or address is not.
-    .replace(/(?<=\s)~(?=\s)/g, " sim ")
-    .replace(/>/g, " gt ");
+    .replace(/</g, " lt ");
+  // A spaced tilde is the asymptotic `\sim` typed in ASCII ("f(k) ~ c x"); a tilde inside a word or address is not.
+  // The pattern starts with a lookbehind, tried at every position: a text without a tilde skips it.
+  if (result.includes("~")) result = result.replace(/(?<=\s)~(?=\s)/g, " sim ");
+  result = result.replace(/>/g, " gt ");
   for (const [pattern, relation] of PROSE_RELATIONS) result = result.replace(pattern, relation);
-  return (
-    result
-      .replace(SCALED_COUNT, scaledCount)
-      .replace(SPOKEN_FRACTION, spokenFraction)
-      .replace(/\b[a-z]+\b/g, (word) => NUMBER_WORDS.get(word) ?? word)
+  if (ANY_SCALE_WORD.test(result)) result = result.replace(SCALED_COUNT, scaledCount);
+  result = result.replace(SPOKEN_FRACTION, spokenFraction).replace(NUMBER_WORD, (word) => NUMBER_WORDS.get(word)!);
+  // The powers read aloud all say "to the"; most texts do not, and the patterns would be tried at every word.
+  if (result.includes("to the "))
+    result = result
       // "2 to the power n", "2 to the x", "n to the k-th power" are how a power reads aloud; they should meet `2^n`.
       // A decimal exponent is read whole ("n to the power 0.5").
       .replace(/\b([a-z0-9]+) (?:to|raised to) the (?:power|power of) (\d+\.\d+|[a-z0-9]+)\b/g, "$1^{$2}")
@@ -168,11 +179,11 @@ function rewriteAsciiRelations(text: string): string {
       .replace(
         /(?<![a-z0-9])([a-z]|\d+) (?:to|raised to) the ([a-z]|\d+\.\d+|\d+)(?:-?th)?(?: power)?(?![a-z0-9_^])/g,
         "$1^{$2}",
-      )
-      // "n squared" and "n cubed" are `n^2` and `n^3`; only after a variable or number ("the squared distance" is no power).
-      .replace(/(?<![a-z0-9])([a-z]|\d+) squared\b/g, "$1^{2}")
-      .replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}")
-  );
+      );
+  // "n squared" and "n cubed" are `n^2` and `n^3`; only after a variable or number ("the squared distance" is no power).
+  if (result.includes(" squared")) result = result.replace(/(?<![a-z0-9])([a-z]|\d+) squared\b/g, "$1^{2}");
+  if (result.includes(" cubed")) result = result.replace(/(?<![a-z0-9])([a-z]|\d+) cubed\b/g, "$1^{3}");
+  return result;
 }
 
 /**
@@ -218,6 +229,7 @@ export const BUILT_PATTERNS: readonly RegExp[] = [
   GREEK_LETTER_GLYPHS.runs,
   SCALED_COUNT,
   SPOKEN_FRACTION,
+  NUMBER_WORD,
   SUPERSCRIPT_DIGIT_RUN,
   SUBSCRIPT_DIGIT_RUN,
   SUBSCRIPT_LETTER_RUN,

@@ -1,7 +1,7 @@
 // Exact numeric and symbolic parameters (`C_6`, `k ≥ 4`, `n^{1/3}`) as canonical tokens: they
 // are the strongest evidence that two statements concern the same problem.
 
-import { allMatches } from "./all-matches.js";
+import { allMatches, GuardedPattern } from "./all-matches.js";
 
 /** A relation read from the other side: `4 ≤ k` is `k ≥ 4`. */
 export const RELATION_FLIP: Readonly<Record<string, string>> = {
@@ -73,14 +73,15 @@ function isParameterScript(script: string): boolean {
  * `N^0`). A letter base may follow its coefficient (`2x^2` holds `x^2`, as `2*x^2` and `2 x^2` do); a number base may not
  * follow a letter or digit.
  */
-const POWER =
-  /(?:(?<![a-z.])([a-z]+)|(?<![a-z0-9.])(\d*\.\d+|\d+))\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g;
-const SUBSCRIPT = /(?<![a-z0-9])([a-z]+)\s*_\s*(\{[^{}]*\}|[a-z0-9]+)/g;
+const POWER = new GuardedPattern(
+  /(?:(?<![a-z.])([a-z]+)|(?<![a-z0-9.])(\d*\.\d+|\d+))\s*\^\s*(\{[^{}]*\}|\([^()]*\)|\d*\.\d+|\d+(?:\/\d+)?|[a-z])/g,
+);
+const SUBSCRIPT = new GuardedPattern(/(?<![a-z0-9])([a-z]+)\s*_\s*(\{[^{}]*\}|[a-z0-9]+)/g);
 // A variable under a fraction bar or a number over one is part of a fraction, not a side of the relation: `4/n = 1/x` is no `n = 1`.
 const VARIABLE_RELATION =
   /(?<![a-z0-9^/])([a-z](?:_[a-z0-9]+)?)\s+(le|ge|lt|gt|eq|ne)\s+(-?\d+(?:[./]\d+)?)(?![a-z0-9^_/])/g;
 /** A one-letter function at numbers, `R(5,5)`, `W(3,4)`: a Ramsey-type value, named by its arguments. */
-const VALUE_AT_NUMBERS = /(?<![a-z0-9_^])([a-z])\s*\(\s*(\d+(?:\s*[,;]\s*\d+)+)\s*\)/g;
+const VALUE_AT_NUMBERS = new GuardedPattern(/(?<![a-z0-9_^])([a-z])\s*\(\s*(\d+(?:\s*[,;]\s*\d+)+)\s*\)/g);
 const NUMBER_RELATION = /(?<![a-z0-9^_/])(-?\d+(?:[./]\d+)?)\s+(le|ge|lt|gt)\s+([a-z])(?![a-z0-9^_/])/g;
 
 /** Letters that name integers by convention: a strict bound on one is the non-strict bound one step further. */

@@ -4,7 +4,7 @@
 // many additive and combinatorial problems and leave no word behind once variables are dropped.
 
 import { RELATION_FLIP } from "./parameters.js";
-import { allMatches } from "./all-matches.js";
+import { allMatches, GuardedPattern } from "./all-matches.js";
 
 /**
  * A term of a linear form: an optional integer coefficient and one variable letter. Only a coefficient may be
@@ -18,9 +18,12 @@ const SIDE = String.raw`${TERM}(?:\s*[+-]\s*${TERM})*`;
  * where a sum starts (not after a sign or a coefficient), so a long sum is scanned once, not once per term.
  */
 const SUM_START = String.raw`(?<![a-z0-9^_(/])(?<![+-]\s*)(?<!\d\s+)`;
-const LINEAR_EQUATION = new RegExp(String.raw`${SUM_START}(${SIDE})\s+eq\s+(${SIDE})(?![a-z0-9^_(/])`, "g");
-const PARAMETER_BOUND =
-  /(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])/g;
+const LINEAR_EQUATION = new GuardedPattern(
+  new RegExp(String.raw`${SUM_START}(${SIDE})\s+eq\s+(${SIDE})(?![a-z0-9^_(/])`, "g"),
+);
+const PARAMETER_BOUND = new GuardedPattern(
+  /(?<![a-z0-9^_(/])(?<![+-]\s*)([a-z])\s+(le|ge|lt|gt)\s+([a-z](?:\s*[+-]\s*(?:\d+|[a-z]))+)(?![a-z0-9^_(/])/g,
+);
 
 /** Signed coefficients of one side, sorted: variable names are arbitrary, the shape is not. */
 function coefficients(side: string): string[] {
@@ -60,9 +63,11 @@ export function parameterBounds(folded: string): string[] {
 /** A fraction over one letter (`4/n`, `1/x`, `a/b`); a sum of them is one side of a unit-fraction equation. */
 const FRACTION = String.raw`(?:\d+|[a-z])\s*/\s*[a-z]`;
 const FRACTION_SIDE = String.raw`${FRACTION}(?:\s*\+\s*${FRACTION})*`;
-const FRACTION_EQUATION = new RegExp(
-  String.raw`${SUM_START}(?<!\.)(${FRACTION_SIDE})\s+eq\s+(${FRACTION_SIDE})(?![a-z0-9^_(/]|\s*[+*/-])`,
-  "g",
+const FRACTION_EQUATION = new GuardedPattern(
+  new RegExp(
+    String.raw`${SUM_START}(?<!\.)(${FRACTION_SIDE})\s+eq\s+(${FRACTION_SIDE})(?![a-z0-9^_(/]|\s*[+*/-])`,
+    "g",
+  ),
 );
 
 /** A side's fractions, sorted, with every letter renamed (numbers kept): `1/x + 1/y + 1/z` -> `1/v+1/v+1/v`, `a/b` -> `a/v`. */
@@ -94,9 +99,11 @@ export function unitFractionEquations(folded: string): string[] {
 
 const ARGUMENT = String.raw`\(\s*([a-z])(?:\s*([+-])\s*(\d+))?\s*\)`;
 /** The same function name on both sides; nothing may follow that extends the right-hand side (`φ(n) = φ(m) + 1`). */
-const FUNCTION_COMPARISON = new RegExp(
-  String.raw`(?<![a-z0-9_^])([a-z]+)\s*${ARGUMENT}\s+(eq|ne|lt|gt|le|ge)\s+\1\s*${ARGUMENT}(?![a-z0-9^(/*]|\s*[\^(/*+-])`,
-  "g",
+const FUNCTION_COMPARISON = new GuardedPattern(
+  new RegExp(
+    String.raw`(?<![a-z0-9_^])([a-z]+)\s*${ARGUMENT}\s+(eq|ne|lt|gt|le|ge)\s+\1\s*${ARGUMENT}(?![a-z0-9^(/*]|\s*[\^(/*+-])`,
+    "g",
+  ),
 );
 
 /**
@@ -139,16 +146,18 @@ export function functionComparisons(folded: string): string[] {
 const FORM_END = String.raw`(?![a-z0-9^_/(]|\.\d)`;
 /** Not inside a script (`x^{2n+1}` is an exponent, not a form). */
 const FORM_START = String.raw`(?<![a-z0-9^_.])(?<!\^[{(]\s?)`;
-const POWER_FORM = new RegExp(
-  String.raw`${FORM_START}(\d*)\s*[a-z]\s*\^\s*\{?(\d+)\}?\s*([+-])\s*(\d+)${FORM_END}`,
-  "g",
+const POWER_FORM = new GuardedPattern(
+  new RegExp(String.raw`${FORM_START}(\d*)\s*[a-z]\s*\^\s*\{?(\d+)\}?\s*([+-])\s*(\d+)${FORM_END}`, "g"),
 );
-const SCALED_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*[a-z]\s*([+-])\s*(\d+)${FORM_END}`, "g");
-const EXPONENTIAL_FORM = new RegExp(String.raw`${FORM_START}(\d+)\s*\^\s*\{?[a-z]\}?\s*([+-])\s*(\d+)${FORM_END}`, "g");
+const SCALED_FORM = new GuardedPattern(
+  new RegExp(String.raw`${FORM_START}(\d+)\s*[a-z]\s*([+-])\s*(\d+)${FORM_END}`, "g"),
+);
+const EXPONENTIAL_FORM = new GuardedPattern(
+  new RegExp(String.raw`${FORM_START}(\d+)\s*\^\s*\{?[a-z]\}?\s*([+-])\s*(\d+)${FORM_END}`, "g"),
+);
 /** A power of a shifted variable, `(n+1)^2`; after a name (`f(n+1)^2`) it is a function's value, not a form. */
-const SHIFTED_POWER_FORM = new RegExp(
-  String.raw`${FORM_START}\(\s*[a-z]\s*([+-])\s*(\d+)\s*\)\s*\^\s*\{?(\d+)\}?${FORM_END}`,
-  "g",
+const SHIFTED_POWER_FORM = new GuardedPattern(
+  new RegExp(String.raw`${FORM_START}\(\s*[a-z]\s*([+-])\s*(\d+)\s*\)\s*\^\s*\{?(\d+)\}?${FORM_END}`, "g"),
 );
 
 /** `n^2 + 1` -> `form_v^2+1`, `3x+1` -> `form_3v+1`, `2^{n}-1` -> `form_2^v-1`, `(n+1)^2` -> `form_(v+1)^2`. */
@@ -174,4 +183,4 @@ export const BUILT_PATTERNS: readonly RegExp[] = [
   SCALED_FORM,
   EXPONENTIAL_FORM,
   SHIFTED_POWER_FORM,
-];
+].map(({ regex }) => regex);

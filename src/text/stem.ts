@@ -57,7 +57,9 @@ function stripFinalE(word: string): string {
 
 /** British -ise/-isation forms fold onto -ize so both spellings meet. */
 function foldSpelling(word: string): string {
-  return word.replace(/is(e|ed|ing|es|ation|ations)$/, "iz$1").replace(/^(col|neighb|fav|behavi|lab|harb)our/, "$1or");
+  // Each rewrite needs its letters in the word; most words have neither, and a search for them is cheaper than the pattern.
+  const ized = word.includes("is") ? word.replace(/is(e|ed|ing|es|ation|ations)$/, "iz$1") : word;
+  return ized.includes("our") ? ized.replace(/^(col|neighb|fav|behavi|lab|harb)our/, "$1or") : ized;
 }
 
 /** Folds one lower-case ASCII word (derivational families first); numbers and words of three letters or fewer are returned as-is. */

@@ -4,7 +4,6 @@
 import { LEXICON } from "./lexicon/load.js";
 import { stemWord } from "./stem.js";
 import { STOPWORDS } from "./stopwords.js";
-import { allMatches } from "./all-matches.js";
 
 export interface Word {
   stem: string;
@@ -14,9 +13,12 @@ export interface Word {
 /** Abbreviations that stand for a definitional phrase, and closed compounds written open (lexicon/words.yaml). */
 const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map(LEXICON.words.abbreviations);
 
+/** Words and numbers, in order (`match` with a global pattern gives the matched strings, no match records). */
+const WORD_OR_NUMBER = /[a-z]+|\d+(?:[./]\d+)?/g;
+
 export function wordsOf(folded: string): Word[] {
   const words: Word[] = [];
-  for (const [raw] of allMatches(folded.replace(/'s\b/g, ""), /[a-z]+|\d+(?:[./]\d+)?/g)) {
+  for (const raw of folded.replace(/'s\b/g, "").match(WORD_OR_NUMBER) ?? []) {
     const expanded = ABBREVIATIONS.get(raw) ?? [raw];
     for (const word of expanded) {
       // Single letters are variable names, which are arbitrary; digits are kept as exact values.
