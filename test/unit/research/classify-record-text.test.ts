@@ -4,9 +4,13 @@
 import { describe, expect, it } from "vitest";
 import {
   classifyRecordText,
+  compileRule,
   FLOOD_NEAR_DUPLICATES,
+  foldForRules,
+  RULE_PATTERNS,
   textShape,
 } from "../../../src/features/research/domain/classify-record-text.js";
+import { seededRandom } from "../../../src/platform/lib/seeded-random.js";
 
 const flagsOf = (text: string, nearDuplicates = 0) => classifyRecordText([text], nearDuplicates).flags;
 
@@ -71,5 +75,57 @@ describe("classifyRecordText", () => {
     expect(textShape(["Variance note 1:", "N of order 2^n"])).not.toBe(
       textShape(["Variance note 1:", "N of order 2^n squared"]),
     );
+  });
+
+  it("matches each rule case-sensitively on folded text exactly where its case-insensitive form matches", () => {
+    // The rules' own words in every case, characters that fold to ASCII letters only without regard to case
+    // (long s, Kelvin sign) or look like them (dotted capital I, sharp s, full-width letters), and punctuation.
+    const words = [...new Set(RULE_PATTERNS.flatMap((pattern) => pattern.match(/[a-z]{2,}/g) ?? []))];
+    const odd = [
+      "ſ",
+      "\u212a",
+      "\u212b",
+      "İ",
+      "ı",
+      "ß",
+      "ẞ",
+      "Ｓ",
+      "ﬁ",
+      "\u200b",
+      ":",
+      ".",
+      "\n",
+      "#",
+      "<|",
+      "|>",
+      "[",
+      "]",
+    ];
+    const random = seededRandom(15);
+    const pick = <Item>(items: readonly Item[]) => items[Math.floor(random() * items.length)]!;
+    const recase = (word: string) =>
+      [...word].map((letter) => (random() < 0.3 ? letter.toUpperCase() : letter)).join("");
+    const texts = Array.from({ length: 3_000 }, () =>
+      Array.from({ length: 3 + Math.floor(random() * 12) }, () =>
+        random() < 0.2 ? pick(odd) : recase(pick(words)).replace(/s/g, () => (random() < 0.1 ? "ſ" : "s")),
+      ).join(random() < 0.9 ? " " : ""),
+    );
+    let matched = 0;
+    for (const pattern of RULE_PATTERNS) {
+      const [sensitive, insensitive] = [compileRule(pattern), new RegExp(pattern, "iu")];
+      for (const text of texts) {
+        const folded = foldForRules(text);
+        expect(sensitive.test(folded), `${pattern} on ${JSON.stringify(text)}`).toBe(insensitive.test(folded));
+        if (insensitive.test(folded)) matched += 1;
+      }
+    }
+    // Many texts must match for the comparison to mean something.
+    expect(matched).toBeGreaterThan(300);
+  });
+
+  it("refuses a rule with capitals or characters outside ASCII, which folded text never holds", () => {
+    expect(() => compileRule(String.raw`\bSystem\b`)).toThrow(/lower-case ASCII/);
+    expect(() => compileRule("naïve")).toThrow(/lower-case ASCII/);
+    expect(compileRule(String.raw`\bsystem\b\S+\p{L}`).flags).toBe("u");
   });
 });
