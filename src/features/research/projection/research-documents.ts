@@ -18,10 +18,11 @@ export type ResearchField = (typeof RESEARCH_FIELDS)[number];
 
 type ResearchRow = Prisma.ResearchObjectGetPayload<object>;
 
-function counts(texts: (string | null | undefined)[]): Record<string, number> {
+/** How often each token occurs in the texts. */
+function tokenCounts(texts: (string | null | undefined)[]): Map<string, number> {
   const map = new Map<string, number>();
   for (const text of texts) if (text) for (const token of tokenize(text)) map.set(token, (map.get(token) ?? 0) + 1);
-  return Object.fromEntries(map);
+  return map;
 }
 
 function jsonTexts(value: unknown): string[] {
@@ -29,28 +30,45 @@ function jsonTexts(value: unknown): string[] {
   return Object.values(value as Record<string, unknown>).filter((item): item is string => typeof item === "string");
 }
 
-export function researchDocumentFields(
-  row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">,
-): Record<ResearchField, Record<string, number>> {
+type DocumentRow = Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">;
+
+function fieldCounts(row: DocumentRow): Record<ResearchField, Map<string, number>> {
   return {
-    title: counts([row.title]),
-    body: counts([row.body]),
-    branch: counts([row.branchName?.replace(/[/_.-]+/g, " ")]),
-    replay: counts([...jsonTexts(row.artifact), ...jsonTexts(row.formal)]),
+    title: tokenCounts([row.title]),
+    body: tokenCounts([row.body]),
+    branch: tokenCounts([row.branchName?.replace(/[/_.-]+/g, " ")]),
+    replay: tokenCounts([...jsonTexts(row.artifact), ...jsonTexts(row.formal)]),
+  };
+}
+
+export function researchDocumentFields(row: DocumentRow): Record<ResearchField, Record<string, number>> {
+  const counts = fieldCounts(row);
+  return {
+    title: Object.fromEntries(counts.title),
+    body: Object.fromEntries(counts.body),
+    branch: Object.fromEntries(counts.branch),
+    replay: Object.fromEntries(counts.replay),
   };
 }
 
 /** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
-export function researchDocumentContent(
-  row: Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">,
-) {
-  const fields = researchDocumentFields(row);
-  const terms = [...new Set(RESEARCH_FIELDS.flatMap((field) => Object.keys(fields[field])))].sort();
-  const length = RESEARCH_FIELDS.reduce(
-    (total, field) => total + Object.values(fields[field]).reduce((a, b) => a + b, 0),
-    0,
-  );
-  return { fields, terms, length };
+export function researchDocumentContent(row: DocumentRow) {
+  const counts = fieldCounts(row);
+  // Terms and length from the counts themselves, not from the objects made of them for the stored row.
+  const distinct = new Set<string>();
+  let length = 0;
+  for (const field of RESEARCH_FIELDS)
+    for (const [token, count] of counts[field]) {
+      distinct.add(token);
+      length += count;
+    }
+  const fields: Record<ResearchField, Record<string, number>> = {
+    title: Object.fromEntries(counts.title),
+    body: Object.fromEntries(counts.body),
+    branch: Object.fromEntries(counts.branch),
+    replay: Object.fromEntries(counts.replay),
+  };
+  return { fields, terms: [...distinct].sort(), length };
 }
 
 export function researchDocumentRow(row: ResearchRow, version: number): Prisma.SparseDocumentCreateManyInput {
