@@ -41,14 +41,20 @@ function fieldCounts(row: DocumentRow): Record<ResearchField, Map<string, number
   };
 }
 
-export function researchDocumentFields(row: DocumentRow): Record<ResearchField, Record<string, number>> {
-  const counts = fieldCounts(row);
+/** The stored form of the counts: one object of token counts per field. */
+function countObjects(
+  counts: Record<ResearchField, Map<string, number>>,
+): Record<ResearchField, Record<string, number>> {
   return {
     title: Object.fromEntries(counts.title),
     body: Object.fromEntries(counts.body),
     branch: Object.fromEntries(counts.branch),
     replay: Object.fromEntries(counts.replay),
   };
+}
+
+export function researchDocumentFields(row: DocumentRow): Record<ResearchField, Record<string, number>> {
+  return countObjects(fieldCounts(row));
 }
 
 /** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
@@ -62,13 +68,7 @@ export function researchDocumentContent(row: DocumentRow) {
       distinct.add(token);
       length += count;
     }
-  const fields: Record<ResearchField, Record<string, number>> = {
-    title: Object.fromEntries(counts.title),
-    body: Object.fromEntries(counts.body),
-    branch: Object.fromEntries(counts.branch),
-    replay: Object.fromEntries(counts.replay),
-  };
-  return { fields, terms: [...distinct].sort(), length };
+  return { fields: countObjects(counts), terms: [...distinct].sort(), length };
 }
 
 export function researchDocumentRow(row: ResearchRow, version: number): Prisma.SparseDocumentCreateManyInput {
