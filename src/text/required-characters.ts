@@ -16,9 +16,9 @@ interface Parsed {
 
 const QUANTIFIER = /^\{(\d+)(?:,\d*)?\}/;
 /** Escapes that stand for a class of characters or a position: they require no particular character. */
-const CLASS_OR_ASSERTION_ESCAPES = new Set(["d", "D", "w", "W", "s", "S", "b", "B"]);
+const CLASS_OR_ASSERTION_ESCAPES: ReadonlySet<string> = new Set(["d", "D", "w", "W", "s", "S", "b", "B"]);
 /** Escapes of one control character (not counted: the analysers look for printable notation). */
-const CONTROL_ESCAPES = new Set(["0", "n", "t", "r", "f", "v"]);
+const CONTROL_ESCAPES: ReadonlySet<string> = new Set(["0", "n", "t", "r", "f", "v"]);
 
 class UnreadablePattern extends Error {}
 

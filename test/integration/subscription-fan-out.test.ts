@@ -129,10 +129,13 @@ describe.each(testDatabaseTargets())("subscription fan-out ($name database)", (t
     for (const subscriber of subscribers) expect(subscriber.received).toEqual(subscribers[0]!.received);
     expect(subscribers[0]!.received.slice(1).map((event) => event.subject.title)).toEqual(titles);
     expect(other.received).toEqual([]);
-    // One read of new rows per notice at most (notices arriving during a read share the next one).
+    // One read of new rows per notice at most (notices arriving during a read share the next one). A notice
+    // heard just before the first count (the projection's, after the first write) can have its read start
+    // after it, so the reads may exceed the notices counted here by one; twenty subscribers reading for
+    // themselves would exceed them by far more.
     expect(notices).toBeGreaterThanOrEqual(3);
     expect(counts.tableReads - before.tableReads).toBeGreaterThanOrEqual(1);
-    expect(counts.tableReads - before.tableReads).toBeLessThanOrEqual(notices);
+    expect(counts.tableReads - before.tableReads).toBeLessThanOrEqual(notices + 1);
     // Each of them is the shared read of the change table (nextEvents, which the projection worker's
     // refreshes send too) on the pool, never a Prisma query of the change table.
     const sharedReads = statements.filter((statement) =>
