@@ -111,13 +111,13 @@ const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
  * A whole word that is a number word: what reading every word of lower-case letters and looking it up gives,
  * without a call per word. The table's words must be such words (checked here), or some would be missed.
  */
-function wholeWordsPattern(words: readonly string[]): RegExp {
+function numberWordPattern(words: readonly string[]): RegExp {
   for (const word of words)
     if (!/^[a-z]+$/.test(word))
       throw new Error(`lexicon number word ${JSON.stringify(word)} is not lower-case letters`);
   return new RegExp(String.raw`\b(?:${words.join("|")})\b`, "g");
 }
-const NUMBER_WORD = wholeWordsPattern([...NUMBER_WORDS.keys()]);
+const NUMBER_WORD = numberWordPattern([...NUMBER_WORDS.keys()]);
 
 /** Number words of a hundred and up: after a count they scale it ("two hundred", "a thousand", "one hundred thousand"). */
 const SCALE_WORDS = [...NUMBER_WORDS].filter(([, value]) => Number(value) >= 100).map(([word]) => word);

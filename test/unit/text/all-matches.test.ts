@@ -9,23 +9,16 @@ import { BUILT_PATTERNS as CONCEPT_PATTERNS } from "../../../src/text/concepts.j
 import { BUILT_PATTERNS as LATEX_PATTERNS } from "../../../src/text/latex.js";
 import { foldText } from "../../../src/text/normalize.js";
 import { BUILT_PATTERNS as RELATION_PATTERNS } from "../../../src/text/relations.js";
+import { randomAnalyserText } from "../../helpers/analyser-text.js";
 
 const shape = (matches: RegExpExecArray[]) =>
   matches.map((match) => ({ all: [...match], index: match.index, groups: match.groups }));
-
-/** Random text over what the analysers look for: letters, digits, relations, braces, spaces, a non-ASCII glyph. */
-function randomText(random: () => number, length: number): string {
-  const pieces = ["a", "n", "k", "x", "1", "2", "0", " ", " eq ", " le ", "^", "_", "{", "}", "(", ")", "+", "-", "/"];
-  const more = ["choose", "cycle", "log", "|", "#", "!", ",", ".", "reals", "π", "😀"];
-  const all = [...pieces, ...more];
-  return Array.from({ length }, () => all[Math.floor(random() * all.length)]).join("");
-}
 
 describe("allMatches", () => {
   const patterns = [...CONCEPT_PATTERNS, ...LATEX_PATTERNS, ...RELATION_PATTERNS].filter((pattern) => pattern.global);
   const texts = [
     ...loadFixtureCatalogue().map((problem) => foldText(`${problem.title} ${problem.statement ?? ""}`)),
-    ...Array.from({ length: 200 }, (_, seed) => randomText(seededRandom(seed), 5 + (seed % 60))),
+    ...Array.from({ length: 200 }, (_, seed) => randomAnalyserText(seededRandom(seed), 5 + (seed % 60))),
   ];
 
   it("gives what matchAll gives for the analysers' own patterns over catalogue and random text", () => {

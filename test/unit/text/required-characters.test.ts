@@ -11,15 +11,12 @@ import { BUILT_PATTERNS as LATEX_PATTERNS } from "../../../src/text/latex.js";
 import { foldText } from "../../../src/text/normalize.js";
 import { BUILT_PATTERNS as RELATION_PATTERNS } from "../../../src/text/relations.js";
 import { requiredCharacters } from "../../../src/text/required-characters.js";
+import { randomAnalyserText } from "../../helpers/analyser-text.js";
 
 const pick = <Item>(random: () => number, items: readonly Item[]): Item => items[Math.floor(random() * items.length)]!;
 
-/** Random text over what the analysers look for (as in all-matches.test.ts). */
-function randomText(random: () => number, length: number): string {
-  const pieces = ["a", "n", "k", "x", "1", "2", "0", " ", " eq ", " le ", "^", "_", "{", "}", "(", ")", "+", "-", "/"];
-  const more = ["choose", "cycle", "log", "|", "#", "!", ",", ".", "reals", "π", "😀", "gon", "tau", "pi", "d("];
-  return Array.from({ length }, () => pick(random, [...pieces, ...more])).join("");
-}
+/** Pieces beyond the common ones: what the lexicon's notation patterns name. */
+const NOTATION_PIECES = ["gon", "tau", "pi", "d("];
 
 const ALPHABET = ["a", "b", "c", "1", "(", ")", "+", "-", " ", "|", "^", "."];
 
@@ -98,7 +95,9 @@ describe("requiredCharacters", () => {
     const patterns = [...CONCEPT_PATTERNS, ...LATEX_PATTERNS, ...RELATION_PATTERNS];
     const texts = [
       ...loadFixtureCatalogue().map((problem) => foldText(`${problem.title} ${problem.statement ?? ""}`)),
-      ...Array.from({ length: 200 }, (_, seed) => randomText(seededRandom(seed), 5 + (seed % 60))),
+      ...Array.from({ length: 200 }, (_, seed) =>
+        randomAnalyserText(seededRandom(seed), 5 + (seed % 60), NOTATION_PIECES),
+      ),
     ];
     expect(patterns.filter((pattern) => requiredCharacters(pattern) !== "").length).toBeGreaterThan(20);
     for (const pattern of patterns) expectSound(pattern, texts);
@@ -126,7 +125,9 @@ describe("GuardedPattern", () => {
     const patterns = [...CONCEPT_PATTERNS, ...RELATION_PATTERNS].filter((pattern) => pattern.global);
     const texts = [
       ...loadFixtureCatalogue().map((problem) => foldText(`${problem.title} ${problem.statement ?? ""}`)),
-      ...Array.from({ length: 100 }, (_, seed) => randomText(seededRandom(1_000 + seed), 5 + (seed % 60))),
+      ...Array.from({ length: 100 }, (_, seed) =>
+        randomAnalyserText(seededRandom(1_000 + seed), 5 + (seed % 60), NOTATION_PIECES),
+      ),
     ];
     for (const pattern of patterns) {
       const guarded = new GuardedPattern(pattern);
