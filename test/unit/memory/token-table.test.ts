@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TokenTable } from "../../../src/features/memory/domain/token-table.js";
+import { IdMarks, TokenTable } from "../../../src/features/memory/domain/token-table.js";
 
 describe("TokenTable", () => {
   it("numbers each token once and gives distinct ids in order of first occurrence", () => {
@@ -32,5 +32,31 @@ describe("TokenTable", () => {
     });
     expect(counted).toEqual([2, 1, 1]);
     expect(table.withCounters((counters) => ids.map((id) => counters[id]))).toEqual([0, 0, 0]);
+  });
+});
+
+describe("IdMarks", () => {
+  it("holds what was added since the last clear, and keeps it when it grows", () => {
+    const marks = new IdMarks(4);
+    expect(marks.has(2)).toBe(false);
+    marks.add(2);
+    marks.add(3);
+    marks.grow(16);
+    marks.add(12);
+    expect([2, 3, 12, 0, 15].map((id) => marks.has(id))).toEqual([true, true, true, false, false]);
+    marks.clear();
+    expect([2, 3, 12].map((id) => marks.has(id))).toEqual([false, false, false]);
+  });
+
+  it("hands out the table's marks empty each time", () => {
+    const table = new TokenTable();
+    const ids = [...table.distinctIds(["a", "b"])];
+    table.emptyMarks().add(ids[0]!);
+    expect(table.emptyMarks().has(ids[0]!)).toBe(false);
+    // distinctIds keeps marks of its own: using them does not disturb a caller's.
+    const marks = table.emptyMarks();
+    marks.add(ids[1]!);
+    expect([...table.distinctIds(["b", "c", "b"])].length).toBe(2);
+    expect(marks.has(ids[1]!)).toBe(true);
   });
 });

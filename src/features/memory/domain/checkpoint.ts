@@ -3,7 +3,8 @@
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { tokenize } from "../../../text/normalize.js";
 import { KEY_TERM_COUNT, SENTENCE_MAX_CHARS, SUMMARY_MAX_CHARS } from "./memory.constants.js";
-import { TokenTable } from "./token-table.js";
+import { BestFirst } from "../../../platform/lib/best-first.js";
+import { TokenTable, type IdMarks } from "./token-table.js";
 
 export interface MemberGroup {
   kind: ResearchKind;
@@ -106,33 +107,36 @@ function keyTermsOf(present: readonly number[], frequency: Int32Array, tokens: T
   return best.map((id) => tokens.tokenOf(id));
 }
 
-function summaryOf(texts: readonly MemberText[], frequency: Int32Array): string {
-  const candidates: { text: string; tokens: Int32Array; score: number; order: number }[] = [];
-  texts.forEach(({ sentences }, memberIndex) =>
-    sentences.forEach(({ text, tokens }, position) => {
-      let weight = 0;
-      for (let index = 0; index < tokens.length; index += 1) weight += frequency[tokens[index]!]!;
-      candidates.push({
-        text,
-        tokens,
-        score: weight / Math.sqrt(1 + tokens.length),
-        order: memberIndex * 100 + position,
-      });
-    }),
-  );
-  candidates.sort((left, right) => right.score - left.score || left.order - right.order);
+/**
+ * The extractive summary: sentences best-scored first (ties: earlier member, earlier sentence), each taken
+ * unless it overflows the budget or repeats what the summary already covers. Both tests only get stricter
+ * as sentences are taken, so a rejected sentence stays rejected, and once the budget is below the
+ * shortest sentence nothing more can be taken: the sentences come lazily from a heap and the walk stops
+ * there, instead of sorting every sentence of the window (the walk stops after about a fifth of them).
+ */
+function summaryOf(texts: readonly MemberText[], frequency: Int32Array, covered: IdMarks): string {
+  const sentences: MemberText["sentences"][number][] = [];
+  for (const text of texts) for (const sentence of text.sentences) sentences.push(sentence);
+  const scores = new Float64Array(sentences.length);
+  let shortest = Infinity;
+  sentences.forEach(({ text, tokens }, index) => {
+    let weight = 0;
+    for (let position = 0; position < tokens.length; position += 1) weight += frequency[tokens[position]!]!;
+    scores[index] = weight / Math.sqrt(1 + tokens.length);
+    if (tokens.length > 0) shortest = Math.min(shortest, text.length);
+  });
+  const ranked = new BestFirst(scores);
   const chosen: string[] = [];
-  const covered = new Set<number>();
   let length = 0;
-  for (const candidate of candidates) {
-    // The length test first: once the summary is nearly full most candidates fail it, and it costs nothing.
-    if (candidate.tokens.length === 0 || length + candidate.text.length + 1 > SUMMARY_MAX_CHARS) continue;
+  while (length + shortest + 1 <= SUMMARY_MAX_CHARS && ranked.remaining > 0) {
+    const { text, tokens } = sentences[ranked.next()]!;
+    if (tokens.length === 0 || length + text.length + 1 > SUMMARY_MAX_CHARS) continue;
     let shared = 0;
-    for (const token of candidate.tokens) if (covered.has(token)) shared += 1;
-    if (shared / candidate.tokens.length >= NEAR_DUPLICATE_OVERLAP) continue;
-    chosen.push(candidate.text);
-    length += candidate.text.length + 1;
-    for (const token of candidate.tokens) covered.add(token);
+    for (let position = 0; position < tokens.length; position += 1) if (covered.has(tokens[position]!)) shared += 1;
+    if (shared / tokens.length >= NEAR_DUPLICATE_OVERLAP) continue;
+    chosen.push(text);
+    length += text.length + 1;
+    for (let position = 0; position < tokens.length; position += 1) covered.add(tokens[position]!);
   }
   return chosen.join(" ");
 }
@@ -150,7 +154,10 @@ function windowText({ texts, tokens }: WindowAnalysis): { summary: string; keyTe
         if (count === 0) present.push(id);
         frequency[id] = count + 1;
       }
-    return { summary: summaryOf(texts, frequency), keyTerms: keyTermsOf(present, frequency, tokens) };
+    return {
+      summary: summaryOf(texts, frequency, tokens.emptyMarks()),
+      keyTerms: keyTermsOf(present, frequency, tokens),
+    };
   });
 }
 

@@ -4,12 +4,50 @@
 
 const INITIAL_CAPACITY = 1_024;
 
+/**
+ * A set of ids that empties in constant time: an id is in it when stamped with the current pass, so
+ * clearing starts a new pass instead of zeroing (a table may hold many thousands of ids; a use, hundreds).
+ */
+export class IdMarks {
+  private stamps: Uint32Array;
+  private pass = 1;
+
+  constructor(capacity: number) {
+    this.stamps = new Uint32Array(capacity);
+  }
+
+  clear(): void {
+    if (this.pass < 0xffff_ffff) this.pass += 1;
+    else {
+      this.stamps.fill(0);
+      this.pass = 1;
+    }
+  }
+
+  add(id: number): void {
+    this.stamps[id] = this.pass;
+  }
+
+  has(id: number): boolean {
+    return this.stamps[id] === this.pass;
+  }
+
+  /** Room for ids below `capacity`, keeping the marks. */
+  grow(capacity: number): void {
+    const stamps = new Uint32Array(capacity);
+    stamps.set(this.stamps);
+    this.stamps = stamps;
+  }
+}
+
 export class TokenTable {
   private readonly ids = new Map<string, number>();
   private readonly tokens: string[] = [];
-  /** Per id, the pass of distinctIds that last saw it: distinct ids without a Set per text. */
-  private seen = new Uint32Array(INITIAL_CAPACITY);
-  private pass = 0;
+  /** The ids distinctIds has seen in the text at hand: distinct ids without a Set per text. */
+  private readonly seen = new IdMarks(INITIAL_CAPACITY);
+  /** Handed out by emptyMarks. */
+  private readonly marks = new IdMarks(INITIAL_CAPACITY);
+  private capacity = INITIAL_CAPACITY;
   /** Where distinctIds collects a text's ids before copying them out. */
   private scratch = new Int32Array(INITIAL_CAPACITY);
   /** Per id, a counter that is zero between uses (see withCounters). */
@@ -25,13 +63,13 @@ export class TokenTable {
 
   /** The distinct ids of `tokens`, in order of first occurrence (the order of `new Set(tokens)`). */
   distinctIds(tokens: readonly string[]): Int32Array {
-    this.pass = this.pass === 0xffff_ffff ? this.restartPasses() : this.pass + 1;
+    this.seen.clear();
     if (this.scratch.length < tokens.length) this.scratch = new Int32Array(tokens.length * 2);
     let count = 0;
     for (const token of tokens) {
       const id = this.idOf(token);
-      if (this.seen[id] === this.pass) continue;
-      this.seen[id] = this.pass;
+      if (this.seen.has(id)) continue;
+      this.seen.add(id);
       this.scratch[count++] = id;
     }
     // One allocation of the exact size (collecting into an array first made two).
@@ -51,28 +89,28 @@ export class TokenTable {
     }
   }
 
+  /** An empty set of this table's ids, the same object each time: valid until the next call. */
+  emptyMarks(): IdMarks {
+    this.marks.clear();
+    return this.marks;
+  }
+
   private idOf(token: string): number {
     const known = this.ids.get(token);
     if (known !== undefined) return known;
     const id = this.tokens.length;
     this.tokens.push(token);
     this.ids.set(token, id);
-    if (id >= this.seen.length) this.grow();
+    if (id >= this.capacity) this.grow();
     return id;
   }
 
   private grow(): void {
-    const capacity = this.seen.length * 2;
-    const seen = new Uint32Array(capacity);
-    seen.set(this.seen);
-    this.seen = seen;
-    const counters = new Int32Array(capacity);
+    this.capacity *= 2;
+    this.seen.grow(this.capacity);
+    this.marks.grow(this.capacity);
+    const counters = new Int32Array(this.capacity);
     counters.set(this.counters);
     this.counters = counters;
-  }
-
-  private restartPasses(): number {
-    this.seen.fill(0);
-    return 1;
   }
 }
