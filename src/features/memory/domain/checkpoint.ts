@@ -53,10 +53,16 @@ function sentencesOf(member: WindowMember): string[] {
   return [/[.!?…]$/.test(title) ? title : `${title}.`, ...body];
 }
 
+/** A sentence a summary may quote, with its distinct token ids. */
+export interface MemberSentence {
+  text: string;
+  tokens: Int32Array;
+}
+
 /** A member's text as a checkpoint reads it: its terms, and its opening sentences with theirs (distinct token ids). */
 export interface MemberText {
   terms: Int32Array;
-  sentences: readonly { text: string; tokens: Int32Array }[];
+  sentences: readonly MemberSentence[];
 }
 
 /** A window's member texts and the table their token ids come from. */
@@ -115,7 +121,7 @@ function keyTermsOf(present: readonly number[], frequency: Int32Array, tokens: T
  * there, instead of sorting every sentence of the window (the walk stops after about a fifth of them).
  */
 function summaryOf(texts: readonly MemberText[], frequency: Int32Array, covered: IdMarks): string {
-  const sentences: MemberText["sentences"][number][] = [];
+  const sentences: MemberSentence[] = [];
   for (const text of texts) for (const sentence of text.sentences) sentences.push(sentence);
   const scores = new Float64Array(sentences.length);
   let shortest = Infinity;
