@@ -66,10 +66,6 @@ function countObjects(
   };
 }
 
-export function researchDocumentFields(row: DocumentRow): Record<ResearchField, Record<string, number>> {
-  return countObjects(fieldCounts(row));
-}
-
 /** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
 export function researchDocumentContent(row: DocumentRow) {
   const counts = fieldCounts(row);
