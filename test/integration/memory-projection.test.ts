@@ -71,6 +71,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       body?: string;
       branch?: string;
       supersedes?: string[];
+      evidenceGrade?: "ARGUED" | "SOURCE_BACKED";
     },
   ) {
     const result = await recordResearch({
@@ -137,6 +138,33 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
     });
     expect([root.memberCount, root.currentCount]).toEqual([4, 3]);
     expect(root.summary).not.toContain("Second moment bound.");
+    await expectEqualsRebuild();
+  });
+
+  it("a branch takes the winning kind and its earliest member's time, whichever batch brings them", async () => {
+    const projectId = await newProject();
+    const sources = branchId(projectId, "sources");
+    const branchRow = async () => {
+      const version = await servingMemoryVersion(prisma);
+      return prisma.memoryBranch.findUniqueOrThrow({ where: { version_id: { version, id: sources } } });
+    };
+    // A record named onto `sources` without being source-backed derives an approach of that name.
+    const approach = await recordObject(projectId, { kind: "ATTEMPT", title: "Named onto sources", branch: "sources" });
+    await drainView(database.db.pool, memoryProjector);
+    expect((await branchRow()).kind).toBe("APPROACH");
+    // A later batch: a source-backed record wins the name, and a member that commits after the branch
+    // exists but was created before its first member (an out-of-order commit) moves its time earlier.
+    const source = await recordObject(projectId, {
+      kind: "CLAIM",
+      title: "Backed claim",
+      evidenceGrade: "SOURCE_BACKED",
+    });
+    const earlier = new Date(approach.createdAt.getTime() - 60_000);
+    await prisma.researchObject.update({ where: { id: source.id }, data: { createdAt: earlier } });
+    await drainView(database.db.pool, memoryProjector);
+    const branch = await branchRow();
+    expect(branch.kind).toBe("SOURCE");
+    expect(branch.createdAt.getTime()).toBe(earlier.getTime());
     await expectEqualsRebuild();
   });
 

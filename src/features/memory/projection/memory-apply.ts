@@ -3,14 +3,7 @@
 import { sql, type SqlRunner } from "../../../platform/db/sql.js";
 import type { ChangeEventRow } from "../../../events/change-events.js";
 import type { BuildProgress } from "../../../projections/projector.js";
-import {
-  addObjects,
-  ensureRootBranches,
-  loadMemoryObjects,
-  membershipsOfObjects,
-  noteEarliest,
-  settleCreationTimes,
-} from "./memory-store.js";
+import { addObjects, ensureRootBranches, loadMemoryObjects, membershipsOfObjects } from "./memory-store.js";
 import { BranchChanges, refreshHeads, updateCheckpoints } from "./memory-checkpoints.js";
 import { MemberTextCache, type MemberTexts } from "./member-text-cache.js";
 import { BranchWindows, type WindowRef } from "./branch-windows.js";
@@ -92,10 +85,9 @@ export async function applyMemoryEvents(
     const objects = await loadMemoryObjects(tx, recorded, undefined, true);
     for (const { id, title, body, contentHash } of objects)
       if (title !== null && body !== null) caches.texts.remember(contentHash, { id, title, body });
-    await ensureRootBranches(tx, version, [...new Set(objects.map((object) => object.projectId))]);
+    // Every object derives its project's root branch, so addObjects also writes the roots.
     const { branchIds, added } = await addObjects(tx, version, objects);
     for (const id of branchIds) touched.add(id);
-    await settleCreationTimes(tx, version, noteEarliest(new Map(), added));
     for (const member of added) {
       const current = !recordedQuarantined.has(member.researchObjectId);
       changes.added(member, current);
@@ -139,23 +131,20 @@ export async function buildMemoryVersion(
   const [{ total }] = (await tx.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM research_objects`)) as [
     { total: number },
   ];
-  // Counts, newest members and creation times accumulate in memory (a few numbers per branch), so
-  // the build reads each object once and never groups over the memberships it wrote.
+  // Counts and newest members accumulate in memory (a few numbers per branch), so the build reads each
+  // object once and never groups over the memberships it wrote.
   const changes = new BranchChanges();
-  const earliest = new Map<string, Date>();
   let done = 0;
   let afterId: string | undefined;
   for (;;) {
     const page = await loadMemoryObjects(tx, null, { take: BUILD_PAGE, afterId });
     if (page.length === 0) break;
     const { added } = await addObjects(tx, version, page);
-    noteEarliest(earliest, added);
     for (const member of added) changes.added(member, member.state === "CURRENT");
     done += page.length;
     afterId = page.at(-1)!.id;
     progress("memberships", done, total);
   }
-  await settleCreationTimes(tx, version, earliest);
   const branches = (
     await tx.query<{ id: string }>(
       sql`SELECT b.id::text AS id FROM memory_branches b WHERE b.version = ${version} ORDER BY b.id`,

@@ -115,17 +115,51 @@ interface NewBranch {
   createdAt: Date;
 }
 
-/** Inserts branches not there yet (one statement over arrays, whatever the row count). */
-async function insertBranches(tx: SqlRunner, version: number, rows: NewBranch[]): Promise<void> {
+/**
+ * Inserts the branches not there yet and gives those already there a kind these rows beat (see
+ * takesPrecedence), in one statement over arrays whatever the row count. The update reads the table as it
+ * was before the statement, so it sees only branches written by earlier batches; the rows inserted here
+ * already carry their winning kind. An approach never wins.
+ */
+async function upsertBranches(tx: SqlRunner, version: number, rows: NewBranch[]): Promise<void> {
   await tx.query(sql`
-    INSERT INTO memory_branches (id, version, project_id, routing_target_id, name, kind, parent_id, created_at)
-    SELECT b.id, ${version}::int, b.project_id, b.routing_target_id, b.name, b.kind, b.parent_id, b.created_at
-    FROM unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.projectId)}::uuid[],
-                ${rows.map((row) => row.routingTargetId)}::uuid[], ${rows.map((row) => row.name)}::text[],
-                ${rows.map((row) => row.kind)}::"BranchKind"[], ${rows.map((row) => row.parentId)}::uuid[],
-                ${rows.map((row) => row.createdAt.toISOString())}::timestamp(3)[])
-      AS b(id, project_id, routing_target_id, name, kind, parent_id, created_at)
-    ON CONFLICT DO NOTHING`);
+    WITH b AS (
+      SELECT * FROM unnest(${rows.map((row) => row.id)}::uuid[], ${rows.map((row) => row.projectId)}::uuid[],
+                  ${rows.map((row) => row.routingTargetId)}::uuid[], ${rows.map((row) => row.name)}::text[],
+                  ${rows.map((row) => row.kind)}::"BranchKind"[], ${rows.map((row) => row.parentId)}::uuid[],
+                  ${rows.map((row) => row.createdAt.toISOString())}::timestamp(3)[])
+        AS b(id, project_id, routing_target_id, name, kind, parent_id, created_at)
+    ), inserted AS (
+      INSERT INTO memory_branches (id, version, project_id, routing_target_id, name, kind, parent_id, created_at)
+      SELECT b.id, ${version}::int, b.project_id, b.routing_target_id, b.name, b.kind, b.parent_id, b.created_at FROM b
+      ON CONFLICT DO NOTHING
+    )
+    UPDATE memory_branches existing SET kind = b.kind, parent_id = b.parent_id
+    FROM b
+    WHERE existing.version = ${version} AND existing.id = b.id AND b.kind <> ${KIND_PRECEDENCE.at(-1)!}::"BranchKind"
+      AND array_position(${KIND_PRECEDENCE}::"BranchKind"[], existing.kind) > array_position(${KIND_PRECEDENCE}::"BranchKind"[], b.kind)`);
+}
+
+/**
+ * Inserts memberships not there yet and returns those it inserted; a branch whose new members include one
+ * created before the branch's time takes that time (its earliest member's, whatever order the writes
+ * committed in; a root keeps its project's). One statement over arrays, whatever the row count; the
+ * update sees the branches that earlier statements of the batch inserted.
+ */
+async function insertMemberships(tx: SqlRunner, version: number, rows: AddedMember[]) {
+  return tx.query<{ branch_id: string; research_object_id: string }>(sql`
+    WITH inserted AS (
+      INSERT INTO branch_memberships (version, branch_id, research_object_id, member_created_at)
+      SELECT ${version}::int, m.branch_id, m.research_object_id, m.member_created_at
+      FROM unnest(${rows.map((row) => row.branchId)}::uuid[], ${rows.map((row) => row.researchObjectId)}::uuid[],
+                  ${rows.map((row) => row.memberCreatedAt.toISOString())}::timestamp(3)[]) AS m(branch_id, research_object_id, member_created_at)
+      ON CONFLICT DO NOTHING RETURNING branch_id, research_object_id, member_created_at
+    ), settled AS (
+      UPDATE memory_branches b SET created_at = first.created_at
+      FROM (SELECT branch_id, min(member_created_at) AS created_at FROM inserted GROUP BY branch_id) first
+      WHERE b.version = ${version} AND b.id = first.branch_id AND b.kind <> 'PROJECT' AND b.created_at > first.created_at
+    )
+    SELECT branch_id::text, research_object_id::text FROM inserted`);
 }
 
 /** Adds the objects' branches and memberships; returns the branches touched and the memberships inserted. */
@@ -160,59 +194,21 @@ export async function addObjects(tx: SqlRunner, version: number, objects: Memory
         name: derived.name,
         kind: derived.kind,
         parentId: derived.parentName ? branchId(object.projectId, derived.parentName) : null,
-        // Provisional: settleCreationTimes sets the earliest member's time; the root keeps the project's.
+        // Provisional: inserting the memberships sets the earliest member's time; the root keeps the project's.
         createdAt: derived.kind === "PROJECT" ? object.project.createdAt : object.createdAt,
       });
     }
   }
-  await insertChunks([...branches.values()], (chunk) => insertBranches(tx, version, chunk));
-  // A branch an earlier batch created with a kind these objects beat takes theirs, so a branch's kind
-  // does not depend on which member was written (or, in a batch, read by id) first. An approach never wins.
-  const winners = [...branches.values()].filter((branch) => branch.kind !== KIND_PRECEDENCE.at(-1));
-  if (winners.length > 0)
-    await tx.query(sql`
-      UPDATE memory_branches b SET kind = w.kind, parent_id = w.parent_id
-      FROM unnest(${winners.map((branch) => branch.id)}::uuid[], ${winners.map((branch) => branch.kind)}::"BranchKind"[],
-                  ${winners.map((branch) => branch.parentId ?? null)}::uuid[]) AS w(id, kind, parent_id)
-      WHERE b.version = ${version} AND b.id = w.id
-        AND array_position(${KIND_PRECEDENCE}::"BranchKind"[], b.kind) > array_position(${KIND_PRECEDENCE}::"BranchKind"[], w.kind)`);
+  await insertChunks([...branches.values()], (chunk) => upsertBranches(tx, version, chunk));
   const added: AddedMember[] = [];
-  // One statement per chunk over arrays (3 bind parameters, whatever the row count); RETURNING tells
-  // which memberships are new, so counts never take a member twice.
+  // RETURNING tells which memberships are new, so counts never take a member twice.
   await insertChunks(memberships, async (chunk) => {
-    const rows = await tx.query<{ branch_id: string; research_object_id: string }>(sql`
-      INSERT INTO branch_memberships (version, branch_id, research_object_id, member_created_at)
-      SELECT ${version}::int, m.branch_id, m.research_object_id, m.member_created_at
-      FROM unnest(${chunk.map((row) => row.branchId)}::uuid[], ${chunk.map((row) => row.researchObjectId)}::uuid[],
-                  ${chunk.map((row) => row.memberCreatedAt.toISOString())}::timestamp(3)[]) AS m(branch_id, research_object_id, member_created_at)
-      ON CONFLICT DO NOTHING RETURNING branch_id::text, research_object_id::text`);
-    const inserted = new Set(rows.map((row) => `${row.branch_id}/${row.research_object_id}`));
+    const inserted = new Set(
+      (await insertMemberships(tx, version, chunk)).map((row) => `${row.branch_id}/${row.research_object_id}`),
+    );
     for (const row of chunk) if (inserted.has(`${row.branchId}/${row.researchObjectId}`)) added.push(row);
   });
   return { branchIds: [...branches.keys()], added };
-}
-
-/** Folds new members into the earliest member time per branch. */
-export function noteEarliest(earliest: Map<string, Date>, added: AddedMember[]): Map<string, Date> {
-  for (const member of added) {
-    const known = earliest.get(member.branchId);
-    if (!known || member.memberCreatedAt < known) earliest.set(member.branchId, member.memberCreatedAt);
-  }
-  return earliest;
-}
-
-/**
- * A branch is as old as its earliest member, whatever order the writes committed in. Its time is
- * already its earliest member's, so only new members can move it earlier (a branch created by this
- * batch holds one of their times): `earliest` is the minimum over the new members only.
- */
-export async function settleCreationTimes(tx: SqlRunner, version: number, earliest: Map<string, Date>): Promise<void> {
-  if (earliest.size === 0) return;
-  const ids = [...earliest.keys()];
-  await tx.query(sql`
-    UPDATE memory_branches b SET created_at = first.created_at
-    FROM unnest(${ids}::uuid[], ${ids.map((id) => earliest.get(id)!.toISOString())}::timestamp(3)[]) AS first(branch_id, created_at)
-    WHERE b.version = ${version} AND b.id = first.branch_id AND b.kind <> 'PROJECT' AND b.created_at > first.created_at`);
 }
 
 /** Memberships of superseded objects, found by derivation and checked on the primary key (no scan by object). */
