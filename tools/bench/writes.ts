@@ -23,6 +23,7 @@ import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 import { measureStoreCeiling } from "./store-ceiling.js";
 import { cpuSnapshot, cpuSpent, databaseBackends, describeCpu, type CpuSpent } from "./cpu-accounting.js";
 import { headSequence } from "../../src/events/change-events.js";
+import { followViewLag } from "./view-lag.js";
 
 interface Options {
   writes: number;
@@ -251,6 +252,8 @@ interface RunResult {
   requests: number;
   seconds: number;
   latencies: number[];
+  /** Per commit notice heard during the run: ms until a worker view's notice covered it. */
+  viewLags: number[];
   stats: Stats;
   checks: [string, boolean, string][];
 }
@@ -269,6 +272,7 @@ async function measure(
   let loopBefore = performance.eventLoopUtilization();
   let cpuBefore = process.cpuUsage();
   let snapshotBefore = cpuSnapshot(await databaseBackends(pool));
+  const viewLag = followViewLag(service.services.notifier);
   const stats = await runClientsInWorker(
     { context, clients, writesPerClient, retryFraction: options.retryFraction, seed: options.seed },
     () => {
@@ -280,6 +284,7 @@ async function measure(
   );
   const loop = performance.eventLoopUtilization(loopBefore);
   const cpu = process.cpuUsage(cpuBefore);
+  const viewLags = viewLag.stop().sort((a, b) => a - b);
   // Backends the pools opened during the run count from 0: their start-up is part of the load.
   const spent = cpuSpent(snapshotBefore, cpuSnapshot(await databaseBackends(pool)), stats.cpuMs);
   const seconds = (performance.now() - started) / 1000;
@@ -293,6 +298,7 @@ async function measure(
     requests: stats.latencies.length,
     seconds,
     latencies,
+    viewLags,
     stats,
     checks,
   };
@@ -406,6 +412,9 @@ async function main(): Promise<void> {
       `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}; service event loop busy ${(main.serviceLoopBusy * 100).toFixed(0)}%, process CPU ${main.cpuMsPerRequest.toFixed(2)} ms/request (service + clients)`,
     );
     console.log(describeCpu(main.cpu, main.stats.accepted.size));
+    console.log(
+      `memory view lag (a commit's notice to the view's notice covering it), ${main.viewLags.length} commits: ${latencyLine(main.viewLags)}${env.runWorker ? "" : " (RUN_WORKER=false: another process's worker)"}`,
+    );
     report(main.checks);
 
     // The same store without HTTP and GraphQL, so the request path's share shows (see store-ceiling.ts).
