@@ -95,21 +95,32 @@ export async function headSequence(client: Pick<TransactionClient, "$queryRaw">)
   return headOf(await headSequenceQuery(client));
 }
 
-/** The contiguous run of events after `mark`: a gap means a later event is visible before an earlier one. */
-export async function nextEvents(tx: SqlRunner, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
-  const rows = await tx.query<Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number }>(
-    sql`
-    SELECT sequence::text AS sequence, routing_target_id::text AS "routingTargetId", project_id::text AS "projectId",
-           resource_type AS "resourceType", resource_id AS "resourceId", event_type AS "eventType",
-           payload_version AS "payloadVersion", payload, operator_id::text AS "operatorId",
-           (extract(epoch FROM created_at) * 1000)::float8 AS "createdMs"
-    FROM change_events e WHERE e.sequence > ${mark.toString()}::bigint AND e.sequence <= ${(mark + BigInt(batchSize)).toString()}::bigint
-    ORDER BY e.sequence`,
-  );
+/** An event as the statements below select it (alias `e`): bigints as text, times as epoch milliseconds (see sql.ts). */
+export const EVENT_COLUMNS = sql`e.sequence::text AS sequence, e.routing_target_id::text AS "routingTargetId",
+           e.project_id::text AS "projectId", e.resource_type AS "resourceType", e.resource_id AS "resourceId",
+           e.event_type AS "eventType", e.payload_version AS "payloadVersion", e.payload, e.operator_id::text AS "operatorId",
+           (extract(epoch FROM e.created_at) * 1000)::float8 AS "createdMs"`;
+
+export type EventColumns = Omit<ChangeEventRow, "sequence" | "createdAt"> & { sequence: string; createdMs: number };
+
+/**
+ * The rows (in sequence order) as events, up to the first gap after `mark`: a gap means a later event is
+ * visible before an earlier one, and a reader that skipped it would never see it.
+ */
+export function contiguousEvents(rows: readonly EventColumns[], mark: bigint): ChangeEventRow[] {
   const run: ChangeEventRow[] = [];
   for (const { sequence, createdMs, ...row } of rows) {
     if (BigInt(sequence) !== mark + BigInt(run.length) + 1n) break;
     run.push({ ...row, sequence: BigInt(sequence), createdAt: new Date(createdMs) });
   }
   return run;
+}
+
+/** The contiguous run of at most `batchSize` events after `mark`. */
+export async function nextEvents(tx: SqlRunner, mark: bigint, batchSize: number): Promise<ChangeEventRow[]> {
+  const rows = await tx.query<EventColumns>(sql`
+    SELECT ${EVENT_COLUMNS}
+    FROM change_events e WHERE e.sequence > ${mark.toString()}::bigint AND e.sequence <= ${(mark + BigInt(batchSize)).toString()}::bigint
+    ORDER BY e.sequence`);
+  return contiguousEvents(rows, mark);
 }

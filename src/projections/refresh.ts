@@ -3,7 +3,7 @@
 // runs on a pg client (raw SQL, see platform/db/sql.ts): a refresh is a dozen small statements, which
 // cost about three times as much CPU through Prisma.
 import type pg from "pg";
-import { nextEvents, type ChangeEventRow } from "../events/change-events.js";
+import { contiguousEvents, EVENT_COLUMNS, type ChangeEventRow, type EventColumns } from "../events/change-events.js";
 import { noticeSuffix } from "../events/notifier.js";
 import { sql, withPgTransaction, type SqlRunner } from "../platform/db/sql.js";
 import type { WorkerProjector } from "./projector.js";
@@ -48,48 +48,71 @@ export interface RefreshOptions {
   beforeCommit?: (events: ChangeEventRow[]) => void | Promise<void>;
 }
 
-/** REFRESH_BATCH when caught up or nearly, BACKLOG_BATCH when replaying a backlog. */
-const batchSizeFor = (head: bigint, mark: bigint): number =>
-  head - mark > BigInt(REFRESH_BATCH) ? BACKLOG_BATCH : REFRESH_BATCH;
-
-interface LockedState {
+/** The serving version's state row, locked, and the events the refresh applies. */
+interface LockedBatch {
   version: number;
   mark: bigint;
-  head: bigint;
+  /** The events asked for; fewer means the view has caught up with the stream as the read saw it. */
+  batchSize: number;
+  /** The contiguous run after `mark`. */
+  events: ChangeEventRow[];
 }
 
-/** The serving version's state row, locked (SKIP LOCKED), with its mark and the stream's head. */
-async function lockServing(tx: SqlRunner, view: string): Promise<LockedState | null> {
-  const [row] = await tx.query<{ version: number; mark: string; head: string | null }>(sql`
-    SELECT s.version, s.high_water_mark::text AS mark, (SELECT max(sequence) FROM change_events)::text AS head
-    FROM projection_pointers p JOIN projection_states s ON s.view = p.view AND s.version = p.serving_version
-    WHERE p.view = ${view}::text
-    FOR UPDATE OF s SKIP LOCKED`);
-  return row ? { version: row.version, mark: BigInt(row.mark), head: BigInt(row.head ?? "0") } : null;
+type LockedRow = { version: number; mark: string; batch: number } & (
+  EventColumns | { [K in keyof EventColumns]: null }
+);
+
+/**
+ * Locks the serving version's state row (SKIP LOCKED) and reads the events after its mark, in one
+ * statement: `batchSize`, or REFRESH_BATCH when caught up or nearly and BACKLOG_BATCH when replaying a
+ * backlog. Null when there is no row to lock (another worker holds it, or the view has no state yet).
+ */
+async function lockAndRead(tx: SqlRunner, view: string, batchSize: number | undefined): Promise<LockedBatch | null> {
+  const rows = await tx.query<LockedRow>(sql`
+    WITH locked AS (
+      SELECT s.version, s.high_water_mark AS mark,
+        coalesce(${batchSize ?? null}::int, CASE
+          WHEN coalesce((SELECT max(sequence) FROM change_events), 0) - s.high_water_mark > ${REFRESH_BATCH}::int
+          THEN ${BACKLOG_BATCH}::int ELSE ${REFRESH_BATCH}::int END) AS batch
+      FROM projection_pointers p JOIN projection_states s ON s.view = p.view AND s.version = p.serving_version
+      WHERE p.view = ${view}::text
+      FOR UPDATE OF s SKIP LOCKED)
+    SELECT locked.version, locked.mark::text AS mark, locked.batch, ${EVENT_COLUMNS}
+    FROM locked LEFT JOIN change_events e ON e.sequence > locked.mark AND e.sequence <= locked.mark + locked.batch
+    ORDER BY e.sequence`);
+  const [first] = rows;
+  if (!first) return null;
+  const mark = BigInt(first.mark);
+  const events = contiguousEvents(
+    rows.filter((row): row is LockedRow & EventColumns => row.sequence !== null),
+    mark,
+  );
+  return { version: first.version, mark, batchSize: first.batch, events };
 }
 
 /**
- * The serving state, locked: one statement in the common case. A view without a pointer yet gets its
- * state and pointer for the code version first (servingVersionIn); null means another worker holds the row.
+ * The serving state, locked, with its next events: one statement in the common case. A view without a
+ * pointer yet gets its state and pointer for the code version first (servingVersionIn); null means another
+ * worker holds the row.
  */
-async function lockServingState(tx: SqlRunner, projector: WorkerProjector): Promise<LockedState | null> {
-  const locked = await lockServing(tx, projector.view);
+async function lockServingState(
+  tx: SqlRunner,
+  projector: WorkerProjector,
+  batchSize: number | undefined,
+): Promise<LockedBatch | null> {
+  const locked = await lockAndRead(tx, projector.view, batchSize);
   if (locked) return locked;
   await servingVersionIn(tx, projector.view, projector.codeVersion, projector.viewVersion);
-  return lockServing(tx, projector.view);
+  return lockAndRead(tx, projector.view, batchSize);
 }
 
-/** Applies events after `mark` to `version` and advances its mark; caller holds the row lock. */
+/** Applies the locked batch's events to its version and advances its mark; caller holds the row lock. */
 async function applyAndAdvance(
   tx: SqlRunner,
   projector: WorkerProjector,
-  { version, mark, head }: LockedState,
+  { version, events }: LockedBatch,
   options: RefreshOptions,
-): Promise<{ events: ChangeEventRow[]; caughtUp: boolean }> {
-  const batchSize = options.batchSize ?? batchSizeFor(head, mark);
-  const events = await nextEvents(tx, mark, batchSize);
-  const caughtUp = events.length < batchSize;
-  if (events.length === 0) return { events, caughtUp };
+): Promise<void> {
   await projector.catchUp(tx, version, events);
   await options.beforeCommit?.(events);
   await tx.query(sql`
@@ -100,7 +123,6 @@ async function applyAndAdvance(
       RETURNING high_water_mark)
     SELECT count(pg_notify(${options.noticeChannel ?? null}::text, high_water_mark::text || ${noticeSuffix("views")}::text)) AS sent
     FROM moved WHERE ${options.noticeChannel ?? null}::text IS NOT NULL`);
-  return { events, caughtUp };
 }
 
 /** One transaction on a pooled connection: the next batch of events into the serving version of the projector's view. */
@@ -113,12 +135,13 @@ export async function refreshOnce(
   return withPgTransaction(
     pool,
     async (tx) => {
-      const locked = await lockServingState(tx, projector);
+      const locked = await lockServingState(tx, projector, options.batchSize);
       if (!locked) return { view, status: "busy", applied: 0, version: 0, highWaterMark: 0n, caughtUp: false };
-      const { version, mark } = locked;
-      const { events, caughtUp } = await applyAndAdvance(tx, projector, locked, options);
+      const { version, mark, events } = locked;
+      const caughtUp = events.length < locked.batchSize;
       if (events.length === 0)
         return { view, status: "idle", applied: 0, version, highWaterMark: mark, caughtUp: true };
+      await applyAndAdvance(tx, projector, locked, options);
       const highWaterMark = events.at(-1)!.sequence;
       return { view, status: "applied", applied: events.length, version, highWaterMark, caughtUp };
     },
