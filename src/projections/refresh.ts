@@ -66,11 +66,16 @@ type LockedRow = { version: number; mark: string; batch: number } & (
  * Locks the serving version's state row (SKIP LOCKED) and reads the events after its mark, in one
  * statement: `batchSize`, or REFRESH_BATCH when caught up or nearly and BACKLOG_BATCH when replaying a
  * backlog. Null when there is no row to lock (another worker holds it, or the view has no state yet).
+ *
+ * The same statement sets the transaction's commit not to wait for its WAL flush. The view and its mark
+ * commit together and derive from the stream, which the writes commit durably; a crash can only lose the
+ * last refreshes whole (WAL is flushed in order: a refresh older than a durable write is durable too), and the
+ * worker applies them again. Waiting for the flush bought nothing and queued the writes' own flushes.
  */
 async function lockAndRead(tx: SqlRunner, view: string, batchSize: number | undefined): Promise<LockedBatch | null> {
   const rows = await tx.query<LockedRow>(sql`
     WITH locked AS (
-      SELECT s.version, s.high_water_mark AS mark,
+      SELECT s.version, s.high_water_mark AS mark, set_config('synchronous_commit', 'off', true) AS commit_mode,
         coalesce(${batchSize ?? null}::int, CASE
           WHEN coalesce((SELECT max(sequence) FROM change_events), 0) - s.high_water_mark > ${REFRESH_BATCH}::int
           THEN ${BACKLOG_BATCH}::int ELSE ${REFRESH_BATCH}::int END) AS batch

@@ -27,6 +27,7 @@ import { CHANNEL } from "../../src/events/notifier.js";
 import pg from "pg";
 import { quarantineResearch, releaseResearch } from "../../src/features/research/commands/quarantine.command.js";
 import { seededRandom } from "../../src/platform/lib/seeded-random.js";
+import { sql } from "../../src/platform/db/sql.js";
 
 const { inlineViews } = createProjectionRegistry();
 const memoryProjector = createMemoryProjector();
@@ -253,6 +254,30 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       }
     },
   );
+
+  it("a refresh commits without waiting for its WAL flush, and only the refresh does", async () => {
+    // A refresh's view is derived from the durable stream, so a crash may lose it whole and it is replayed;
+    // waiting for the flush only slowed the writes that share the WAL (docs/operations.md).
+    const projectId = await newProject();
+    await drainView(database.db.pool, memoryProjector);
+    await record(projectId, { kind: "CLAIM", title: "Commit mode claim" });
+    const modes: string[] = [];
+    const observed = {
+      ...memoryProjector,
+      catchUp: async (...args: Parameters<typeof memoryProjector.catchUp>) => {
+        const [tx] = args;
+        const [row] = await tx.query<{ mode: string }>(sql`SELECT current_setting('synchronous_commit') AS mode`);
+        modes.push(row!.mode);
+        return memoryProjector.catchUp(...args);
+      },
+    };
+    expect((await refreshOnce(database.db.pool, observed)).status).toBe("applied");
+    expect(modes).toEqual(["off"]);
+    const { rows } = await database.db.pool.query<{ mode: string }>(
+      "SELECT current_setting('synchronous_commit') AS mode",
+    );
+    expect(rows[0]!.mode).toBe("on");
+  });
 
   it("a crash in the middle of a refresh leaves nothing applied and is replayed", async () => {
     const projectId = await newProject();
