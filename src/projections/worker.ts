@@ -14,11 +14,14 @@ export const WORKER_RETRY_MS = 1_000;
 const BUSY_RETRY_MS = 50;
 /**
  * Passes start at least this far apart, so a stream of writes is applied in batches: a worker view's
- * cost is per batch (memory recomputes each touched chunk once), and at a hundred writes a second one
- * pass per write cost the service more CPU than the writes themselves (bench:writes). A notice after a
- * quiet spell is applied at once; under a stream the lag grows by at most this.
+ * cost is per batch (memory recomputes each touched branch's summary and the heads once), and at a
+ * hundred writes a second one pass per write cost the service more CPU than the writes themselves
+ * (bench:writes). A notice after a quiet spell is applied at once; under a stream the lag grows by at most
+ * this. At 40 ms, once a pass took four round trips fewer, the worker made more passes under bench:writes
+ * and the writes lost ~5 % (nine pairs); at 60 ms they were level with the code before and the view's lag
+ * stayed lower (docs/evaluation.md, Research writes).
  */
-export const WORKER_MIN_INTERVAL_MS = 40;
+export const WORKER_MIN_INTERVAL_MS = 60;
 
 export interface ProjectionWorker {
   /** Resolves when the current drain (if any) finishes. */
