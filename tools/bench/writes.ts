@@ -4,7 +4,8 @@
 // gap or duplicate, per-problem order. On a server database pgbench (8 clients) runs on the same
 // database in the same run, half just before the measured writes and half after, for the ratio (against
 // the mean of the two); then the same workload with 1, 8 and 32 clients across 1
-// and 50 problems, so a global serialisation point shows.
+// and 50 problems, so a global serialisation point shows. Each run also reports how far the memory view
+// trailed the writes it measured (view-lag.ts).
 //
 // npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10 --warmup 100]
 // The measured runs follow an unreported warm-up run on a project of its own: a service that has just
