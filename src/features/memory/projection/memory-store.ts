@@ -119,7 +119,7 @@ interface NewBranch {
  * Inserts the branches not there yet and gives those already there a kind these rows beat (see
  * takesPrecedence), in one statement over arrays whatever the row count. The update reads the table as it
  * was before the statement, so it sees only branches written by earlier batches; the rows inserted here
- * already carry their winning kind. An approach never wins.
+ * already carry their winning kind. An approach, last in the precedence, never wins.
  */
 async function upsertBranches(tx: SqlRunner, version: number, rows: NewBranch[]): Promise<void> {
   await tx.query(sql`
@@ -136,7 +136,7 @@ async function upsertBranches(tx: SqlRunner, version: number, rows: NewBranch[])
     )
     UPDATE memory_branches existing SET kind = b.kind, parent_id = b.parent_id
     FROM b
-    WHERE existing.version = ${version} AND existing.id = b.id AND b.kind <> ${KIND_PRECEDENCE.at(-1)!}::"BranchKind"
+    WHERE existing.version = ${version} AND existing.id = b.id
       AND array_position(${KIND_PRECEDENCE}::"BranchKind"[], existing.kind) > array_position(${KIND_PRECEDENCE}::"BranchKind"[], b.kind)`);
 }
 
