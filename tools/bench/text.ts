@@ -13,11 +13,14 @@ import { CHECKPOINT_BODY_CHARS, CHECKPOINT_WINDOW } from "../../src/features/mem
 import { MemberTextCache } from "../../src/features/memory/projection/member-text-cache.js";
 import { syntheticContent } from "../seed/synthetic-text.js";
 import { seededRandom } from "../../src/platform/lib/seeded-random.js";
+import { recordTextShape, verdictsFor } from "../../src/features/research/domain/record-verdict.js";
+import { researchDocumentContent } from "../../src/features/research/projection/research-documents.js";
 
 const USAGE = [
   "usage: npm run bench:text",
   "  analyzeText's output digest and tokenize's time per text over the real texts of ../shared/data, then",
-  "  checkpoints' output digest and time over sliding windows of those texts and of the write benches' records;",
+  "  checkpoints' output digest and time over sliding windows of those texts and of the write benches' records,",
+  "  and a write's own text work (its near-duplicate key, trust verdicts and sparse document) over both;",
   "  takes no arguments",
 ].join("\n");
 readCommandLine({ args: process.argv.slice(2), options: {} }, USAGE);
@@ -100,8 +103,37 @@ function benchCheckpoints(label: string, members: readonly WindowMember[]): void
   );
 }
 
+/**
+ * The text work recordResearch does before its statement: the record's texts folded for its near-duplicate
+ * key and the trust classifier (both verdicts), and its sparse document. Its digest and time per record.
+ */
+function benchWriteText(label: string, members: readonly WindowMember[]): void {
+  const write = ({ title, body }: WindowMember) => {
+    const shaped = recordTextShape({ title, body, artifact: null, formal: null });
+    return {
+      shape: shaped.shape,
+      verdicts: verdictsFor(shaped),
+      document: researchDocumentContent({ title, body, branchName: null, artifact: null, formal: null }),
+    };
+  };
+  const digest = createHash("sha256");
+  for (const member of members) digest.update(JSON.stringify(write(member)));
+  const perRecord: number[] = [];
+  for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
+    const started = performance.now();
+    for (const member of members) write(member);
+    perRecord.push(((performance.now() - started) * 1000) / members.length);
+  }
+  console.log(
+    `a write's text work, ${label}: ${members.length} records; output digest ${digest.digest("hex").slice(0, 16)}; ` +
+      `${median(perRecord).toFixed(1)} µs per record (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perRecord).toFixed(1)})`,
+  );
+}
+
 function main(): void {
-  benchCheckpoints("the write benches' records", syntheticMembers(CHECKPOINT_WINDOWS + CHECKPOINT_WINDOW));
+  const synthetic = syntheticMembers(CHECKPOINT_WINDOWS + CHECKPOINT_WINDOW);
+  benchCheckpoints("the write benches' records", synthetic);
+  benchWriteText("the write benches' records", synthetic);
   const texts = readTexts();
   if (!texts) {
     console.log(
@@ -122,6 +154,10 @@ function main(): void {
     `tokenize: ${median(perText).toFixed(1)} µs per text (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perText).toFixed(1)})`,
   );
   benchCheckpoints("real texts", realMembers(texts));
+  benchWriteText(
+    "real texts",
+    texts.map((text, index) => ({ id: `real-${index}`, title: text.slice(0, 80), body: text })),
+  );
 }
 
 main();

@@ -7,6 +7,7 @@ import {
   compileRule,
   FLOOD_NEAR_DUPLICATES,
   foldForRules,
+  foldTexts,
   RULE_PATTERNS,
   textShape,
 } from "../../../src/features/research/domain/classify-record-text.js";
@@ -75,6 +76,22 @@ describe("classifyRecordText", () => {
     expect(textShape(["Variance note 1:", "N of order 2^n"])).not.toBe(
       textShape(["Variance note 1:", "N of order 2^n squared"]),
     );
+  });
+
+  it("folds a record's texts once into what folding each text and joining them by newlines gives", () => {
+    // Characters whose folding or lower-casing depends on a neighbour (final sigma, combining marks after a
+    // newline, runs of spaces, invisible characters at an edge) placed at the edges of the texts.
+    const pieces = ["Σ", "ΟΔΟΣ", "σ", "e", "\u0301", "\u200b", "  ", "\t", "\n", "Ｎ", "ﬁ", "İ", "x1", "22", ".", "a"];
+    const random = seededRandom(29);
+    const pick = () => pieces[Math.floor(random() * pieces.length)]!;
+    for (let round = 0; round < 2_000; round += 1) {
+      const texts = Array.from({ length: 1 + Math.floor(random() * 4) }, () =>
+        Array.from({ length: Math.floor(random() * 6) }, pick).join(""),
+      );
+      const once = foldTexts(texts);
+      expect(once.folded).toBe(texts.map(foldForRules).join("\n"));
+      expect(once.words).toEqual(texts.flatMap((text) => foldForRules(text).match(/[\p{L}\p{N}]+/gu) ?? []));
+    }
   });
 
   it("matches each rule case-sensitively on folded text exactly where its case-insensitive form matches", () => {

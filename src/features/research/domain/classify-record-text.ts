@@ -71,18 +71,29 @@ function foldedWords(folded: string): string[] {
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-function words(text: string): string[] {
-  return foldedWords(foldForRules(text));
+/** A record's texts as the rules read them: joined by newlines and folded once, and the words of that. */
+export interface FoldedTexts {
+  folded: string;
+  words: string[];
+}
+
+/**
+ * Folds a record's texts once for its shape, the rules and the repetition check. The fold of the joined text
+ * is each text's fold joined by the newline (NFKC, the invisible characters, the runs of spaces and lower-casing
+ * never reach across one), so its words are every text's words in order.
+ */
+export function foldTexts(texts: readonly string[]): FoldedTexts {
+  const folded = foldForRules(texts.join("\n"));
+  return { folded, words: foldedWords(folded) };
 }
 
 /** Near-duplicate key: the words with every digit run folded to `#`, so "note 1" and "note 2" share a shape. */
-export function textShape(texts: readonly string[]): string {
-  const folded = texts
-    .flatMap((text) => words(text))
-    .map((word) => word.replace(/\p{N}+/gu, "#"))
-    .join(" ");
-  return createHash("sha256").update(folded).digest("hex").slice(0, 32);
+export function shapeOf({ words }: FoldedTexts): string {
+  const shaped = words.map((word) => word.replace(/\p{N}+/gu, "#")).join(" ");
+  return createHash("sha256").update(shaped).digest("hex").slice(0, 32);
 }
+
+export const textShape = (texts: readonly string[]): string => shapeOf(foldTexts(texts));
 
 /** `tokens`: the text's words, folded. */
 function internallyRepetitive(tokens: readonly string[]): boolean {
@@ -99,9 +110,7 @@ function internallyRepetitive(tokens: readonly string[]): boolean {
 }
 
 /** The flags of the record's own text (phrase rules, internal repetition), before its target is counted. */
-export function classifyTextOnly(texts: readonly string[]): string[] {
-  const joined = texts.join("\n");
-  const folded = foldForRules(joined);
+export function classifyFolded({ folded, words }: FoldedTexts): string[] {
   const flags: string[] = [];
   let weight = 0;
   for (const rule of PHRASE_RULES) {
@@ -111,10 +120,11 @@ export function classifyTextOnly(texts: readonly string[]): string[] {
   }
   const phraseFlagged = weight >= rules.flagThreshold;
   if (!phraseFlagged) flags.length = 0;
-  // The rules and the repetition check read the same folded text: fold it once.
-  if (internallyRepetitive(foldedWords(folded))) flags.push("REPETITIVE:internal-repetition");
+  if (internallyRepetitive(words)) flags.push("REPETITIVE:internal-repetition");
   return flags;
 }
+
+export const classifyTextOnly = (texts: readonly string[]): string[] => classifyFolded(foldTexts(texts));
 
 /** The verdict from the text's flags and `nearDuplicates`, the records on the same target with this record's textShape. */
 export function withNearDuplicates(textFlags: readonly string[], nearDuplicates: number): TrustVerdict {

@@ -1,10 +1,12 @@
 // The trust verdict of a record being written: the classifier over every text a packet can quote,
 // with the count of near-duplicates already on the target.
 import {
-  classifyTextOnly,
+  classifyFolded,
   FLOOD_NEAR_DUPLICATES,
-  textShape,
+  foldTexts,
+  shapeOf,
   withNearDuplicates,
+  type FoldedTexts,
   type TrustVerdict,
 } from "./classify-record-text.js";
 
@@ -23,10 +25,21 @@ export interface WriteVerdict extends TrustVerdict {
   textShape: string;
 }
 
-/** Every text of the record a packet can quote, and their near-duplicate key (pure). */
-export function recordTextShape(record: RecordTexts): { texts: string[]; shape: string } {
-  const texts = [record.title, record.body, ...stringValues(record.artifact), ...stringValues(record.formal)];
-  return { texts, shape: textShape(texts) };
+/** A record's texts folded once, for its near-duplicate key and for the classifier. */
+export interface ShapedRecord {
+  folded: FoldedTexts;
+  shape: string;
+}
+
+/** Every text of the record a packet can quote, folded, and their near-duplicate key (pure). */
+export function recordTextShape(record: RecordTexts): ShapedRecord {
+  const folded = foldTexts([
+    record.title,
+    record.body,
+    ...stringValues(record.artifact),
+    ...stringValues(record.formal),
+  ]);
+  return { folded, shape: shapeOf(folded) };
 }
 
 /**
@@ -35,11 +48,8 @@ export function recordTextShape(record: RecordTexts): { texts: string[]; shape: 
  * statement, or in concurrent ones, do not count each other, so copies that arrive together can each
  * find the count just under the threshold: a flood is caught from the next copy on, never missed for good.
  */
-export function verdictsFor(record: { texts: string[]; shape: string }): {
-  usual: WriteVerdict;
-  flooded: WriteVerdict;
-} {
-  const textFlags = classifyTextOnly(record.texts);
+export function verdictsFor(record: ShapedRecord): { usual: WriteVerdict; flooded: WriteVerdict } {
+  const textFlags = classifyFolded(record.folded);
   return {
     usual: { ...withNearDuplicates(textFlags, 0), textShape: record.shape },
     flooded: { ...withNearDuplicates(textFlags, FLOOD_NEAR_DUPLICATES), textShape: record.shape },
