@@ -91,3 +91,22 @@ export function describeCpu(spent: CpuSpent, writes: number): string {
   const per = (ms: number | null) => (ms === null ? "n/a" : (ms / Math.max(1, writes)).toFixed(2));
   return `CPU per write: service loop ${per(spent.mainThreadMs)}, service other threads ${per(spent.otherThreadsMs)}, clients ${per(spent.clientsMs)}, PostgreSQL backends ${per(spent.databaseMs)} ms (10 ms ticks, /proc)`;
 }
+
+/** All four parts per write, summed; null when any part is unknown (off Linux, the embedded database). */
+export function totalCpuPerWrite(spent: CpuSpent, writes: number): number | null {
+  const parts = [spent.mainThreadMs, spent.otherThreadsMs, spent.clientsMs, spent.databaseMs];
+  if (parts.some((part) => part === null)) return null;
+  return parts.reduce<number>((sum, part) => sum + part!, 0) / Math.max(1, writes);
+}
+
+/**
+ * What a write may cost for the bench to reach `share` of pgbench's rate when every core is busy: the
+ * machine's CPU per second divided by the rate asked for. A run that spends more per write cannot reach
+ * it however its work is scheduled; one that spends less is held back by waiting, not by work.
+ */
+export function cpuBudgetLine(spent: CpuSpent, writes: number, cores: number, tps: number, share: number): string {
+  const budget = (cores * 1000) / (share * tps);
+  const total = totalCpuPerWrite(spent, writes);
+  const spentText = total === null ? "n/a" : `${total.toFixed(2)} ms (${(total / budget).toFixed(2)}x the budget)`;
+  return `CPU a write may cost at ${(share * 100).toFixed(0)}% of pgbench with ${cores} cores busy: ${budget.toFixed(2)} ms; this run spent ${spentText}`;
+}

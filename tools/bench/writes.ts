@@ -22,7 +22,15 @@ import { answerHelp, exitWithUsage } from "../../src/cli/command-line.js";
 import { startBenchService } from "./bench-service.js";
 import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 import { measureStoreCeiling } from "./store-ceiling.js";
-import { cpuSnapshot, cpuSpent, databaseBackends, describeCpu, type CpuSpent } from "./cpu-accounting.js";
+import {
+  cpuBudgetLine,
+  cpuSnapshot,
+  cpuSpent,
+  databaseBackends,
+  describeCpu,
+  type CpuSpent,
+} from "./cpu-accounting.js";
+import { availableParallelism } from "node:os";
 import { headSequence } from "../../src/events/change-events.js";
 import { followViewLag } from "./view-lag.js";
 
@@ -44,6 +52,8 @@ interface Options {
 const MATRIX_CLIENTS = [1, 8, 32] as const;
 /** The in-process store ceiling: enough callers to keep a batch queued, enough writes for a few seconds. */
 const CEILING_CALLERS = 32;
+/** The share of pgbench's rate the writes are to reach (issue 29). */
+const TARGET_SHARE = 0.25;
 const CEILING_WRITES = 480;
 const MATRIX_PROBLEMS = [1, 50] as const;
 /** pgbench's scale is the client count (its documentation: a smaller scale measures its own row contention). */
@@ -418,17 +428,30 @@ async function main(): Promise<void> {
     );
     report(main.checks);
 
-    // The same store without HTTP and GraphQL, so the request path's share shows (see store-ceiling.ts).
-    const ceilingProject = await createProjects(service, url, tokens[0]!, operatorIds, ["cp:erdos:1"], `${runId}-s`);
+    // The same store without HTTP and GraphQL, so the request path's share shows (see store-ceiling.ts): with
+    // as many callers as the run had clients, and with enough to keep a batch always queued.
     const writer = { id: operatorIds[0]!, name: operators[0]!.operator.name, role: "AGENT" as const };
-    for (const run of await measureStoreCeiling(service, writer, ceilingProject[0]!, {
-      writes: CEILING_WRITES,
-      callers: CEILING_CALLERS,
-      runId,
-    }))
-      console.log(
-        `store ceiling, ${run.mode} (${CEILING_CALLERS} concurrent recordResearch calls in process, no HTTP): ${run.writesPerSecond.toFixed(1)} writes/s, service loop CPU ${run.loopCpuMs === null ? "n/a" : run.loopCpuMs.toFixed(2)} ms/write`,
+    const ceilings: { callers: number; groupCommit: number }[] = [];
+    for (const callers of [...new Set([options.clients, CEILING_CALLERS])]) {
+      const ceilingProject = await createProjects(
+        service,
+        url,
+        tokens[0]!,
+        operatorIds,
+        ["cp:erdos:1"],
+        `${runId}-s${callers}`,
       );
+      for (const run of await measureStoreCeiling(service, writer, ceilingProject[0]!, {
+        writes: CEILING_WRITES,
+        callers,
+        runId: `${runId}-${callers}`,
+      })) {
+        if (run.mode === "group commit") ceilings.push({ callers, groupCommit: run.writesPerSecond });
+        console.log(
+          `store ceiling, ${run.mode} (${callers} concurrent recordResearch calls in process, no HTTP): ${run.writesPerSecond.toFixed(1)} writes/s, service loop CPU ${run.loopCpuMs === null ? "n/a" : run.loopCpuMs.toFixed(2)} ms/write`,
+        );
+      }
+    }
 
     if (options.profile) {
       // A run of its own, so the profiler's cost stays out of the figures above.
@@ -460,8 +483,12 @@ async function main(): Promise<void> {
         const tps = tpsAfter === null ? tpsBefore : (tpsBefore + tpsAfter) / 2;
         const after = tpsAfter === null ? "" : ` and ${tpsAfter.toFixed(0)} tps for ${pgbenchAfter} s after them`;
         console.log(
-          `pgbench (TPC-B-like, scale ${PGBENCH_CLIENTS}, ${PGBENCH_CLIENTS} clients, same database): ${tpsBefore.toFixed(0)} tps for ${pgbenchBefore} s before the measured writes${after}; writes/s / their mean (${tps.toFixed(0)} tps) = ${((main.writesPerSecond / tps) * 100).toFixed(1)}% (target >= 25%), p95 ${percentile(main.latencies, 0.95).toFixed(1)} ms (target < 50 ms)`,
+          `pgbench (TPC-B-like, scale ${PGBENCH_CLIENTS}, ${PGBENCH_CLIENTS} clients, same database): ${tpsBefore.toFixed(0)} tps for ${pgbenchBefore} s before the measured writes${after}; writes/s / their mean (${tps.toFixed(0)} tps) = ${((main.writesPerSecond / tps) * 100).toFixed(1)}% (target >= ${TARGET_SHARE * 100}%), p95 ${percentile(main.latencies, 0.95).toFixed(1)} ms (target < 50 ms)`,
         );
+        console.log(
+          `store ceiling / pgbench: ${ceilings.map(({ callers, groupCommit }) => `${((groupCommit / tps) * 100).toFixed(1)}% with ${callers} callers`).join(", ")} (the writes without HTTP and GraphQL)`,
+        );
+        console.log(cpuBudgetLine(main.cpu, main.stats.accepted.size, availableParallelism(), tps, TARGET_SHARE));
       }
     }
 
