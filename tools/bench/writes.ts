@@ -5,7 +5,8 @@
 // database in the same run, half just before the measured writes and half after, for the ratio (against
 // the mean of the two); then the same workload with 1, 8 and 32 clients across 1
 // and 50 problems, so a global serialisation point shows. Each run also reports how far the memory view
-// trailed the writes it measured (view-lag.ts).
+// trailed the writes it measured (view-lag.ts), the store's rate without HTTP at the run's client count and
+// at 32 callers (store-ceiling.ts), and the CPU a write may cost at the target beside what it spent.
 //
 // npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10 --warmup 100]
 // The measured runs follow an unreported warm-up run on a project of its own: a service that has just
@@ -52,9 +53,9 @@ interface Options {
 const MATRIX_CLIENTS = [1, 8, 32] as const;
 /** The in-process store ceiling: enough callers to keep a batch queued, enough writes for a few seconds. */
 const CEILING_CALLERS = 32;
+const CEILING_WRITES = 480;
 /** The share of pgbench's rate the writes are to reach (issue 29). */
 const TARGET_SHARE = 0.25;
-const CEILING_WRITES = 480;
 const MATRIX_PROBLEMS = [1, 50] as const;
 /** pgbench's scale is the client count (its documentation: a smaller scale measures its own row contention). */
 const PGBENCH_CLIENTS = 8;
