@@ -6,7 +6,7 @@
 // received every event. The subscribers run in a child process (subscription-clients.ts), so their
 // parsing does not share the service's event loop; the service runs in this process.
 //
-// npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 4 --warmup 10]
+// npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 4 --warmup 10 --profile FILE]
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
 import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -23,14 +23,16 @@ import { RECORD, startBenchService } from "./bench-service.js";
 import { benchRecord } from "./bench-records.js";
 import { seededRandom } from "../../src/platform/lib/seeded-random.js";
 import { headSequence } from "../../src/events/change-events.js";
+import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 
 const USAGE = [
-  "usage: npm run bench:subscriptions [-- --writes N] [--clients N] [--subscribers N] [--rounds N] [--warmup N]",
+  "usage: npm run bench:subscriptions [-- --writes N] [--clients N] [--subscribers N] [--rounds N] [--warmup N] [--profile FILE]",
   "  --writes N       writes per client per phase (50)",
   "  --clients N      concurrent writing clients, each waiting for its answer before the next write (4)",
   "  --subscribers N  graphql-ws subscribers on the written project, one operator and socket each (200)",
   "  --rounds N       rounds of (no subscribers, then N subscribers), order alternating; latencies pooled per phase (4)",
   "  --warmup N       unmeasured writes per client before the first round (10)",
+  "  --profile FILE   after the rounds, profile the service thread over a further phase with subscribers and print where it goes",
   "  DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR",
 ].join("\n");
 
@@ -58,6 +60,8 @@ interface Options {
   subscribers: number;
   rounds: number;
   warmup: number;
+  /** Where to write a CPU profile of a further subscribed phase (not a measured one); null: none. */
+  profile: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -76,6 +80,7 @@ function parseOptions(argv: string[]): Options {
         subscribers: { type: "string" },
         rounds: { type: "string" },
         warmup: { type: "string" },
+        profile: { type: "string" },
       },
     },
     USAGE,
@@ -86,6 +91,7 @@ function parseOptions(argv: string[]): Options {
     subscribers: count("subscribers", values.subscribers, 200, 1, 5_000),
     rounds: count("rounds", values.rounds, 4, 1, 20),
     warmup: count("warmup", values.warmup, 10, 0, 1_000),
+    profile: values.profile || null,
   };
 }
 
@@ -395,6 +401,20 @@ async function main(): Promise<void> {
     if (bench.failures.length) {
       console.log(`failed writes: ${bench.failures.length} (${bench.failures.slice(0, 3).join("; ")})`);
       failed = true;
+    }
+    if (options.profile) {
+      // A phase of its own, so the profiler's cost stays out of the figures above.
+      await inNewProject("profile");
+      const profiling = await startCpuProfile();
+      await measureSubscribed(
+        bench,
+        options,
+        readers.map((reader) => reader.token),
+      );
+      const profile = await profiling.stop(options.profile);
+      console.log(
+        `\nCPU profile of the service thread over a further phase with ${options.subscribers} subscribers: ${options.profile}\n${summariseProfile(profile, 25)}`,
+      );
     }
   } finally {
     await bench.stop();
