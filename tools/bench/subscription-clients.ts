@@ -18,7 +18,14 @@ export type ParentMessage = OpenRequest | { type: "counts" } | { type: "close" }
 
 export type ChildMessage =
   | { type: "opened"; subscriptions: number; refused: string[] }
-  | { type: "counts"; counts: number[]; errors: string[]; cpuMs: number }
+  | {
+      type: "counts";
+      counts: number[];
+      errors: string[];
+      cpuMs: number;
+      /** When the last subscriber received each event, by its resource id (epoch ms, comparable across processes). */
+      lastArrivals: [string, number][];
+    }
   | { type: "closed" };
 
 /** How long a subscription has to send its first answer (an error, or acknowledgement by its socket). */
@@ -28,6 +35,12 @@ interface Subscriber {
   received: number;
   errors: string[];
 }
+
+/** Epoch milliseconds with the monotonic clock's resolution: the parent reads the same clock. */
+export const epochMs = () => performance.timeOrigin + performance.now();
+
+/** When the last subscriber so far received each event, by resource id. */
+const lastArrivals = new Map<string, number>();
 
 const send = (message: ChildMessage) => process.send!(message);
 /** CPU time this process has used (user + system), so the parent can say what the load generator cost. */
@@ -45,7 +58,11 @@ function subscribe(client: Client, request: OpenRequest, subscriber: Subscriber)
       {
         next: (result) => {
           if (result.errors?.length) subscriber.errors.push(JSON.stringify(result.errors));
-          else subscriber.received += 1;
+          else {
+            subscriber.received += 1;
+            const resourceId = (result.data?.researchEvents as { resourceId?: string } | undefined)?.resourceId;
+            if (resourceId) lastArrivals.set(resourceId, epochMs());
+          }
         },
         error: (error) => {
           subscriber.errors.push(error instanceof Error ? error.message : JSON.stringify(error));
@@ -97,6 +114,7 @@ async function main(): Promise<void> {
           counts: subscribers.map((subscriber) => subscriber.received),
           errors: subscribers.flatMap((subscriber) => subscriber.errors).slice(0, 3),
           cpuMs: cpuMs(),
+          lastArrivals: [...lastArrivals],
         });
       } else {
         await Promise.all(clients.map((client) => client.dispose()));

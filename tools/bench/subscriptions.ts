@@ -2,8 +2,8 @@
 // (a client waits for each answer) with no subscriber, then with S graphql-ws subscribers on the same
 // project, each its own operator and socket, so every write is delivered to all S. Prints p50/p95 of both,
 // the ratio p50(S)/p50(0), change-table reads per notice (counted by the change feed), every SQL statement
-// per write in both phases (a per-subscriber query shows as the difference), and whether every subscriber
-// received every event. The subscribers run in a child process (subscription-clients.ts), so their
+// per write in both phases (a per-subscriber query shows as the difference), whether every subscriber
+// received every event, and how long after a write's answer its event reached the last subscriber. The subscribers run in a child process (subscription-clients.ts), so their
 // parsing does not share the service's event loop; the service runs in this process.
 //
 // npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 4 --warmup 10 --profile FILE]
@@ -18,7 +18,7 @@ import type { RunningService } from "../../src/service.js";
 import { percentile } from "../../src/platform/lib/percentile.js";
 import { readCommandLine, exitWithUsage } from "../../src/cli/command-line.js";
 import { countQueries, type QueryCounter } from "../../test/helpers/query-counter.js";
-import type { ChildMessage, ParentMessage } from "./subscription-clients.js";
+import { epochMs, type ChildMessage, type ParentMessage } from "./subscription-clients.js";
 import { RECORD, startBenchService } from "./bench-service.js";
 import { benchRecord } from "./bench-records.js";
 import { seededRandom } from "../../src/platform/lib/seeded-random.js";
@@ -115,27 +115,32 @@ async function graphql<T>(url: string, token: string, query: string, variables: 
   return (await response.json()) as T;
 }
 
-async function write(bench: Bench, client: number): Promise<number> {
+/** A research object's uuid from its global id (base64 of `ResearchObject:<uuid>`). */
+const objectUuid = (globalId: string) => Buffer.from(globalId, "base64").toString("utf8").split(":")[1] ?? globalId;
+
+/** One write: its latency, and its object with when its answer came (epoch ms) for the delivery lag. */
+async function write(bench: Bench, client: number): Promise<{ latency: number; objectId: string | null; at: number }> {
   const { key, index } = bench.nextKey();
   const started = performance.now();
-  const answer = await graphql<{ data?: { recordResearch: { __typename: string } }; errors?: unknown }>(
-    bench.url,
-    bench.writerTokens[client]!,
-    RECORD,
-    {
-      // Varied records, as agents write them: text that differs only in its numbers is a flood the
-      // trust classifier quarantines, and the fan-out would be set against a write no agent makes (bench-records.ts).
-      input: { projectId: bench.projectId, ...benchRecord(seededRandom(index), index), idempotencyKey: key },
-    },
-  );
-  const elapsed = performance.now() - started;
-  if (answer.data?.recordResearch.__typename !== "ResearchObjectPayload")
+  const answer = await graphql<{
+    data?: { recordResearch: { __typename: string; researchObject?: { id: string } } };
+    errors?: unknown;
+  }>(bench.url, bench.writerTokens[client]!, RECORD, {
+    // Varied records, as agents write them: text that differs only in its numbers is a flood the
+    // trust classifier quarantines, and the fan-out would be set against a write no agent makes (bench-records.ts).
+    input: { projectId: bench.projectId, ...benchRecord(seededRandom(index), index), idempotencyKey: key },
+  });
+  const latency = performance.now() - started;
+  const object = answer.data?.recordResearch.researchObject;
+  if (answer.data?.recordResearch.__typename !== "ResearchObjectPayload" || !object)
     bench.failures.push(`${key}: ${JSON.stringify(answer.data?.recordResearch ?? answer.errors)}`);
-  return elapsed;
+  return { latency, objectId: object ? objectUuid(object.id) : null, at: epochMs() };
 }
 
 interface Phase {
   latencies: number[];
+  /** When each write's answer came (epoch ms), by its object's uuid. */
+  answered: Map<string, number>;
   writes: number;
   statements: string[];
   notices: number;
@@ -153,9 +158,14 @@ async function measure(bench: Bench, writesPerClient: number, settle = async () 
   const cpuBefore = cpuMs();
   bench.counter.reset();
   const latencies: number[] = [];
+  const answered = new Map<string, number>();
   await Promise.all(
     Array.from({ length: bench.writerTokens.length }, async (_, client) => {
-      for (let index = 0; index < writesPerClient; index += 1) latencies.push(await write(bench, client));
+      for (let index = 0; index < writesPerClient; index += 1) {
+        const { latency, objectId, at } = await write(bench, client);
+        latencies.push(latency);
+        if (objectId) answered.set(objectId, at);
+      }
     }),
   );
   await settle();
@@ -164,6 +174,7 @@ async function measure(bench: Bench, writesPerClient: number, settle = async () 
   const after = feed.counts();
   return {
     latencies,
+    answered,
     writes: latencies.length,
     statements,
     notices: after.notices - before.notices,
@@ -241,6 +252,8 @@ async function awaitDelivery(ask: (message: ParentMessage) => Promise<ChildMessa
 interface SubscribedPhase extends Phase {
   delivered: string;
   deliveredOk: boolean;
+  /** Per write: from its answer to its event reaching the last subscriber (ms; negative if that came first). */
+  deliveryLags: number[];
 }
 
 /** Opens the subscribers, primes them with one write, measures, checks delivery, closes them. */
@@ -272,8 +285,14 @@ async function measureSubscribed(bench: Bench, options: Options, tokens: string[
     const counts = final.type === "counts" ? final.counts : [];
     const errors = final.type === "counts" ? final.errors : [];
     const complete = counts.filter((count) => count === expected).length;
+    const lastArrivals = new Map(final.type === "counts" ? final.lastArrivals : []);
+    const deliveryLags = [...phase.answered].flatMap(([id, at]) => {
+      const arrived = lastArrivals.get(id);
+      return arrived === undefined ? [] : [arrived - at];
+    });
     return {
       ...phase,
+      deliveryLags,
       subscriberCpuMs: final.type === "counts" ? final.cpuMs - subscriberCpuBefore : 0,
       deliveredOk: complete === options.subscribers && errors.length === 0,
       delivered: `${complete}/${options.subscribers} subscribers received exactly the ${expected} events (min ${Math.min(...counts)}, max ${Math.max(...counts)})${errors.length ? `; errors: ${errors.join(" | ")}` : ""}`,
@@ -304,6 +323,7 @@ function statementMix(phase: Phase): string {
 function pooled<T extends Phase>(phases: T[]): Phase {
   return {
     latencies: phases.flatMap((phase) => phase.latencies),
+    answered: new Map(phases.flatMap((phase) => [...phase.answered])),
     writes: phases.reduce((sum, phase) => sum + phase.writes, 0),
     statements: phases.flatMap((phase) => phase.statements),
     notices: phases.reduce((sum, phase) => sum + phase.notices, 0),
@@ -382,6 +402,10 @@ async function main(): Promise<void> {
     );
     console.log(
       `ratio p50(${options.subscribers})/p50(0) = ${(p50(some) / p50(none)).toFixed(2)} (target <= 1.5); per round (p50 0 -> ${options.subscribers}): ${quiet.map((phase, round) => `${p50(phase).toFixed(0)} -> ${p50(busy[round]!).toFixed(0)} ms = ${(p50(busy[round]!) / p50(phase)).toFixed(2)}`).join(", ")}`,
+    );
+    const lags = sorted(busy.flatMap((phase) => phase.deliveryLags));
+    console.log(
+      `delivery to the last of the ${options.subscribers} subscribers, after the write's answer: p50 ${ms(percentile(lags, 0.5))}, p95 ${ms(percentile(lags, 0.95))} (${lags.length} writes)`,
     );
     console.log(
       `change-table reads by the feed per notice: ${(some.feedReads / Math.max(1, some.notices)).toFixed(2)} (${some.feedReads} reads, ${some.notices} notices)`,
