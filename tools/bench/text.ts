@@ -103,6 +103,26 @@ function benchCheckpoints(label: string, members: readonly WindowMember[]): void
   );
 }
 
+/** The digest of `output` over `items`, and the time per item of `timed` over them (µs, one figure per pass). */
+function digestAndTime<Item>(
+  items: readonly Item[],
+  output: (item: Item) => unknown,
+  timed: (item: Item) => unknown,
+): { digest: string; perItem: number[] } {
+  const digest = createHash("sha256");
+  for (const item of items) digest.update(JSON.stringify(output(item)));
+  const perItem: number[] = [];
+  for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
+    const started = performance.now();
+    for (const item of items) timed(item);
+    perItem.push(((performance.now() - started) * 1000) / items.length);
+  }
+  return { digest: digest.digest("hex").slice(0, 16), perItem };
+}
+
+const timing = (perItem: number[], unit: string) =>
+  `${median(perItem).toFixed(1)} µs per ${unit} (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perItem).toFixed(1)})`;
+
 /**
  * The text work recordResearch does before its statement: the record's texts folded for its near-duplicate
  * key and the trust classifier (both verdicts), and its sparse document. Its digest and time per record.
@@ -116,17 +136,9 @@ function benchWriteText(label: string, members: readonly WindowMember[]): void {
       document: researchDocumentContent({ title, body, branchName: null, artifact: null, formal: null }),
     };
   };
-  const digest = createHash("sha256");
-  for (const member of members) digest.update(JSON.stringify(write(member)));
-  const perRecord: number[] = [];
-  for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
-    const started = performance.now();
-    for (const member of members) write(member);
-    perRecord.push(((performance.now() - started) * 1000) / members.length);
-  }
+  const { digest, perItem } = digestAndTime(members, write, write);
   console.log(
-    `a write's text work, ${label}: ${members.length} records; output digest ${digest.digest("hex").slice(0, 16)}; ` +
-      `${median(perRecord).toFixed(1)} µs per record (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perRecord).toFixed(1)})`,
+    `a write's text work, ${label}: ${members.length} records; output digest ${digest}; ${timing(perItem, "record")}`,
   );
 }
 
@@ -141,18 +153,9 @@ function main(): void {
     );
     return;
   }
-  const digest = createHash("sha256");
-  for (const text of texts) digest.update(JSON.stringify(analyzeText(text)));
-  console.log(`${texts.length} texts; analyzeText output digest ${digest.digest("hex").slice(0, 16)}`);
-  const perText: number[] = [];
-  for (let pass = 0; pass < TIMED_PASSES; pass += 1) {
-    const started = performance.now();
-    for (const text of texts) tokenize(text);
-    perText.push(((performance.now() - started) * 1000) / texts.length);
-  }
-  console.log(
-    `tokenize: ${median(perText).toFixed(1)} µs per text (median of ${TIMED_PASSES} passes; fastest ${Math.min(...perText).toFixed(1)})`,
-  );
+  const { digest, perItem } = digestAndTime(texts, analyzeText, tokenize);
+  console.log(`${texts.length} texts; analyzeText output digest ${digest}`);
+  console.log(`tokenize: ${timing(perItem, "text")}`);
   benchCheckpoints("real texts", realMembers(texts));
   benchWriteText(
     "real texts",
