@@ -24,6 +24,7 @@ import { benchRecord } from "./bench-records.js";
 import { seededRandom } from "../../src/platform/lib/seeded-random.js";
 import { headSequence } from "../../src/events/change-events.js";
 import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
+import { decodeNodeId } from "../../src/graphql/global-ids.js";
 
 const USAGE = [
   "usage: npm run bench:subscriptions [-- --writes N] [--clients N] [--subscribers N] [--rounds N] [--warmup N] [--profile FILE]",
@@ -115,9 +116,6 @@ async function graphql<T>(url: string, token: string, query: string, variables: 
   return (await response.json()) as T;
 }
 
-/** A research object's uuid from its global id (base64 of `ResearchObject:<uuid>`). */
-const objectUuid = (globalId: string) => Buffer.from(globalId, "base64").toString("utf8").split(":")[1] ?? globalId;
-
 /** One write: its latency, and its object with when its answer came (epoch ms) for the delivery lag. */
 async function write(bench: Bench, client: number): Promise<{ latency: number; objectId: string | null; at: number }> {
   const { key, index } = bench.nextKey();
@@ -134,7 +132,7 @@ async function write(bench: Bench, client: number): Promise<{ latency: number; o
   const object = answer.data?.recordResearch.researchObject;
   if (answer.data?.recordResearch.__typename !== "ResearchObjectPayload" || !object)
     bench.failures.push(`${key}: ${JSON.stringify(answer.data?.recordResearch ?? answer.errors)}`);
-  return { latency, objectId: object ? objectUuid(object.id) : null, at: epochMs() };
+  return { latency, objectId: object ? decodeNodeId(object.id).id : null, at: epochMs() };
 }
 
 interface Phase {
