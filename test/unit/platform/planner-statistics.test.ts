@@ -1,0 +1,89 @@
+// When the planner-statistics keeper checks: at most once per interval after commits, never in the first
+// interval after it starts, never after stop, and a failed check is reported and retried after the next interval.
+import type pg from "pg";
+import { describe, expect, it } from "vitest";
+import { PlannerStatistics, type StatisticsConnection } from "../../../src/platform/db/planner-statistics.js";
+
+function fakeDatabase(grown: string[] = ["public.research_objects"], failing = false) {
+  const statements: string[] = [];
+  const connection: StatisticsConnection = {
+    async query<R extends pg.QueryResultRow>(text: string) {
+      statements.push(text.trim().split(/\s+/).slice(0, 2).join(" "));
+      if (failing) throw new Error("connection lost");
+      const rows = text.includes("pg_class") ? grown.map((name) => ({ name })) : [];
+      return { rows } as unknown as pg.QueryResult<R>;
+    },
+  };
+  return { connection, statements };
+}
+
+function keeperAt(connection: StatisticsConnection, errors: Error[] = []) {
+  const clock = { now: 0 };
+  const keeper = new PlannerStatistics(connection, {
+    checkIntervalMs: 2_000,
+    now: () => clock.now,
+    onError: (error) => errors.push(error),
+  });
+  return { keeper, clock };
+}
+
+describe("PlannerStatistics", () => {
+  it("checks at most once per interval after commits, starting one interval after it was made", async () => {
+    const { connection, statements } = fakeDatabase();
+    const { keeper, clock } = keeperAt(connection);
+    keeper.afterCommit();
+    clock.now = 1_999;
+    keeper.afterCommit();
+    await keeper.stop();
+    expect(statements).toEqual([]);
+
+    const second = keeperAt(connection);
+    second.clock.now = 2_000;
+    second.keeper.afterCommit();
+    second.clock.now = 3_999;
+    second.keeper.afterCommit();
+    await second.keeper.stop();
+    expect(statements).toEqual(["SELECT format('%I.%I',", "ANALYZE (SKIP_LOCKED)"]);
+  });
+
+  it("analyses only the tables the catalogue query names, and sends no ANALYZE when none grew", async () => {
+    const grown = fakeDatabase(["public.checkpoints", "public.research_objects"]);
+    expect(await keeperAt(grown.connection).keeper.analyseGrownTables()).toEqual([
+      "public.checkpoints",
+      "public.research_objects",
+    ]);
+    const none = fakeDatabase([]);
+    expect(await keeperAt(none.connection).keeper.analyseGrownTables()).toEqual([]);
+    expect(none.statements).toHaveLength(1);
+  });
+
+  it("checks again after the next interval, and not after stop", async () => {
+    const { connection, statements } = fakeDatabase();
+    const { keeper, clock } = keeperAt(connection);
+    for (const at of [2_000, 2_500, 4_100, 4_200]) {
+      clock.now = at;
+      keeper.afterCommit();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(statements.filter((text) => text.startsWith("ANALYZE"))).toHaveLength(2);
+    await keeper.stop();
+    clock.now = 10_000;
+    keeper.afterCommit();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(statements.filter((text) => text.startsWith("ANALYZE"))).toHaveLength(2);
+  });
+
+  it("reports a failed check without throwing at the committer, and retries after the next interval", async () => {
+    const { connection, statements } = fakeDatabase(["public.research_objects"], true);
+    const errors: Error[] = [];
+    const { keeper, clock } = keeperAt(connection, errors);
+    clock.now = 2_000;
+    expect(() => keeper.afterCommit()).not.toThrow();
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.now = 4_000;
+    keeper.afterCommit();
+    await keeper.stop();
+    expect(errors.map((error) => error.message)).toEqual(["connection lost", "connection lost"]);
+    expect(statements).toHaveLength(2);
+  });
+});
