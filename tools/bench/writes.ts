@@ -6,7 +6,8 @@
 // the mean of the two); then the same workload with 1, 8 and 32 clients across 1
 // and 50 problems, so a global serialisation point shows. Each run also reports how far the memory view
 // trailed the writes it measured (view-lag.ts), the store's rate without HTTP at the run's client count and
-// at 32 callers (store-ceiling.ts), and the CPU a write may cost at the target beside what it spent.
+// at 32 callers (store-ceiling.ts), the CPU a write may cost at the target beside what it spent, and on a
+// server what the database read per stored record (table-reads.ts), where a plan that reads a whole table shows.
 //
 // npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10 --warmup 100]
 // The measured runs follow an unreported warm-up run on a project of its own: a service that has just
@@ -34,6 +35,7 @@ import {
 import { availableParallelism } from "node:os";
 import { headSequence } from "../../src/events/change-events.js";
 import { followViewLag } from "./view-lag.js";
+import { describeTableReads, readTableReads } from "./table-reads.js";
 
 interface Options {
   writes: number;
@@ -548,6 +550,7 @@ async function main(): Promise<void> {
   } finally {
     await bench.stop();
   }
+  if (env.databaseUrl) console.log(describeTableReads(await readTableReads(env.databaseUrl)));
   if (failed) process.exitCode = 1;
 }
 
