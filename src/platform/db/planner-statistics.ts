@@ -13,7 +13,7 @@
 //
 // So after commits, at most once per CHECK_INTERVAL_MS, one catalogue query finds the tables whose size on
 // disk has reached GROWTH_FACTOR times what the planner last recorded (pg_class.relpages, which ANALYZE
-// and VACUUM set), and analyses those: each table is analysed a few times per doubling of its size, and a
+// and VACUUM set), and analyses those: each table is analysed about once per doubling of its size, and a
 // store that stops growing is not analysed again. Size on disk is what the planner scales its row counts
 // by, and it needs no statistics collector (which the embedded database may not keep).
 import type pg from "pg";
@@ -50,7 +50,7 @@ export class PlannerStatistics {
   private readonly checkIntervalMs: number;
   private readonly now: () => number;
   private readonly task: CoalescedTask;
-  // The first check waits a full interval: a service that has just started was analysed by its import.
+  // The first check waits a full interval: what a starting service prepares is planned on the tables as they are.
   private lastCheckAt: number;
   private stopped = false;
 
