@@ -23,8 +23,11 @@ import { coalescedTask, type CoalescedTask } from "../lib/coalesced-run.js";
 export const CHECK_INTERVAL_MS = 2_000;
 /** A table is analysed again once it is this many times the size the planner last recorded. */
 export const GROWTH_FACTOR = 2;
-/** Below this many pages (8 kB each) a table is never analysed for growth: every plan reads it cheaply. */
-export const MIN_PAGES = 8;
+/**
+ * A table is first analysed at this many pages (8 kB each). Small: a branch table of a few pages, read through
+ * a plan made while it was empty, gave every refresh statement all of its rows to filter, several times a pass.
+ */
+export const MIN_PAGES = 2;
 
 /** Where the keeper sends its statements: the service's pool (a test may pass one connection). */
 export interface StatisticsConnection {

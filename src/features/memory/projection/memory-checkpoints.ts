@@ -229,16 +229,18 @@ const HEAD_ROWS = sql`
 
 /**
  * What the heads of `projectIds` and of their targets are built from, in one read: every branch of those
- * projects ("branch"), and the root branch of every project on their targets ("root").
+ * projects ("branch"), and the root branch of every project on their targets ("root"). The roots are probed
+ * per target (LATERAL, on the (version, routing target, name) index): joined as `IN (…)`, the plan read every
+ * branch of the view version and kept the roots of the touched targets.
  */
 function headInputs(tx: SqlRunner, version: number, projectIds: string[]): Promise<HeadRow[]> {
   return tx.query<HeadRow>(sql`
     WITH touched AS (${HEAD_ROWS} WHERE b.version = ${version}::int AND b.project_id = ANY(${projectIds}::uuid[]))
     SELECT touched.*, 'branch' AS part FROM touched
     UNION ALL
-    SELECT roots.*, 'root' AS part FROM (${HEAD_ROWS}
-      WHERE b.version = ${version}::int AND b.name = ${ROOT_BRANCH}::text
-        AND b.routing_target_id IN (SELECT "routingTargetId"::uuid FROM touched)) AS roots`);
+    SELECT roots.*, 'root' AS part FROM (SELECT DISTINCT "routingTargetId"::uuid AS id FROM touched) target
+    CROSS JOIN LATERAL (${HEAD_ROWS}
+      WHERE b.version = ${version}::int AND b.routing_target_id = target.id AND b.name = ${ROOT_BRANCH}::text) AS roots`);
 }
 
 interface Head {
