@@ -140,6 +140,7 @@ export async function openServices(
     });
     // Per process and database: analyses a table once it has doubled since the planner last measured it.
     const plannerStatistics = new PlannerStatistics(db.pool, {
+      tablesPerCheck: db.kind === "embedded" ? 1 : undefined,
       onAnalysed: (tables, durationMs) =>
         logger.debug("refreshed planner statistics", { tables, durationMs: Math.round(durationMs) }),
       onError: (error) =>

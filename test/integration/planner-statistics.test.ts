@@ -82,4 +82,20 @@ describe.each(testDatabaseTargets())("planner statistics ($name database)", (tar
     expect(await keeper.analyseGrownTables()).toContain(QUALIFIED);
     expect((await pages(client)).recorded).toBe((await pages(client)).onDisk);
   });
+
+  it("takes the most grown table first, one a check when asked to (the embedded database's setting)", async () => {
+    const oneAtATime = new PlannerStatistics(client, {
+      tablesPerCheck: 1,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await client.query(`CREATE TABLE ${TABLE}_small (note text NOT NULL)`);
+    await client.query(`CREATE TABLE ${TABLE}_large (note text NOT NULL)`);
+    await client.query(`INSERT INTO ${TABLE}_small SELECT repeat('x', 60) FROM generate_series(1, 400)`);
+    await client.query(`INSERT INTO ${TABLE}_large SELECT repeat('x', 60) FROM generate_series(1, 4000)`);
+    expect(await oneAtATime.analyseGrownTables()).toEqual([`${QUALIFIED}_large`]);
+    expect(await oneAtATime.analyseGrownTables()).toEqual([`${QUALIFIED}_small`]);
+    expect(await oneAtATime.analyseGrownTables()).toEqual([]);
+  });
 });

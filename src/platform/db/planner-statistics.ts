@@ -36,6 +36,11 @@ export interface StatisticsConnection {
 
 export interface PlannerStatisticsOptions {
   checkIntervalMs?: number;
+  /**
+   * Tables analysed per check, the most grown first (default: all). The embedded database analyses on the
+   * service's own thread, 0.7 s for each of the two largest tables at 100,000 records, so it takes one per check.
+   */
+  tablesPerCheck?: number;
   now?: () => number;
   /** Told which tables an analysis covered and how long it took. */
   onAnalysed?: (tables: readonly string[], durationMs: number) => void;
@@ -47,7 +52,8 @@ const GROWN_TABLES = `
   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
   WHERE c.relkind = 'r' AND n.nspname = ANY (current_schemas(false))
     AND pg_relation_size(c.oid) >= current_setting('block_size')::bigint * greatest($1::int, $2::int * c.relpages)
-  ORDER BY 1`;
+  ORDER BY pg_relation_size(c.oid)::float8 / greatest(c.relpages, 1) DESC, 1
+  LIMIT $3`;
 
 export class PlannerStatistics {
   private readonly checkIntervalMs: number;
@@ -78,10 +84,14 @@ export class PlannerStatistics {
     void this.task.run();
   }
 
-  /** Analyses every table that has grown GROWTH_FACTOR times since the planner last measured it; returns their names. */
+  /** Analyses the tables (up to tablesPerCheck) grown GROWTH_FACTOR times since the planner last measured them; returns their names. */
   async analyseGrownTables(): Promise<string[]> {
     const started = performance.now();
-    const { rows } = await this.connection.query<{ name: string }>(GROWN_TABLES, [MIN_PAGES, GROWTH_FACTOR]);
+    const { rows } = await this.connection.query<{ name: string }>(GROWN_TABLES, [
+      MIN_PAGES,
+      GROWTH_FACTOR,
+      this.options.tablesPerCheck ?? null,
+    ]);
     const tables = rows.map((row) => row.name);
     if (tables.length === 0) return tables;
     // SKIP_LOCKED: a table autovacuum is analysing right now is left to it rather than waited for.
