@@ -230,8 +230,8 @@ const HEAD_ROWS = sql`
 /**
  * What the heads of `projectIds` and of their targets are built from, in one read: every branch of those
  * projects ("branch"), and the root branch of every project on their targets ("root"). The roots are probed
- * per target (LATERAL, on the (version, routing target, name) index): joined as `IN (…)`, the plan read every
- * branch of the view version and kept the roots of the touched targets.
+ * per target (LATERAL, on the (version, routing target, name) index): joined as `IN (…)`, a plan made while
+ * the table was small read every branch of the view version and kept the roots of the touched targets.
  */
 function headInputs(tx: SqlRunner, version: number, projectIds: string[]): Promise<HeadRow[]> {
   return tx.query<HeadRow>(sql`
