@@ -25,6 +25,12 @@ export function threadCpuMs(): number | null {
   return existsSync("/proc/thread-self/stat") ? statCpuMs("/proc/thread-self/stat") : null;
 }
 
+/** CPU time this whole process has used so far (user + system, every thread), in ms; portable. */
+export function ownProcessCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+}
+
 function processCpuMs(pid: number): number | null {
   return statCpuMs(`/proc/${pid}/stat`);
 }

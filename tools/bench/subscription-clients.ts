@@ -3,6 +3,7 @@
 // The parent drives it over IPC: open the subscriptions, report how many events each has received, close.
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
+import { ownProcessCpuMs } from "./cpu-accounting.js";
 
 export interface OpenRequest {
   type: "open";
@@ -43,11 +44,6 @@ export const epochMs = () => performance.timeOrigin + performance.now();
 const lastArrivals = new Map<string, number>();
 
 const send = (message: ChildMessage) => process.send!(message);
-/** CPU time this process has used (user + system), so the parent can say what the load generator cost. */
-const cpuMs = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1_000;
-};
 
 /** Subscribes and resolves once the server acknowledged the socket (or refused the subscription). */
 function subscribe(client: Client, request: OpenRequest, subscriber: Subscriber): Promise<void> {
@@ -113,7 +109,8 @@ async function main(): Promise<void> {
           type: "counts",
           counts: subscribers.map((subscriber) => subscriber.received),
           errors: subscribers.flatMap((subscriber) => subscriber.errors).slice(0, 3),
-          cpuMs: cpuMs(),
+          // This process's CPU, so the parent can say what the load generator cost.
+          cpuMs: ownProcessCpuMs(),
           lastArrivals: [...lastArrivals],
         });
       } else {

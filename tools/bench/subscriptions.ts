@@ -3,8 +3,9 @@
 // project, each its own operator and socket, so every write is delivered to all S. Prints p50/p95 of both,
 // the ratio p50(S)/p50(0), change-table reads per notice (counted by the change feed), every SQL statement
 // per write in both phases (a per-subscriber query shows as the difference), whether every subscriber
-// received every event, and how long after a write's answer its event reached the last subscriber. The subscribers run in a child process (subscription-clients.ts), so their
-// parsing does not share the service's event loop; the service runs in this process.
+// received every event, and how long after a write's answer its event reached the last subscriber. The
+// subscribers run in a child process (subscription-clients.ts), so their parsing does not share the service's
+// event loop; the service runs in this process.
 //
 // npm run bench:subscriptions [-- --writes 50 --clients 4 --subscribers 200 --rounds 4 --warmup 10 --profile FILE]
 // Uses DATABASE_URL when set, otherwise a fresh embedded database in a temp DATA_DIR (removed after).
@@ -25,6 +26,7 @@ import { seededRandom } from "../../src/platform/lib/seeded-random.js";
 import { headSequence } from "../../src/events/change-events.js";
 import { startCpuProfile, summariseProfile } from "./cpu-profile.js";
 import { decodeNodeId } from "../../src/graphql/global-ids.js";
+import { ownProcessCpuMs } from "./cpu-accounting.js";
 
 const USAGE = [
   "usage: npm run bench:subscriptions [-- --writes N] [--clients N] [--subscribers N] [--rounds N] [--warmup N] [--profile FILE]",
@@ -45,12 +47,6 @@ const SUBSCRIPTION = `
       subject { title kind accession state projectName problemStableId problemTitle }
     }
   }`;
-
-/** CPU time this process has used (user + system). */
-function cpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1_000;
-}
 
 /** How long subscribers get to receive every event after the last write is answered. */
 const DELIVERY_TIMEOUT_MS = 120_000;
@@ -153,7 +149,7 @@ interface Phase {
 async function measure(bench: Bench, writesPerClient: number, settle = async () => undefined): Promise<Phase> {
   const feed = bench.service.services.changeFeed;
   const before = feed.counts();
-  const cpuBefore = cpuMs();
+  const cpuBefore = ownProcessCpuMs();
   bench.counter.reset();
   const latencies: number[] = [];
   const answered = new Map<string, number>();
@@ -167,7 +163,7 @@ async function measure(bench: Bench, writesPerClient: number, settle = async () 
     }),
   );
   await settle();
-  const serviceCpuMs = cpuMs() - cpuBefore;
+  const serviceCpuMs = ownProcessCpuMs() - cpuBefore;
   const statements = [...bench.counter.statements];
   const after = feed.counts();
   return {
