@@ -20,7 +20,7 @@ import { DiscoveryService } from "./features/discovery/domain/discovery-service.
 import { rebuildStaleViews } from "./projections/stale-views.js";
 import { createProjectionRegistry } from "./projectors.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
-import { PlannerStatistics } from "./platform/db/planner-statistics.js";
+import { TableMaintenance, vacuumedByAutovacuum } from "./platform/db/table-maintenance.js";
 import { openImpressionWriter } from "./features/telemetry/domain/impressions.js";
 import { createOrientService } from "./features/orient/queries/orient.service.js";
 import { MemberCursorKey } from "./features/memory/domain/cursor-secret.js";
@@ -138,15 +138,16 @@ export async function openServices(
       inlineViews: projections.inlineViews,
       onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
     });
-    // Per process and database: analyses a table once it has doubled since the planner last measured it.
-    const plannerStatistics = new PlannerStatistics(db.pool, {
+    // Per process and database: analyses a table once it has doubled since the planner last measured it, and
+    // where no autovacuum runs (the embedded database) vacuums the tables whose dead rows pass its threshold.
+    const tableMaintenance = new TableMaintenance(db.pool, {
       tablesPerCheck: db.kind === "embedded" ? 1 : undefined,
-      onAnalysed: (tables, durationMs) =>
-        logger.debug("refreshed planner statistics", { tables, durationMs: Math.round(durationMs) }),
-      onError: (error) =>
-        logger.warn("planner statistics refresh failed; the next commit retries", { error: error.message }),
+      vacuumDeadRows: !(await vacuumedByAutovacuum(db.pool, db.kind)),
+      onMaintained: ({ vacuumed, analysed }, durationMs) =>
+        logger.debug("maintained tables", { vacuumed, analysed, durationMs: Math.round(durationMs) }),
+      onError: (error) => logger.warn("table maintenance failed; the next commit retries", { error: error.message }),
     });
-    const stopStatistics = notifier.subscribe(() => plannerStatistics.afterCommit());
+    const stopMaintenance = notifier.subscribe(() => tableMaintenance.afterCommit());
     const monitor = new ServiceMonitor({
       prisma: db.prisma,
       notifier,
@@ -215,8 +216,8 @@ export async function openServices(
         await discovery.stop();
         await identity.stop();
         stopOperatorChanges();
-        stopStatistics();
-        await plannerStatistics.stop();
+        stopMaintenance();
+        await tableMaintenance.stop();
         await notifier.close();
         await db.close();
       },

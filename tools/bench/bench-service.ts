@@ -34,7 +34,7 @@ export async function startBenchService(name: string): Promise<BenchService> {
     ...process.env,
     PORT: "0",
     HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     WRITE_RATE_LIMIT: process.env.WRITE_RATE_LIMIT ?? "0",
     ...(embeddedDir ? { DATA_DIR: embeddedDir } : {}),
   });

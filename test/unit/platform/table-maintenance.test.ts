@@ -1,25 +1,29 @@
-// When the planner-statistics keeper checks: at most once per interval after commits, never in the first
-// interval after it starts, never after stop, and a failed check is reported and retried after the next interval.
+// When the table-maintenance keeper checks: at most once per interval after commits, never in the first
+// interval after it starts, never after stop, and a failed check is reported and retried after the next interval;
+// and what it sends for the tables the catalogue query names.
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { PlannerStatistics, type StatisticsConnection } from "../../../src/platform/db/planner-statistics.js";
+import { TableMaintenance, type MaintenanceConnection } from "../../../src/platform/db/table-maintenance.js";
 
-function fakeDatabase(grown: string[] = ["public.research_objects"], failing = false) {
+/** A database whose catalogue query names `due` (a leading `!` marks a table to vacuum); it records each statement's first words. */
+function fakeDatabase(due: string[] = ["public.research_objects"], failing = false) {
   const statements: string[] = [];
-  const connection: StatisticsConnection = {
+  const connection: MaintenanceConnection = {
     async query<R extends pg.QueryResultRow>(text: string) {
-      statements.push(text.trim().split(/\s+/).slice(0, 2).join(" "));
+      statements.push(text.includes("pg_class") ? "catalogue" : text.trim());
       if (failing) throw new Error("connection lost");
-      const rows = text.includes("pg_class") ? grown.map((name) => ({ name })) : [];
+      const rows = text.includes("pg_class")
+        ? due.map((name) => ({ name: name.replace(/^!/, ""), vacuum: name.startsWith("!") }))
+        : [];
       return { rows } as unknown as pg.QueryResult<R>;
     },
   };
   return { connection, statements };
 }
 
-function keeperAt(connection: StatisticsConnection, errors: Error[] = []) {
+function keeperAt(connection: MaintenanceConnection, errors: Error[] = []) {
   const clock = { now: 0 };
-  const keeper = new PlannerStatistics(connection, {
+  const keeper = new TableMaintenance(connection, {
     checkIntervalMs: 2_000,
     now: () => clock.now,
     onError: (error) => errors.push(error),
@@ -27,7 +31,7 @@ function keeperAt(connection: StatisticsConnection, errors: Error[] = []) {
   return { keeper, clock };
 }
 
-describe("PlannerStatistics", () => {
+describe("TableMaintenance", () => {
   it("checks at most once per interval after commits, starting one interval after it was made", async () => {
     const { connection, statements } = fakeDatabase();
     const { keeper, clock } = keeperAt(connection);
@@ -43,18 +47,35 @@ describe("PlannerStatistics", () => {
     second.clock.now = 3_999;
     second.keeper.afterCommit();
     await second.keeper.stop();
-    expect(statements).toEqual(["SELECT format('%I.%I',", "ANALYZE (SKIP_LOCKED)"]);
+    expect(statements).toEqual(["catalogue", "ANALYZE (SKIP_LOCKED) public.research_objects"]);
   });
 
   it("analyses only the tables the catalogue query names, and sends no ANALYZE when none grew", async () => {
     const grown = fakeDatabase(["public.checkpoints", "public.research_objects"]);
-    expect(await keeperAt(grown.connection).keeper.analyseGrownTables()).toEqual([
-      "public.checkpoints",
-      "public.research_objects",
+    expect(await keeperAt(grown.connection).keeper.maintainTables()).toEqual({
+      vacuumed: [],
+      analysed: ["public.checkpoints", "public.research_objects"],
+    });
+    expect(grown.statements).toEqual([
+      "catalogue",
+      "ANALYZE (SKIP_LOCKED) public.checkpoints, public.research_objects",
     ]);
     const none = fakeDatabase([]);
-    expect(await keeperAt(none.connection).keeper.analyseGrownTables()).toEqual([]);
-    expect(none.statements).toHaveLength(1);
+    expect(await keeperAt(none.connection).keeper.maintainTables()).toEqual({ vacuumed: [], analysed: [] });
+    expect(none.statements).toEqual(["catalogue"]);
+  });
+
+  it("vacuums (and so analyses) the tables named for their dead rows, and analyses the grown ones apart", async () => {
+    const due = fakeDatabase(["!public.checkpoint_heads", "!public.checkpoints", "public.research_objects"]);
+    expect(await keeperAt(due.connection).keeper.maintainTables()).toEqual({
+      vacuumed: ["public.checkpoint_heads", "public.checkpoints"],
+      analysed: ["public.research_objects"],
+    });
+    expect(due.statements).toEqual([
+      "catalogue",
+      "VACUUM (ANALYZE, SKIP_LOCKED) public.checkpoint_heads, public.checkpoints",
+      "ANALYZE (SKIP_LOCKED) public.research_objects",
+    ]);
   });
 
   it("checks again after the next interval, and not after stop", async () => {
