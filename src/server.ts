@@ -135,7 +135,6 @@ export async function startServer(
   app.use(requestLog(logger));
   app.get("/health", healthHandler(services));
   app.get("/metrics", (request, response) => void metrics.handler(request, response));
-  app.use(pagesRouter());
   app.use(
     "/graphql",
     corsMiddleware(env.cors),
@@ -160,6 +159,8 @@ export async function startServer(
     }),
   );
   app.use("/mcp", mcp.router);
+  // After the API, so a GraphQL or MCP request never walks the pages' routes (none shares their paths).
+  app.use(pagesRouter());
   app.use(bodyErrorHandler(env.limits.maxBodyBytes));
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
