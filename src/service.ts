@@ -20,7 +20,11 @@ import { DiscoveryService } from "./features/discovery/domain/discovery-service.
 import { rebuildStaleViews } from "./projections/stale-views.js";
 import { createProjectionRegistry } from "./projectors.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
-import { TableMaintenance, vacuumedByAutovacuum } from "./platform/db/table-maintenance.js";
+import {
+  DatabaseMaintenance,
+  EMBEDDED_CHECKPOINT_WAL_BYTES,
+  vacuumedByAutovacuum,
+} from "./platform/db/database-maintenance.js";
 import { openImpressionWriter } from "./features/telemetry/domain/impressions.js";
 import { createOrientService } from "./features/orient/queries/orient.service.js";
 import { MemberCursorKey } from "./features/memory/domain/cursor-secret.js";
@@ -138,16 +142,23 @@ export async function openServices(
       inlineViews: projections.inlineViews,
       onError: (error) => logger.warn("challenge-period sweep failed; the next one retries", { error: error.message }),
     });
-    // Per process and database: analyses a table once it has doubled since the planner last measured it, and
-    // where no autovacuum runs (the embedded database) vacuums the tables whose dead rows pass its threshold.
-    const tableMaintenance = new TableMaintenance(db.pool, {
+    // Per process and database: analyses a table once it has doubled since the planner last measured it;
+    // where no autovacuum runs (the embedded database) vacuums the tables whose dead rows pass its threshold,
+    // and on the embedded database, which has no checkpointer either, checkpoints every 64 MB of WAL.
+    const maintenance = new DatabaseMaintenance(db.pool, {
       tablesPerCheck: db.kind === "embedded" ? 1 : undefined,
       vacuumDeadRows: !(await vacuumedByAutovacuum(db.pool, db.kind)),
-      onMaintained: ({ vacuumed, analysed }, durationMs) =>
-        logger.debug("maintained tables", { vacuumed, analysed, durationMs: Math.round(durationMs) }),
-      onError: (error) => logger.warn("table maintenance failed; the next commit retries", { error: error.message }),
+      checkpointAfterWalBytes: db.kind === "embedded" ? EMBEDDED_CHECKPOINT_WAL_BYTES : undefined,
+      onMaintained: ({ checkpointed, vacuumed, analysed }, durationMs) =>
+        logger.debug("maintained the database", {
+          checkpointed,
+          vacuumed,
+          analysed,
+          durationMs: Math.round(durationMs),
+        }),
+      onError: (error) => logger.warn("database maintenance failed; the next commit retries", { error: error.message }),
     });
-    const stopMaintenance = notifier.subscribe(() => tableMaintenance.afterCommit());
+    const stopMaintenance = notifier.subscribe(() => maintenance.afterCommit());
     const monitor = new ServiceMonitor({
       prisma: db.prisma,
       notifier,
@@ -217,7 +228,7 @@ export async function openServices(
         await identity.stop();
         stopOperatorChanges();
         stopMaintenance();
-        await tableMaintenance.stop();
+        await maintenance.stop();
         await notifier.close();
         await db.close();
       },

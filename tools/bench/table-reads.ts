@@ -2,7 +2,7 @@
 // (pg_stat_user_tables and pg_stat_user_indexes of the service's schema; pgbench's tables live in a schema of
 // their own). Read after the service has stopped: a backend reports its counts at the latest when it exits, so
 // none are left pending in the pool's connections. A statement whose plan reads a whole table (a generic plan
-// made while the table was nearly empty, see src/platform/db/table-maintenance.ts) shows as hundreds or
+// made while the table was nearly empty, see src/platform/db/database-maintenance.ts) shows as hundreds or
 // thousands of rows per record, where an index probe per write reads a handful.
 import pg from "pg";
 

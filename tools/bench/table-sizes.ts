@@ -1,7 +1,7 @@
 // The service's most updated tables after a bench, on either database: rows updated or deleted, size on disk
 // (with indexes and TOAST), live rows and dead row versions (the table's and its TOAST table's). A store whose
 // updates are never vacuumed shows as dead rows and bytes that grow with the run, where a vacuumed one reuses
-// its space: the embedded database has no autovacuum, so the service vacuums it (src/platform/db/table-maintenance.ts).
+// its space: the embedded database has no autovacuum, so the service vacuums it (src/platform/db/database-maintenance.ts).
 import type pg from "pg";
 
 export interface TableSize {

@@ -1,20 +1,26 @@
-// When the table-maintenance keeper checks: at most once per interval after commits, never in the first
+// When the database-maintenance keeper checks: at most once per interval after commits, never in the first
 // interval after it starts, never after stop, and a failed check is reported and retried after the next interval;
-// and what it sends for the tables the catalogue query names.
+// and what it sends for the tables the catalogue query names and for the WAL past the last checkpoint.
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
-import { TableMaintenance, type MaintenanceConnection } from "../../../src/platform/db/table-maintenance.js";
+import { DatabaseMaintenance, type MaintenanceConnection } from "../../../src/platform/db/database-maintenance.js";
 
-/** A database whose catalogue query names `due` (a leading `!` marks a table to vacuum); it records each statement's first words. */
-function fakeDatabase(due: string[] = ["public.research_objects"], failing = false) {
+/**
+ * A database whose catalogue query names `due` (a leading `!` marks a table to vacuum) and whose WAL is
+ * `walBytes` past its last checkpoint; it records each statement (the two reads by name).
+ */
+function fakeDatabase(due: string[] = ["public.research_objects"], failing = false, walBytes = 0) {
   const statements: string[] = [];
   const connection: MaintenanceConnection = {
     async query<R extends pg.QueryResultRow>(text: string) {
-      statements.push(text.includes("pg_class") ? "catalogue" : text.trim());
+      const wal = text.includes("pg_control_checkpoint");
+      statements.push(text.includes("pg_class") ? "catalogue" : wal ? "wal" : text.trim());
       if (failing) throw new Error("connection lost");
-      const rows = text.includes("pg_class")
-        ? due.map((name) => ({ name: name.replace(/^!/, ""), vacuum: name.startsWith("!") }))
-        : [];
+      const rows = wal
+        ? [{ bytes: walBytes }]
+        : text.includes("pg_class")
+          ? due.map((name) => ({ name: name.replace(/^!/, ""), vacuum: name.startsWith("!") }))
+          : [];
       return { rows } as unknown as pg.QueryResult<R>;
     },
   };
@@ -23,7 +29,7 @@ function fakeDatabase(due: string[] = ["public.research_objects"], failing = fal
 
 function keeperAt(connection: MaintenanceConnection, errors: Error[] = []) {
   const clock = { now: 0 };
-  const keeper = new TableMaintenance(connection, {
+  const keeper = new DatabaseMaintenance(connection, {
     checkIntervalMs: 2_000,
     now: () => clock.now,
     onError: (error) => errors.push(error),
@@ -31,7 +37,7 @@ function keeperAt(connection: MaintenanceConnection, errors: Error[] = []) {
   return { keeper, clock };
 }
 
-describe("TableMaintenance", () => {
+describe("DatabaseMaintenance", () => {
   it("checks at most once per interval after commits, starting one interval after it was made", async () => {
     const { connection, statements } = fakeDatabase();
     const { keeper, clock } = keeperAt(connection);
@@ -52,7 +58,8 @@ describe("TableMaintenance", () => {
 
   it("analyses only the tables the catalogue query names, and sends no ANALYZE when none grew", async () => {
     const grown = fakeDatabase(["public.checkpoints", "public.research_objects"]);
-    expect(await keeperAt(grown.connection).keeper.maintainTables()).toEqual({
+    expect(await keeperAt(grown.connection).keeper.maintain()).toEqual({
+      checkpointed: false,
       vacuumed: [],
       analysed: ["public.checkpoints", "public.research_objects"],
     });
@@ -61,13 +68,18 @@ describe("TableMaintenance", () => {
       "ANALYZE (SKIP_LOCKED) public.checkpoints, public.research_objects",
     ]);
     const none = fakeDatabase([]);
-    expect(await keeperAt(none.connection).keeper.maintainTables()).toEqual({ vacuumed: [], analysed: [] });
+    expect(await keeperAt(none.connection).keeper.maintain()).toEqual({
+      checkpointed: false,
+      vacuumed: [],
+      analysed: [],
+    });
     expect(none.statements).toEqual(["catalogue"]);
   });
 
   it("vacuums (and so analyses) the tables named for their dead rows, and analyses the grown ones apart", async () => {
     const due = fakeDatabase(["!public.checkpoint_heads", "!public.checkpoints", "public.research_objects"]);
-    expect(await keeperAt(due.connection).keeper.maintainTables()).toEqual({
+    expect(await keeperAt(due.connection).keeper.maintain()).toEqual({
+      checkpointed: false,
       vacuumed: ["public.checkpoint_heads", "public.checkpoints"],
       analysed: ["public.research_objects"],
     });
@@ -106,5 +118,30 @@ describe("TableMaintenance", () => {
     await keeper.stop();
     expect(errors.map((error) => error.message)).toEqual(["connection lost", "connection lost"]);
     expect(statements).toHaveLength(2);
+  });
+
+  it("checkpoints once the WAL past the last checkpoint reaches the limit, and then leaves the tables for the next check", async () => {
+    const limit = 64 * 1024 * 1024;
+    const options = { checkpointAfterWalBytes: limit, onError: (error: Error) => expect(error).toBeUndefined() };
+    const due = fakeDatabase(["public.checkpoints"], false, limit);
+    expect(await new DatabaseMaintenance(due.connection, options).maintain()).toEqual({
+      checkpointed: true,
+      vacuumed: [],
+      analysed: [],
+    });
+    expect(due.statements).toEqual(["wal", "CHECKPOINT"]);
+
+    const short = fakeDatabase(["public.checkpoints"], false, limit - 1);
+    expect(await new DatabaseMaintenance(short.connection, options).maintain()).toEqual({
+      checkpointed: false,
+      vacuumed: [],
+      analysed: ["public.checkpoints"],
+    });
+    expect(short.statements).toEqual(["wal", "catalogue", "ANALYZE (SKIP_LOCKED) public.checkpoints"]);
+
+    // Without the option (a server, whose checkpointer does it) the WAL is not read.
+    const server = fakeDatabase([], false, limit * 10);
+    await keeperAt(server.connection).keeper.maintain();
+    expect(server.statements).toEqual(["catalogue"]);
   });
 });

@@ -1,10 +1,10 @@
-// The table-maintenance keeper on both databases: a prepared statement's generic plan, made while its
+// The database-maintenance keeper on both databases: a prepared statement's generic plan, made while its
 // table was empty, is kept however much the table grows until an ANALYZE; the keeper analyses a table
 // once it has doubled since the planner last measured it, and then the statement is planned again. Told
 // to (the embedded database, which has no autovacuum), it vacuums a table whose updates left dead rows.
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIN_PAGES, TableMaintenance, vacuumedByAutovacuum } from "../../src/platform/db/table-maintenance.js";
+import { MIN_PAGES, DatabaseMaintenance, vacuumedByAutovacuum } from "../../src/platform/db/database-maintenance.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 
 const TABLE = "planner_probe";
@@ -31,16 +31,16 @@ const insertRows = (client: pg.PoolClient, from: number, to: number) =>
     `INSERT INTO ${TABLE} (grp, note) SELECT g % 4, repeat('x', 60) FROM generate_series(${from}, ${to}) AS g`,
   );
 
-describe.each(testDatabaseTargets())("table maintenance ($name database)", (target) => {
+describe.each(testDatabaseTargets())("database maintenance ($name database)", (target) => {
   let database: TestDatabase;
   let client: pg.PoolClient;
-  let keeper: TableMaintenance;
+  let keeper: DatabaseMaintenance;
 
   beforeAll(async () => {
     database = await openTestDatabase(target);
     // One connection for everything: a prepared statement lives in its session, and the embedded pool has one.
     client = await database.db.pool.connect();
-    keeper = new TableMaintenance(client, {
+    keeper = new DatabaseMaintenance(client, {
       onError: (error) => {
         throw error;
       },
@@ -65,7 +65,7 @@ describe.each(testDatabaseTargets())("table maintenance ($name database)", (targ
     // The table is forty pages now, and the kept plan still expects what it expected of an empty one.
     expect(await estimatedRows(client)).toBe(onEmpty);
 
-    expect((await keeper.maintainTables()).analysed).toContain(QUALIFIED);
+    expect((await keeper.maintain()).analysed).toContain(QUALIFIED);
     // A quarter of 4,000 rows share each grp: the new plan knows it.
     expect(await estimatedRows(client)).toBeGreaterThan(500);
   });
@@ -73,19 +73,19 @@ describe.each(testDatabaseTargets())("table maintenance ($name database)", (targ
   it("analyses a table again only once it has doubled since", async () => {
     const { onDisk } = await pages(client);
     expect((await pages(client)).recorded).toBe(onDisk);
-    expect((await keeper.maintainTables()).analysed).not.toContain(QUALIFIED);
+    expect((await keeper.maintain()).analysed).not.toContain(QUALIFIED);
 
     await insertRows(client, 4_001, 5_000); // a quarter more: not yet
-    expect((await keeper.maintainTables()).analysed).not.toContain(QUALIFIED);
+    expect((await keeper.maintain()).analysed).not.toContain(QUALIFIED);
 
     await insertRows(client, 5_001, 8_200); // past twice the recorded size
     expect((await pages(client)).onDisk).toBeGreaterThanOrEqual(2 * onDisk);
-    expect((await keeper.maintainTables()).analysed).toContain(QUALIFIED);
+    expect((await keeper.maintain()).analysed).toContain(QUALIFIED);
     expect((await pages(client)).recorded).toBe((await pages(client)).onDisk);
   });
 
   it("takes the most grown table first, one a check when asked to (the embedded database's setting)", async () => {
-    const oneAtATime = new TableMaintenance(client, {
+    const oneAtATime = new DatabaseMaintenance(client, {
       tablesPerCheck: 1,
       onError: (error) => {
         throw error;
@@ -95,9 +95,17 @@ describe.each(testDatabaseTargets())("table maintenance ($name database)", (targ
     await client.query(`CREATE TABLE ${TABLE}_large (note text NOT NULL)`);
     await client.query(`INSERT INTO ${TABLE}_small SELECT repeat('x', 60) FROM generate_series(1, 400)`);
     await client.query(`INSERT INTO ${TABLE}_large SELECT repeat('x', 60) FROM generate_series(1, 4000)`);
-    expect(await oneAtATime.maintainTables()).toEqual({ vacuumed: [], analysed: [`${QUALIFIED}_large`] });
-    expect(await oneAtATime.maintainTables()).toEqual({ vacuumed: [], analysed: [`${QUALIFIED}_small`] });
-    expect(await oneAtATime.maintainTables()).toEqual({ vacuumed: [], analysed: [] });
+    expect(await oneAtATime.maintain()).toEqual({
+      checkpointed: false,
+      vacuumed: [],
+      analysed: [`${QUALIFIED}_large`],
+    });
+    expect(await oneAtATime.maintain()).toEqual({
+      checkpointed: false,
+      vacuumed: [],
+      analysed: [`${QUALIFIED}_small`],
+    });
+    expect(await oneAtATime.maintain()).toEqual({ checkpointed: false, vacuumed: [], analysed: [] });
   });
 
   it("vacuums a table whose updates left dead rows out of line only when told to, and then not again", async () => {
@@ -124,34 +132,56 @@ describe.each(testDatabaseTargets())("table maintenance ($name database)", (targ
     };
     expect(await deadInToast()).toBeGreaterThanOrEqual(50);
 
-    expect((await keeper.maintainTables()).vacuumed).not.toContain(`public.${churned}`);
-    const vacuuming = new TableMaintenance(client, {
+    expect((await keeper.maintain()).vacuumed).not.toContain(`public.${churned}`);
+    const vacuuming = new DatabaseMaintenance(client, {
       vacuumDeadRows: true,
       onError: (error) => {
         throw error;
       },
     });
-    expect((await vacuuming.maintainTables()).vacuumed).toContain(`public.${churned}`);
+    expect((await vacuuming.maintain()).vacuumed).toContain(`public.${churned}`);
     expect(await deadInToast()).toBe(0);
-    expect((await vacuuming.maintainTables()).vacuumed).not.toContain(`public.${churned}`);
+    expect((await vacuuming.maintain()).vacuumed).not.toContain(`public.${churned}`);
 
     // Dead rows again: within the interval since its vacuum the table waits; past it, it is vacuumed.
     for (let round = 0; round < 40; round += 1) await rewrite();
     expect(await deadInToast()).toBeGreaterThanOrEqual(50);
-    expect((await vacuuming.maintainTables()).vacuumed).not.toContain(`public.${churned}`);
-    const noWait = new TableMaintenance(client, {
+    expect((await vacuuming.maintain()).vacuumed).not.toContain(`public.${churned}`);
+    const noWait = new DatabaseMaintenance(client, {
       vacuumDeadRows: true,
       vacuumIntervalSeconds: 0,
       onError: (error) => {
         throw error;
       },
     });
-    expect((await noWait.maintainTables()).vacuumed).toContain(`public.${churned}`);
+    expect((await noWait.maintain()).vacuumed).toContain(`public.${churned}`);
   });
 
   it("leaves vacuuming to the server's autovacuum when it runs, and takes it on the embedded database", async () => {
     const { rows } = await client.query<{ on: boolean }>("SELECT current_setting('autovacuum')::boolean AS on");
     const expected = target.name === "embedded" ? false : rows[0]!.on;
     expect(await vacuumedByAutovacuum(client, database.db.kind)).toBe(expected);
+  });
+
+  it("checkpoints once the WAL past the last checkpoint reaches the limit, and only then", async () => {
+    const walPastCheckpoint = async () => {
+      const { rows } = await client.query<{ bytes: number }>(
+        "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), (pg_control_checkpoint()).redo_lsn)::float8 AS bytes",
+      );
+      return rows[0]!.bytes;
+    };
+    await insertRows(client, 20_001, 30_000);
+    const before = await walPastCheckpoint();
+    expect(before).toBeGreaterThan(100_000);
+    const options = { onError: (error: Error) => expect(error).toBeUndefined() };
+
+    const notYet = new DatabaseMaintenance(client, { ...options, checkpointAfterWalBytes: before * 100 });
+    expect((await notYet.maintain()).checkpointed).toBe(false);
+    expect(await walPastCheckpoint()).toBeGreaterThanOrEqual(before);
+
+    const due = new DatabaseMaintenance(client, { ...options, checkpointAfterWalBytes: before / 2 });
+    expect(await due.maintain()).toEqual({ checkpointed: true, vacuumed: [], analysed: [] });
+    // The new checkpoint's redo point is where the WAL was when it began: a few records behind at most.
+    expect(await walPastCheckpoint()).toBeLessThan(before / 10);
   });
 });
