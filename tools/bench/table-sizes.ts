@@ -1,7 +1,8 @@
 // The service's most updated tables after a bench, on either database: rows updated or deleted, size on disk
 // (with indexes and TOAST), live rows and dead row versions (the table's and its TOAST table's). A store whose
 // updates are never vacuumed shows as dead rows and bytes that grow with the run, where a vacuumed one reuses
-// its space: the embedded database has no autovacuum, so the service vacuums it (src/platform/db/database-maintenance.ts).
+// its space: the embedded database has no autovacuum, so the service vacuums it
+// (src/platform/db/database-maintenance.ts).
 import type pg from "pg";
 
 export interface TableSize {
@@ -15,7 +16,6 @@ export interface TableSize {
 
 /** Read through the service's own pool, before it stops (the embedded database lives in its process). */
 export async function readTableSizes(pool: pg.Pool, top = 5): Promise<TableSize[]> {
-  await pool.query("SELECT pg_stat_clear_snapshot()");
   const { rows } = await pool.query<{ name: string; changed: string; bytes: string; live: string; dead: string }>(
     `SELECT c.relname AS name, (coalesce(heap.n_tup_upd, 0) + coalesce(heap.n_tup_del, 0))::text AS changed,
        pg_total_relation_size(c.oid)::text AS bytes,
@@ -44,5 +44,6 @@ export function describeTableSizes(sizes: readonly TableSize[]): string {
   const listed = sizes.map(
     (size) => `${size.name} ${size.changed} changed, ${megabytes(size.bytes)}, ${size.live} live, ${size.dead} dead`,
   );
-  return `most updated tables after the bench (rows updated or deleted; on disk with indexes and TOAST; rows now): ${listed.join("; ")}`;
+  const legend = "rows updated or deleted; on disk with indexes and TOAST; rows now";
+  return `most updated tables after the bench (${legend}): ${listed.join("; ")}`;
 }

@@ -35,6 +35,7 @@
 // covered, and past that much it runs CHECKPOINT and nothing else: the log stays a few segments long.
 import type pg from "pg";
 import { coalescedTask, type CoalescedTask } from "../lib/coalesced-run.js";
+import type { DatabaseKind } from "./database.js";
 
 /** The shortest time between two checks; commits in between ask for nothing. */
 export const CHECK_INTERVAL_MS = 2_000;
@@ -45,7 +46,10 @@ export const GROWTH_FACTOR = 2;
  * a plan made while it was empty, gave every refresh statement all of its rows to filter, several times a pass.
  */
 export const MIN_PAGES = 2;
-/** A table is vacuumed once its dead rows reach DEAD_ROWS_BASE + DEAD_ROWS_SHARE × its live rows (autovacuum's defaults). */
+/**
+ * A table is vacuumed once its dead rows reach DEAD_ROWS_BASE + DEAD_ROWS_SHARE × its live rows (autovacuum's
+ * defaults).
+ */
 export const DEAD_ROWS_BASE = 50;
 export const DEAD_ROWS_SHARE = 0.2;
 /**
@@ -77,7 +81,7 @@ export interface DatabaseMaintenanceOptions {
   vacuumDeadRows?: boolean;
   /** The least time between two vacuums of one table (its `last_vacuum`). */
   vacuumIntervalSeconds?: number;
-  /** Checkpoint once the WAL past the last checkpoint reaches this many bytes: for a database without a checkpointer. */
+  /** Checkpoint once the WAL past the last checkpoint reaches this many bytes (a database without a checkpointer). */
   checkpointAfterWalBytes?: number;
   now?: () => number;
   /** Told what a check did, and how long it took. */
@@ -85,14 +89,14 @@ export interface DatabaseMaintenanceOptions {
   onError: (error: Error) => void;
 }
 
-/** What one check did: a checkpoint (and nothing else then), or `vacuumed` tables got VACUUM (ANALYZE), `analysed` ANALYZE alone. */
+/** What one check did: a checkpoint (nothing else then), or VACUUM (ANALYZE) of `vacuumed`, ANALYZE of `analysed`. */
 export interface MaintenanceDone {
   checkpointed: boolean;
   vacuumed: string[];
   analysed: string[];
 }
 
-/** WAL written since the redo point of the last checkpoint (pg_control_checkpoint needs a superuser, as the embedded database's is). */
+/** WAL written since the last checkpoint's redo point (pg_control_checkpoint needs a superuser, as embedded is). */
 const WAL_PAST_CHECKPOINT = `
   SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), (pg_control_checkpoint()).redo_lsn)::float8 AS bytes`;
 
@@ -124,10 +128,7 @@ const TABLES_DUE = `
  * Whether something else vacuums the database: a server with autovacuum on. The embedded database runs no
  * background workers, so there the service has to, as it does on a server with autovacuum turned off.
  */
-export async function vacuumedByAutovacuum(
-  connection: MaintenanceConnection,
-  kind: "server" | "embedded",
-): Promise<boolean> {
+export async function vacuumedByAutovacuum(connection: MaintenanceConnection, kind: DatabaseKind): Promise<boolean> {
   if (kind === "embedded") return false;
   const { rows } = await connection.query<{ on: boolean }>("SELECT current_setting('autovacuum')::boolean AS on");
   return rows[0]?.on ?? true;

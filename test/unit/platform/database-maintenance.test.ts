@@ -120,7 +120,7 @@ describe("DatabaseMaintenance", () => {
     expect(statements).toHaveLength(2);
   });
 
-  it("checkpoints once the WAL past the last checkpoint reaches the limit, and then leaves the tables for the next check", async () => {
+  it("checkpoints once the WAL past the last checkpoint reaches the limit; the tables wait a check", async () => {
     const limit = 64 * 1024 * 1024;
     const options = { checkpointAfterWalBytes: limit, onError: (error: Error) => expect(error).toBeUndefined() };
     const due = fakeDatabase(["public.checkpoints"], false, limit);
