@@ -1,65 +1,20 @@
 // Graceful shutdown: `src/main.ts` runs as a child process, takes a burst of research writes and gets
 // SIGTERM in the middle of it. Every write it acknowledged must be in the database afterwards.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/platform/db/database.js";
-import { projectRoot } from "../../src/env.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
 import { createProjectFor } from "../factories/projects.js";
 import { buildResearchInput } from "../factories/research.js";
 import { RECORD_RESEARCH } from "../helpers/documents/research.js";
+import { startChildService } from "../helpers/child-service.js";
 
 const WRITERS = 6;
 /** SIGTERM goes out once this many writes were acknowledged, while the writers keep going. */
 const ACKNOWLEDGED_BEFORE_SIGTERM = 30;
-
-interface ChildService {
-  child: ChildProcess;
-  url: string;
-  logs: Record<string, unknown>[];
-  exited: Promise<number | null>;
-}
-
-/** Starts the real entry point (one node process, so the signal reaches it directly). */
-async function startChild(env: Record<string, string>): Promise<ChildService> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      WRITE_RATE_LIMIT: "0",
-      CATALOGUE: "demo",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const logs: Record<string, unknown>[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      try {
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        logs.push(entry);
-        if (entry.message === "service ready") resolve(String(entry.url));
-      } catch {
-        logs.push({ raw: line });
-      }
-    });
-    child.stderr!.on("data", () => undefined);
-    void exited.then((code) =>
-      reject(new Error(`service exited with ${code} before it was ready: ${JSON.stringify(logs)}`)),
-    );
-  });
-  return { child, url, logs, exited };
-}
 
 describe.each(testDatabaseTargets())("SIGTERM during a write burst ($name database)", (target) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -82,7 +37,7 @@ describe.each(testDatabaseTargets())("SIGTERM during a write burst ($name databa
     const { token } = await createOperator({ prisma: setup.prisma, name: "shutdown-agent", role: "AGENT" });
     await setup.close();
 
-    const service = await startChild(server ? { DATABASE_URL: server.url } : { DATA_DIR: dataDir! });
+    const service = await startChildService(server ? { DATABASE_URL: server.url } : { DATA_DIR: dataDir! });
     cleanups.push(async () => {
       if (service.child.exitCode === null) service.child.kill("SIGKILL");
     });
