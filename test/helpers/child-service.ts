@@ -3,6 +3,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import readline from "node:readline";
 import { projectRoot } from "../../src/env.js";
+import { buildResearchInput } from "../factories/research.js";
+import { RECORD_RESEARCH } from "./documents/research.js";
 
 export interface ChildService {
   child: ChildProcess;
@@ -45,4 +47,24 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
     );
   });
   return { child, url, logs, exited };
+}
+
+/**
+ * One recordResearch over HTTP: the stored row's uuid when the service acknowledged the write, null when it
+ * did not (refused, or the connection was cut: a service that is gone never acknowledged it).
+ */
+export async function acknowledgedWrite(url: string, token: string, projectId: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(projectId) } }),
+    });
+    const body = (await response.json()) as { data?: { recordResearch?: { researchObject?: { id: string } } } };
+    const id = body.data?.recordResearch?.researchObject?.id;
+    // Relay global id "ResearchObject:<uuid>" -> the row's uuid.
+    return id ? Buffer.from(id, "base64").toString("utf8").split(":")[1]! : null;
+  } catch {
+    return null;
+  }
 }

@@ -9,9 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/platform/db/database.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { createProjectFor } from "../factories/projects.js";
-import { buildResearchInput } from "../factories/research.js";
-import { RECORD_RESEARCH } from "../helpers/documents/research.js";
-import { startChildService, type ChildService } from "../helpers/child-service.js";
+import { acknowledgedWrite, startChildService, type ChildService } from "../helpers/child-service.js";
 
 const WRITERS = 6;
 /** The kill goes out once this many writes were acknowledged, while the writers keep going. */
@@ -22,21 +20,9 @@ async function writeUntilKilled(service: ChildService, token: string, projectId:
   const acknowledged: string[] = [];
   const writer = async () => {
     for (;;) {
-      let id: string | undefined;
-      try {
-        const response = await fetch(service.url, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(projectId) } }),
-        });
-        const body = (await response.json()) as { data?: { recordResearch?: { researchObject?: { id: string } } } };
-        id = body.data?.recordResearch?.researchObject?.id;
-      } catch {
-        return; // cut: the service is gone, and this write was never acknowledged
-      }
-      if (!id) return;
-      // Relay global id "ResearchObject:<uuid>" -> the row's uuid.
-      acknowledged.push(Buffer.from(id, "base64").toString("utf8").split(":")[1]!);
+      const id = await acknowledgedWrite(service.url, token, projectId);
+      if (id === null) return;
+      acknowledged.push(id);
       if (acknowledged.length === ACKNOWLEDGED_BEFORE_KILL) service.child.kill("SIGKILL");
     }
   };
@@ -79,13 +65,7 @@ describe("SIGKILL during a write burst (embedded database)", () => {
 
     const restarted = await startChildService({ DATA_DIR: dataDir });
     children.push(restarted);
-    const again = await fetch(restarted.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
-    });
-    const body = (await again.json()) as { data?: { recordResearch?: { researchObject?: { id: string } } } };
-    expect(body.data?.recordResearch?.researchObject?.id).toBeTruthy();
+    expect(await acknowledgedWrite(restarted.url, token, project.id)).not.toBeNull();
     restarted.child.kill("SIGTERM");
     expect(await restarted.exited).toBe(0);
     // Two starts of a child service (migrations and the demo catalogue on the first) on a loaded CI machine.

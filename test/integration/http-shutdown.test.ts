@@ -8,9 +8,7 @@ import { openDatabase } from "../../src/platform/db/database.js";
 import { createOperator } from "../../src/features/operators/commands/operator.commands.js";
 import { createServerDatabase, testDatabaseTargets, type ServerDatabase } from "../helpers/databases.js";
 import { createProjectFor } from "../factories/projects.js";
-import { buildResearchInput } from "../factories/research.js";
-import { RECORD_RESEARCH } from "../helpers/documents/research.js";
-import { startChildService } from "../helpers/child-service.js";
+import { acknowledgedWrite, startChildService } from "../helpers/child-service.js";
 
 const WRITERS = 6;
 /** SIGTERM goes out once this many writes were acknowledged, while the writers keep going. */
@@ -47,21 +45,9 @@ describe.each(testDatabaseTargets())("SIGTERM during a write burst ($name databa
     let acknowledgedAfterSigterm = 0;
     const writer = async () => {
       for (;;) {
-        let id: string | undefined;
-        try {
-          const response = await fetch(service.url, {
-            method: "POST",
-            headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-            body: JSON.stringify({ query: RECORD_RESEARCH, variables: { input: buildResearchInput(project.id) } }),
-          });
-          const body = (await response.json()) as { data?: { recordResearch?: { researchObject?: { id: string } } } };
-          id = body.data?.recordResearch?.researchObject?.id;
-        } catch {
-          return; // refused or cut: the service is gone, and this write was never acknowledged
-        }
-        if (!id) return;
-        // Relay global id "ResearchObject:<uuid>" -> the row's uuid.
-        acknowledged.push(Buffer.from(id, "base64").toString("utf8").split(":")[1]!);
+        const id = await acknowledgedWrite(service.url, token, project.id);
+        if (id === null) return;
+        acknowledged.push(id);
         if (sigtermAt !== null) acknowledgedAfterSigterm += 1;
         if (sigtermAt === null && acknowledged.length >= ACKNOWLEDGED_BEFORE_SIGTERM) {
           sigtermAt = Date.now();
