@@ -8,7 +8,7 @@
 // trailed the writes it measured (view-lag.ts), the store's rate without HTTP at the run's client count and
 // at 32 callers (store-ceiling.ts), the CPU a write may cost at the target beside what it spent, and on a
 // server what the database read per stored record (table-reads.ts), where a plan that reads a whole table shows,
-// and the largest tables' size and dead rows at the end (table-sizes.ts), where a store left unvacuumed shows.
+// and the most updated tables' size and dead rows at the end (table-sizes.ts), where a store left unvacuumed shows.
 //
 // npm run bench:writes [-- --writes 200 --clients 8 --retry-fraction 0.2 --seed 1 --matrix-writes 960 --pgbench-seconds 10 --warmup 100]
 // The measured runs follow an unreported warm-up run on a project of its own: a service that has just
