@@ -188,7 +188,7 @@ export async function openServices(
       memberCursorKey,
     };
     await loadCatalogueIfEmpty(services, env.catalogue);
-    await rebuildStaleViews(db.prisma, projections, logger, monitor);
+    await rebuildStaleViews(db, projections, logger, monitor);
     await monitor.start();
     await discovery.start();
     await identity.start();

@@ -1,6 +1,8 @@
 // The start-up check over the registry's projectors: rebuilds a view whose serving version was built by
 // older code (a normaliser or layout change), so an upgraded service never serves mixed rows.
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { refreshStatistics } from "../platform/db/database.js";
 import type { Logger } from "../logger.js";
 import { servingVersion } from "./projection-state.js";
 import { rebuildView } from "./rebuild.js";
@@ -58,7 +60,7 @@ export async function initialiseInlineViews(prisma: PrismaClient, registry: Proj
 
 /** Rebuilds stale views before serving; a failed acceptance check leaves the old version serving. */
 export async function rebuildStaleViews(
-  prisma: PrismaClient,
+  { prisma, pool }: { prisma: PrismaClient; pool: pg.Pool },
   registry: ProjectionRegistry,
   logger: Logger,
   monitor?: ServiceMonitor,
@@ -79,7 +81,7 @@ export async function rebuildStaleViews(
       throw error;
     }
     tracked?.finished(report);
-    if (report.switched) await prisma.$executeRaw`ANALYZE`;
+    if (report.switched) await refreshStatistics(pool);
     const log = report.switched ? logger.info : logger.error;
     log("derived view rebuild finished", {
       view: report.view,

@@ -112,8 +112,9 @@ describe("extractive summary and key terms", () => {
   });
 
   it("are the head of every token ranked by members, then by token", () => {
-    // The definition, written as the full sort keyTerms avoids; windows with many ties and more than
-    // KEY_TERM_COUNT distinct tokens, drawn from a small vocabulary so counts repeat.
+    // The definition, written as the full sort keyTerms avoids: a member's tokens are those of its title and of
+    // each sentence of its body. Windows with many ties and more than KEY_TERM_COUNT distinct tokens, drawn
+    // from a small vocabulary so counts repeat, with bodies of several sentences.
     const random = seededRandom(11);
     const vocabulary = Array.from(
       { length: 40 },
@@ -123,18 +124,32 @@ describe("extractive summary and key terms", () => {
       const members = Array.from({ length: 1 + Math.floor(random() * 20) }, (_, index) => ({
         id: String(index),
         title: vocabulary.filter(() => random() < 0.2).join(" "),
-        body: vocabulary.filter(() => random() < 0.1).join(" "),
+        body: vocabulary.map((word) => (random() < 0.1 ? `${word}.` : random() < 0.1 ? word : "")).join(" "),
       }));
       const counts = new Map<string, number>();
-      for (const member of members)
-        for (const token of new Set(tokenize(`${member.title} ${member.body}`)))
+      for (const member of members) {
+        const sentences = [member.title, ...member.body.split(/(?<=\.)\s+/)];
+        for (const token of new Set(sentences.flatMap((sentence) => tokenize(sentence))))
           counts.set(token, (counts.get(token) ?? 0) + 1);
+      }
       const expected = [...counts]
         .sort(([leftToken, left], [rightToken, right]) => right - left || (leftToken < rightToken ? -1 : 1))
         .slice(0, KEY_TERM_COUNT)
         .map(([token]) => token);
       expect(keyTerms(members)).toEqual(expected);
     }
+  });
+
+  it("take terms from every sentence of a body, while a summary quotes only its opening sentences", () => {
+    const member = (id: string, last: string) => ({
+      id,
+      title: `Note ${id}`,
+      body: `First point here. Second point here. Third point here. Fourth point here. ${last}`,
+    });
+    const members = [member("a", "Ramanujan congruence holds."), member("b", "Ramanujan congruence fails.")];
+    // Every shared token ties at two members; the fifth sentences' are among them.
+    expect(keyTerms(members)).toEqual(expect.arrayContaining(["congruenc", "ramanujan"]));
+    expect(extractiveSummary(members)).not.toMatch(/Ramanujan/);
   });
 
   it("is the greedy walk over every sentence sorted by score, however early the walk stops", () => {

@@ -12,6 +12,8 @@ import {
   RESEARCH_SPARSE_VIEW_VERSION,
 } from "../../../src/features/research/projection/research-documents.js";
 import { builtByViewVersion } from "../../../src/projections/stale-views.js";
+import { MEMORY_VIEW_BUILD } from "../../../src/features/memory/projection/memory-projector.js";
+import { MEMORY_VIEW_VERSION } from "../../../src/features/memory/domain/memory.constants.js";
 import { createProjectionRegistry } from "../../../src/projectors.js";
 
 const projections = createProjectionRegistry();
@@ -24,6 +26,8 @@ describe("view versions", () => {
     expect(RESEARCH_SPARSE_VIEW_VERSION).toBe(`${RESEARCH_SPARSE_VERSION}+${hash}`);
     expect(projections.get("problem-discovery")?.viewVersion).toBe(PROBLEM_SPARSE_VIEW_VERSION);
     expect(projections.get("research-memory")?.viewVersion).toBe(RESEARCH_SPARSE_VIEW_VERSION);
+    expect(projections.get("memory-branches")?.viewVersion).toBe(MEMORY_VIEW_BUILD);
+    expect(MEMORY_VIEW_BUILD).toBe(`${NORMALIZER_CODE_VERSION * 1000 + MEMORY_VIEW_VERSION}+${hash}`);
   });
 
   it("read back the recorded view version, or a code version number from rows written before view versions", () => {
@@ -45,10 +49,9 @@ describe("view versions", () => {
         details: { codeVersion: rebuilder.codeVersion, viewVersion: rebuilder.viewVersion },
       }),
     ).toBe(rebuilder.viewVersion);
-    // The memory view reads no lexicon: its view version is its code version, so its existing rows stay fresh.
+    // The memory view ranks key terms and summary sentences by tokens: a view built before it recorded the
+    // lexicon's hash (its version was its code version, 3) is stale.
     const memory = projections.get("memory-branches")!;
-    expect(builtByViewVersion({ version: memory.codeVersion, details: { codeVersion: memory.codeVersion } })).toBe(
-      memory.viewVersion,
-    );
+    expect(builtByViewVersion({ version: 3, details: { codeVersion: 3 } })).not.toBe(memory.viewVersion);
   });
 });

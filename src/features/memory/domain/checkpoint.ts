@@ -38,19 +38,23 @@ function sortedRecord(entries: Map<string, number>): Record<string, number> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+const flatten = (text: string) => text.replace(/\s+/g, " ").trim();
+
 function clip(sentence: string): string {
-  const flat = sentence.replace(/\s+/g, " ").trim();
+  const flat = flatten(sentence);
   return flat.length <= SENTENCE_MAX_CHARS ? flat : `${flat.slice(0, SENTENCE_MAX_CHARS - 1).trimEnd()}…`;
 }
 
-function sentencesOf(member: WindowMember): string[] {
-  const body = member.body
-    .split(/(?<=[.!?])\s+|\n{2,}/)
-    .map(clip)
-    .filter(Boolean)
-    .slice(0, BODY_SENTENCES_CONSIDERED);
+/** The title as a sentence (clipped, with a full stop), and every sentence of the body, flattened but whole. */
+function sentencesOf(member: WindowMember): { title: string; body: string[] } {
   const title = clip(member.title);
-  return [/[.!?…]$/.test(title) ? title : `${title}.`, ...body];
+  return {
+    title: /[.!?…]$/.test(title) ? title : `${title}.`,
+    body: member.body
+      .split(/(?<=[.!?])\s+|\n{2,}/)
+      .map(flatten)
+      .filter(Boolean),
+  };
 }
 
 /** A sentence a summary may quote, with its distinct token ids. */
@@ -75,10 +79,24 @@ export interface WindowAnalysis {
 export type AnalyseWindow = (window: readonly WindowMember[]) => WindowAnalysis;
 
 export function analyseMember(member: WindowMember, tokens: TokenTable): MemberText {
-  return {
-    terms: tokens.distinctIds(tokenize(`${member.title} ${member.body}`)),
-    sentences: sentencesOf(member).map((text) => ({ text, tokens: tokens.distinctIds(tokenize(text)) })),
-  };
+  const { title, body } = sentencesOf(member);
+  // The member's terms are those of its sentences together, so each sentence is analysed once: analysing the
+  // whole text for the terms and then its opening sentences again for the summary cost half as much once more.
+  const titleTokens = tokenize(title);
+  const wholeTitle = flatten(member.title);
+  const terms = wholeTitle.length <= SENTENCE_MAX_CHARS ? [...titleTokens] : tokenize(wholeTitle);
+  const sentences: MemberSentence[] = [{ text: title, tokens: tokens.distinctIds(titleTokens) }];
+  body.forEach((sentence, index) => {
+    const sentenceTokens = tokenize(sentence);
+    for (const token of sentenceTokens) terms.push(token);
+    if (index >= BODY_SENTENCES_CONSIDERED) return;
+    const quoted = clip(sentence);
+    sentences.push({
+      text: quoted,
+      tokens: tokens.distinctIds(quoted === sentence ? sentenceTokens : tokenize(quoted)),
+    });
+  });
+  return { terms: tokens.distinctIds(terms), sentences };
 }
 
 /** Every member analysed afresh, with a table of its own. */

@@ -3,8 +3,11 @@
 
 /** The derived view holding branches, memberships, checkpoints and heads (one version, one mark). */
 export const MEMORY_VIEW = "memory-branches";
-/** Bump when derivation or checkpoint layout changes; a rebuild then writes the new layout. */
-export const MEMORY_VIEW_VERSION = 3;
+/**
+ * Bump when derivation or checkpoint layout changes; a rebuild then writes the new layout. 4: a member's terms are
+ * those of its sentences together (checkpoint.ts), so a term no longer spans two sentences.
+ */
+export const MEMORY_VIEW_VERSION = 4;
 
 /** The seed's get_memory_branch default: a page small enough to read whole before descending. */
 export const DEFAULT_MEMBER_PAGE = 12;

@@ -1,12 +1,21 @@
 // The `memory-branches` projector, kept caught up by the projection worker: one version holds branches,
 // memberships, checkpoints and heads, so they switch together and share one high-water mark.
 import { MEMORY_VIEW, MEMORY_VIEW_VERSION } from "../domain/memory.constants.js";
+import { NORMALIZER_CODE_VERSION, withLexiconHash } from "../../../text/normalize.js";
 import { applyMemoryEvents, buildMemoryVersion } from "./memory-apply.js";
 import type { WorkerProjector } from "../../../projections/projector.js";
 import { MemberTextCache } from "./member-text-cache.js";
 import { BranchWindows } from "./branch-windows.js";
 
 const ROOT = `'project'`;
+
+/**
+ * Key terms and the sentences a summary picks are ranked by the normaliser's tokens, so the view is built by the
+ * normaliser's code and the lexicon as well as by its own derivation: a change to either rebuilds it, as it
+ * rebuilds the sparse views.
+ */
+const MEMORY_CODE_VERSION = NORMALIZER_CODE_VERSION * 1000 + MEMORY_VIEW_VERSION;
+export const MEMORY_VIEW_BUILD: string = withLexiconHash(MEMORY_CODE_VERSION);
 
 /**
  * A projector of its own per registry: it keeps the text of the members it has seen (MemberTextCache)
@@ -16,8 +25,8 @@ export function createMemoryProjector(): WorkerProjector {
   const caches = { texts: new MemberTextCache(), windows: new BranchWindows() };
   return {
     view: MEMORY_VIEW,
-    codeVersion: MEMORY_VIEW_VERSION,
-    viewVersion: String(MEMORY_VIEW_VERSION), // built from records alone, no lexicon
+    codeVersion: MEMORY_CODE_VERSION,
+    viewVersion: MEMORY_VIEW_BUILD,
     kind: "worker",
     tables: [
       {
