@@ -80,8 +80,8 @@ export type AnalyseWindow = (window: readonly WindowMember[]) => WindowAnalysis;
 
 export function analyseMember(member: WindowMember, tokens: TokenTable): MemberText {
   const { title, body } = sentencesOf(member);
-  // The member's terms are those of its sentences together, so each sentence is analysed once: analysing the
-  // whole text for the terms and then its opening sentences again for the summary cost half as much once more.
+  // The member's terms are those of its sentences together, so each sentence is analysed once (the whole text
+  // analysed for the terms, then its opening sentences again for the summary, analysed most of it twice).
   const titleTokens = tokenize(title);
   const wholeTitle = flatten(member.title);
   const terms = wholeTitle.length <= SENTENCE_MAX_CHARS ? [...titleTokens] : tokenize(wholeTitle);
