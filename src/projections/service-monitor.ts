@@ -220,16 +220,19 @@ export class ServiceMonitor {
     if (!this.options.workerInProcess) this.rereadSoon();
   }
 
-  /** A freshness read now if none ran within NOTICE_REREAD_MS, else one at the end of that interval. */
+  /**
+   * A freshness read now if none ran within NOTICE_REREAD_MS, else one at the end of that interval. The interval is
+   * timed on the monotonic clock its timer runs on, not on the reported `now` (a wall clock, or a test's).
+   */
   private rereadSoon(): void {
     if (this.rereadTimer) return;
     const interval = this.options.noticeRereadMs ?? NOTICE_REREAD_MS;
     const read = () => {
       this.rereadTimer = null;
-      this.lastRereadAt = Date.now();
+      this.lastRereadAt = performance.now();
       this.reread();
     };
-    const wait = this.lastRereadAt + interval - Date.now();
+    const wait = this.lastRereadAt + interval - performance.now();
     if (wait <= 0) read();
     else this.rereadTimer = setTimeout(read, wait).unref();
   }
