@@ -19,6 +19,7 @@ import { PremiseService } from "./features/premises/domain/premise-service.js";
 import { DiscoveryService } from "./features/discovery/domain/discovery-service.js";
 import { rebuildStaleViews } from "./projections/stale-views.js";
 import { createProjectionRegistry } from "./projectors.js";
+import { MemberTextCache } from "./features/memory/projection/member-text-cache.js";
 import { ServiceMonitor } from "./projections/service-monitor.js";
 import {
   DatabaseMaintenance,
@@ -123,7 +124,10 @@ export async function openServices(
       connectionString: db.connectionString,
       logger,
     });
-    const projections = createProjectionRegistry();
+    // Per process: the memory projector's member texts. Writes hand it their text analysis when the projector
+    // runs here (RUN_WORKER), so a record's text is analysed once for its sparse document and its checkpoint.
+    const memberTexts = new MemberTextCache();
+    const projections = createProjectionRegistry({ memberTexts });
     // Per process and database: writes queued while a batch is in the database share the next statement.
     const researchWrites = new ResearchWriteBatcher(db.pool, projections.inlineViews, notifier);
     const discovery = new DiscoveryService(db.prisma, db.pool, notifier, logger);
@@ -177,6 +181,7 @@ export async function openServices(
       freshness,
       projections,
       researchWrites,
+      analysedTexts: env.runWorker ? memberTexts : undefined,
       monitor,
       discovery,
       identity,

@@ -17,6 +17,7 @@ import { serializeMemoryVersion } from "../../src/features/memory/projection/mem
 import { seedResearchObjects } from "../../tools/seed/memory-seed.js";
 import { rebuildView } from "../../src/projections/rebuild.js";
 import { createMemoryProjector } from "../../src/features/memory/projection/memory-projector.js";
+import { MemberTextCache } from "../../src/features/memory/projection/member-text-cache.js";
 import { openTestDatabase, testDatabaseTargets, type TestDatabase } from "../helpers/databases.js";
 import { buildCatalogueProblem } from "../factories/catalogue.js";
 import { createOperatorWithToken } from "../factories/operators.js";
@@ -30,7 +31,10 @@ import { seededRandom } from "../../src/platform/lib/seeded-random.js";
 import { sql } from "../../src/platform/db/sql.js";
 
 const { inlineViews } = createProjectionRegistry();
-const memoryProjector = createMemoryProjector();
+// Writes hand their text analysis to this projector, as the service's do: its checkpoints must equal a rebuild's,
+// which analyses every member from its text.
+const memberTexts = new MemberTextCache();
+const memoryProjector = createMemoryProjector(memberTexts);
 
 const silentNotifier: EventNotifier = {
   publish: async () => undefined,
@@ -81,6 +85,7 @@ describe.each(testDatabaseTargets())("memory-branches projection ($name database
       notifier: silentNotifier,
       inlineViews,
       operator,
+      analysedTexts: memberTexts,
       input: {
         projectId,
         body: `${input.title}. Details follow.`,

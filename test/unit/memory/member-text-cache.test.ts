@@ -88,4 +88,32 @@ describe("MemberTextCache", () => {
         checkpointFromCounts(EMPTY_COUNTS, window.slice(0, size)),
       );
   });
+
+  it("takes a write's analysis of the same text once, and analyses any other text itself", () => {
+    const cache = new MemberTextCache();
+    const read = member("a", "Second moment bound", "The variance is small. It bounds sumsets.");
+    const written = { title: read.title, body: read.body };
+    // Tokens no analysis of the text would make show which analysis the member got.
+    const handed = { title: ["handedtitle"], body: [["handedfirst"], ["handedsecond"]] };
+    cache.offer("h1", written, handed);
+    cache.remember("h1", read);
+    expect(analysed(cache, read).terms).toEqual(["handedtitle", "handedfirst", "handedsecond"]);
+    expect(analysed(cache, read).terms).toEqual(["handedtitle", "handedfirst", "handedsecond"]);
+
+    // Taken once: the same text under another id, or after a new token table, is analysed from its text.
+    const twin = member("b", read.title, read.body);
+    cache.remember("h1", twin);
+    expect(analysed(cache, twin).terms).toContain("sumset");
+
+    // A body cut to what a window reads is another text: analysed from its text.
+    const long = member("c", "Long record", `${"A sentence of the body. ".repeat(200)}`);
+    cache.offer("h2", { title: long.title, body: long.body }, handed);
+    const windowRead = member("c", long.title, long.body.slice(0, 2_000));
+    cache.remember("h2", windowRead);
+    expect(analysed(cache, windowRead).terms).not.toContain("handedtitle");
+
+    // Without a content hash (a member read for a window, not remembered) nothing is taken.
+    cache.offer("h3", { title: "Colourings", body: "A colouring argument." }, handed);
+    expect(analysed(cache, member("d", "Colourings", "A colouring argument.")).terms).toContain("argument");
+  });
 });

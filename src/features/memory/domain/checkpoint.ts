@@ -2,6 +2,7 @@
 // member statistics and a bounded window of the newest current members. No model, same input, same text.
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { tokenize } from "../../../text/normalize.js";
+import { flattenSpace, sentencesOf, tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
 import { KEY_TERM_COUNT, SENTENCE_MAX_CHARS, SUMMARY_MAX_CHARS } from "./memory.constants.js";
 import { BestFirst } from "../../../platform/lib/best-first.js";
 import { TokenTable, type IdMarks } from "./token-table.js";
@@ -38,23 +39,15 @@ function sortedRecord(entries: Map<string, number>): Record<string, number> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-const flatten = (text: string) => text.replace(/\s+/g, " ").trim();
-
 function clip(sentence: string): string {
-  const flat = flatten(sentence);
+  const flat = flattenSpace(sentence);
   return flat.length <= SENTENCE_MAX_CHARS ? flat : `${flat.slice(0, SENTENCE_MAX_CHARS - 1).trimEnd()}…`;
 }
 
-/** The title as a sentence (clipped, with a full stop), and every sentence of the body, flattened but whole. */
-function sentencesOf(member: WindowMember): { title: string; body: string[] } {
-  const title = clip(member.title);
-  return {
-    title: /[.!?…]$/.test(title) ? title : `${title}.`,
-    body: member.body
-      .split(/(?<=[.!?])\s+|\n{2,}/)
-      .map(flatten)
-      .filter(Boolean),
-  };
+/** The title as a summary quotes it: clipped, ending in a full stop. */
+function titleSentence(title: string): string {
+  const clipped = clip(title);
+  return /[.!?…]$/.test(clipped) ? clipped : `${clipped}.`;
 }
 
 /** A sentence a summary may quote, with its distinct token ids. */
@@ -78,16 +71,24 @@ export interface WindowAnalysis {
 /** How a checkpoint analyses its window; the projector passes one that remembers members it has seen. */
 export type AnalyseWindow = (window: readonly WindowMember[]) => WindowAnalysis;
 
-export function analyseMember(member: WindowMember, tokens: TokenTable): MemberText {
-  const { title, body } = sentencesOf(member);
-  // The member's terms are those of its sentences together, so each sentence is analysed once (the whole text
-  // analysed for the terms, then its opening sentences again for the summary, analysed most of it twice).
-  const titleTokens = tokenize(title);
-  const wholeTitle = flatten(member.title);
-  const terms = wholeTitle.length <= SENTENCE_MAX_CHARS ? [...titleTokens] : tokenize(wholeTitle);
-  const sentences: MemberSentence[] = [{ text: title, tokens: tokens.distinctIds(titleTokens) }];
+/**
+ * A member's terms are the tokens of its title and of every sentence of its body; a summary may quote its title
+ * and its opening body sentences. `analysed` is the write path's analysis of the same text when it was handed
+ * over (MemberTextCache), else it is made here: each sentence is analysed once either way.
+ */
+export function analyseMember(
+  member: WindowMember,
+  tokens: TokenTable,
+  analysed: SentenceTokens = tokenizeSentences(member.title, member.body),
+): MemberText {
+  const title = titleSentence(member.title);
+  const terms = [...analysed.title];
+  // Only a clipped title needs tokens of its own: the full stop a quote adds makes no token (bench:text digests).
+  const quotedTitle = flattenSpace(member.title).length <= SENTENCE_MAX_CHARS ? analysed.title : tokenize(title);
+  const sentences: MemberSentence[] = [{ text: title, tokens: tokens.distinctIds(quotedTitle) }];
+  const body = sentencesOf(member.body);
   body.forEach((sentence, index) => {
-    const sentenceTokens = tokenize(sentence);
+    const sentenceTokens = analysed.body[index] ?? [];
     for (const token of sentenceTokens) terms.push(token);
     if (index >= BODY_SENTENCES_CONSIDERED) return;
     const quoted = clip(sentence);

@@ -33,6 +33,12 @@ export const HEAD_BRANCHES_NAMED = 5;
  */
 export const MEMBER_TEXT_CACHE_MEMBERS = 4_096;
 /**
+ * Analyses of new records a write hands to the projector in its process (MemberTextCache.offer), kept until the
+ * refresh that applies the record takes them. A refresh trails the writes by well under a second, so this covers
+ * a thousand writes a second; an analysis that falls out is made again by the refresh.
+ */
+export const HANDED_OVER_ANALYSES = 1_024;
+/**
  * Distinct tokens a projector numbers (TokenTable) before it starts a new table: the table keeps every token it
  * met, so without a bound it would grow with the store's vocabulary. A few megabytes; far more than the
  * windows of MEMBER_TEXT_CACHE_MEMBERS members use, so a restart is rare and costs one analysis per member.

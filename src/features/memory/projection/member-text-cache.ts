@@ -11,8 +11,9 @@ import {
   type WindowAnalysis,
   type WindowMember,
 } from "../domain/checkpoint.js";
-import { MEMBER_TEXT_CACHE_MEMBERS, TOKEN_TABLE_LIMIT } from "../domain/memory.constants.js";
+import { HANDED_OVER_ANALYSES, MEMBER_TEXT_CACHE_MEMBERS, TOKEN_TABLE_LIMIT } from "../domain/memory.constants.js";
 import { TokenTable } from "../domain/token-table.js";
+import type { SentenceTokens } from "../../../text/sentences.js";
 
 /** Where a checkpoint refresh finds its window members' text (see windowsOf in memory-checkpoints.ts). */
 export interface MemberTexts {
@@ -25,6 +26,13 @@ export interface MemberTexts {
   readonly analyseWindow: AnalyseWindow;
 }
 
+/** A record's text as its write analysed it, and that analysis. */
+interface HandedOver {
+  title: string;
+  body: string;
+  tokens: SentenceTokens;
+}
+
 interface Entry {
   contentHash: string | null;
   member: WindowMember;
@@ -35,14 +43,27 @@ interface Entry {
 
 export class MemberTextCache implements MemberTexts {
   private readonly entries: LruCache<string, Entry>;
+  /** By content hash: analyses the write path made, until the member's first analysis takes them. */
+  private readonly handedOver: LruCache<string, HandedOver>;
   private tokens = new TokenTable();
   private generation = 0;
 
   constructor(
     capacity = MEMBER_TEXT_CACHE_MEMBERS,
     private readonly tokenLimit = TOKEN_TABLE_LIMIT,
+    handedOverCapacity = HANDED_OVER_ANALYSES,
   ) {
     this.entries = new LruCache(capacity);
+    this.handedOver = new LruCache(handedOverCapacity);
+  }
+
+  /**
+   * A record's text and its analysis, from the write that stores it (same process, before its commit): the
+   * member's first analysis takes it instead of analysing the text again, when the text it reads is the same
+   * (a body longer than a window reads, CHECKPOINT_BODY_CHARS, is analysed here).
+   */
+  offer(contentHash: string, text: { title: string; body: string }, tokens: SentenceTokens): void {
+    this.handedOver.set(contentHash, { title: text.title, body: text.body, tokens });
   }
 
   /**
@@ -81,11 +102,20 @@ export class MemberTextCache implements MemberTexts {
     this.generation += 1;
   }
 
+  /** The analysis handed over for this text, taken once (a later table numbers its tokens afresh from the text). */
+  private takeHandedOver(contentHash: string | null, member: WindowMember): SentenceTokens | undefined {
+    if (contentHash === null) return undefined;
+    const handed = this.handedOver.get(contentHash);
+    if (!handed || !sameText(handed, member)) return undefined;
+    this.handedOver.delete(contentHash);
+    return handed.tokens;
+  }
+
   private analyse(member: WindowMember): MemberText {
     const entry = this.entries.get(member.id);
     if (entry && sameText(entry.member, member)) {
       if (entry.text === null || entry.generation !== this.generation) {
-        entry.text = analyseMember(member, this.tokens);
+        entry.text = analyseMember(member, this.tokens, this.takeHandedOver(entry.contentHash, member));
         entry.generation = this.generation;
       }
       return entry.text;
@@ -96,4 +126,6 @@ export class MemberTextCache implements MemberTexts {
   }
 }
 
-const sameText = (left: WindowMember, right: WindowMember) => left.title === right.title && left.body === right.body;
+type MemberTextOnly = Pick<WindowMember, "title" | "body">;
+const sameText = (left: MemberTextOnly, right: MemberTextOnly) =>
+  left.title === right.title && left.body === right.body;

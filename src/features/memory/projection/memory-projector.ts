@@ -21,8 +21,8 @@ export const MEMORY_VIEW_BUILD: string = withLexiconHash(MEMORY_CODE_VERSION);
  * A projector of its own per registry: it keeps the text of the members it has seen (MemberTextCache)
  * and the windows of the branches it refreshed (BranchWindows) for its next refresh.
  */
-export function createMemoryProjector(): WorkerProjector {
-  const caches = { texts: new MemberTextCache(), windows: new BranchWindows() };
+export function createMemoryProjector(texts = new MemberTextCache()): WorkerProjector {
+  const caches = { texts, windows: new BranchWindows() };
   return {
     view: MEMORY_VIEW,
     codeVersion: MEMORY_CODE_VERSION,

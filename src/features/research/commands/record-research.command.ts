@@ -18,6 +18,7 @@ import { CURRENT_PAYLOAD_VERSION, type InlineViews } from "../../../events/chang
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
 import { contentDigest } from "../../../platform/lib/canonical-json.js";
+import { tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
 import {
   maintainResearchDocuments,
   researchDocumentContent,
@@ -77,6 +78,13 @@ export interface RecordResearchProps {
   input: RecordResearchInput;
   /** The service's group commit for writes without a transaction; without it (tools, tests) each write is its own statement. */
   batcher?: ResearchWriteBatcher;
+  /** Where the record's text analysis goes for the memory view's refresh in this process (none: it analyses again). */
+  analysedTexts?: AnalysedTextSink;
+}
+
+/** A consumer of a write's text analysis in the same process (the memory projector's MemberTextCache). */
+export interface AnalysedTextSink {
+  offer(contentHash: string, text: { title: string; body: string }, sentences: SentenceTokens): void;
 }
 
 /** The project's routing target, for the checks that precede the statement (relations, supersessions). */
@@ -160,13 +168,18 @@ export async function recordResearch(props: RecordResearchProps) {
   });
   const contentHash = contentDigest({ kind: input.kind, title, body, artifact, formal });
   const shaped = recordTextShape({ title, body, artifact, formal });
-  const document = researchDocumentContent({
-    title,
-    body,
-    branchName: branch,
-    artifact: (artifact ?? null) as Prisma.JsonValue,
-    formal: (formal ?? null) as Prisma.JsonValue,
-  });
+  const sentences = tokenizeSentences(title, body);
+  const document = researchDocumentContent(
+    {
+      title,
+      body,
+      branchName: branch,
+      artifact: (artifact ?? null) as Prisma.JsonValue,
+      formal: (formal ?? null) as Prisma.JsonValue,
+    },
+    sentences,
+  );
+  props.analysedTexts?.offer(contentHash, { title, body }, sentences);
 
   // The research view's state and pointer exist before the statement reads the pointer.
   await props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW);

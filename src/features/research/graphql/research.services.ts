@@ -5,6 +5,7 @@ import type { SharedEventSubjects } from "../../../events/event-subjects.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import type { ProjectionRegistry } from "../../../projections/registry.js";
 import type { ResearchWriteBatcher } from "../commands/research-write-batcher.js";
+import type { AnalysedTextSink } from "../commands/record-research.command.js";
 
 declare module "../../../graphql/context.js" {
   interface Services {
@@ -18,5 +19,7 @@ declare module "../../../graphql/context.js" {
     projections: ProjectionRegistry;
     /** Group commit of recordResearch's autocommit writes: one queue per process and database. */
     researchWrites: ResearchWriteBatcher;
+    /** Where writes hand their text analysis to the memory projector in this process; absent when it runs elsewhere. */
+    analysedTexts?: AnalysedTextSink;
   }
 }

@@ -4,11 +4,13 @@
 import type { Prisma } from "../../../generated/prisma/client.js";
 import type { TransactionClient } from "../../../platform/db/transaction.js";
 import { NORMALIZER_CODE_VERSION, tokenize, withLexiconHash } from "../../../text/normalize.js";
+import { tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
 import { servingVersion } from "../../../projections/projection-state.js";
 
 export const RESEARCH_SPARSE_VIEW = "research-memory";
 // Layout 2: source_sequence carries the record's accession (write order) for newest-first probes.
-const RESEARCH_LAYOUT_VERSION = 2;
+// Layout 3: the body's tokens are those of its sentences (text/sentences.ts), the analysis the memory view shares.
+const RESEARCH_LAYOUT_VERSION = 3;
 /** The view's code version (its first `sparse_documents.version`) and, with the lexicon's hash, what built it (see sparse-document.ts). */
 export const RESEARCH_SPARSE_VERSION = NORMALIZER_CODE_VERSION * 1000 + RESEARCH_LAYOUT_VERSION;
 export const RESEARCH_SPARSE_VIEW_VERSION: string = withLexiconHash(RESEARCH_SPARSE_VERSION);
@@ -18,12 +20,16 @@ export type ResearchField = (typeof RESEARCH_FIELDS)[number];
 
 type ResearchRow = Prisma.ResearchObjectGetPayload<object>;
 
-/** How often each token occurs in the texts. */
-function tokenCounts(texts: (string | null | undefined)[]): Map<string, number> {
+/** How often each token occurs in the token lists. */
+function countTokens(lists: readonly (readonly string[])[]): Map<string, number> {
   const map = new Map<string, number>();
-  for (const text of texts) if (text) for (const token of tokenize(text)) map.set(token, (map.get(token) ?? 0) + 1);
+  for (const tokens of lists) for (const token of tokens) map.set(token, (map.get(token) ?? 0) + 1);
   return map;
 }
+
+/** How often each token occurs in the texts. */
+const tokenCounts = (texts: (string | null | undefined)[]): Map<string, number> =>
+  countTokens(texts.filter((text): text is string => Boolean(text)).map(tokenize));
 
 function jsonTexts(value: unknown): string[] {
   if (!value || typeof value !== "object") return [];
@@ -32,10 +38,10 @@ function jsonTexts(value: unknown): string[] {
 
 type DocumentRow = Pick<ResearchRow, "title" | "body" | "branchName" | "artifact" | "formal">;
 
-function fieldCounts(row: DocumentRow): Record<ResearchField, Map<string, number>> {
+function fieldCounts(row: DocumentRow, sentences: SentenceTokens): Record<ResearchField, Map<string, number>> {
   return {
-    title: tokenCounts([row.title]),
-    body: tokenCounts([row.body]),
+    title: countTokens([sentences.title]),
+    body: countTokens(sentences.body),
     branch: tokenCounts([row.branchName?.replace(/[/_.-]+/g, " ")]),
     replay: tokenCounts([...jsonTexts(row.artifact), ...jsonTexts(row.formal)]),
   };
@@ -66,9 +72,15 @@ function countObjects(
   };
 }
 
-/** The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its transaction). */
-export function researchDocumentContent(row: DocumentRow) {
-  const counts = fieldCounts(row);
+/**
+ * The document's text part: field token counts, distinct terms and length (pure, so a write computes it before its
+ * transaction). `sentences` is the title's and body's analysis when the caller has it (a write, which hands it on).
+ */
+export function researchDocumentContent(
+  row: DocumentRow,
+  sentences: SentenceTokens = tokenizeSentences(row.title, row.body),
+) {
+  const counts = fieldCounts(row, sentences);
   // Terms and length from the counts themselves, not from the objects made of them for the stored row.
   const distinct = new Set<string>();
   let length = 0;
