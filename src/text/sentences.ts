@@ -1,12 +1,10 @@
 // A text's sentences and their tokens: the one analysis of a research record that its sparse document and
 // its memory checkpoint share (the write path hands it to the memory projector, which would otherwise redo it).
+import { flattenSpace } from "./clip.js";
 import { tokenize } from "./normalize.js";
 
 /** After `.`, `!` or `?` and the space that follows, or at a blank line. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+|\n{2,}/;
-
-/** Runs of whitespace as one space, trimmed. */
-export const flattenSpace = (text: string): string => text.replace(/\s+/g, " ").trim();
 
 /** The sentences of `text`, spaces collapsed, empty ones dropped. */
 export function sentencesOf(text: string): string[] {

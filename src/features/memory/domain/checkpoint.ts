@@ -2,7 +2,8 @@
 // member statistics and a bounded window of the newest current members. No model, same input, same text.
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { tokenize } from "../../../text/normalize.js";
-import { flattenSpace, sentencesOf, tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
+import { clip, flattenSpace } from "../../../text/clip.js";
+import { sentencesOf, tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
 import { KEY_TERM_COUNT, SENTENCE_MAX_CHARS, SUMMARY_MAX_CHARS } from "./memory.constants.js";
 import { BestFirst } from "../../../platform/lib/best-first.js";
 import { TokenTable, type IdMarks } from "./token-table.js";
@@ -39,14 +40,9 @@ function sortedRecord(entries: Map<string, number>): Record<string, number> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function clip(sentence: string): string {
-  const flat = flattenSpace(sentence);
-  return flat.length <= SENTENCE_MAX_CHARS ? flat : `${flat.slice(0, SENTENCE_MAX_CHARS - 1).trimEnd()}…`;
-}
-
 /** The title as a summary quotes it: clipped, ending in a full stop. */
 function titleSentence(title: string): string {
-  const clipped = clip(title);
+  const clipped = clip(title, SENTENCE_MAX_CHARS);
   return /[.!?…]$/.test(clipped) ? clipped : `${clipped}.`;
 }
 
@@ -91,7 +87,7 @@ export function analyseMember(
     const sentenceTokens = analysed.body[index] ?? [];
     for (const token of sentenceTokens) terms.push(token);
     if (index >= BODY_SENTENCES_CONSIDERED) return;
-    const quoted = clip(sentence);
+    const quoted = clip(sentence, SENTENCE_MAX_CHARS);
     sentences.push({
       text: quoted,
       tokens: tokens.distinctIds(quoted === sentence ? sentenceTokens : tokenize(quoted)),

@@ -2,6 +2,7 @@
 // (every bracket, quote and comma), shrinks item texts, then drops the lowest-ranked items; never exceeds.
 // Text that came from a record (item bodies, replays, branch summaries) is only ever written inside an
 // `untrusted` object marked UNTRUSTED_RECORD_TEXT: a prompt-builder cannot take it for the service's own words.
+import { clipFlat, flattenSpace } from "../../../text/clip.js";
 import { memoised } from "../../../platform/lib/memoise.js";
 import { ITEM_TEXT_MIN } from "./orient.constants.js";
 import type { Category, PacketItem } from "./orient.types.js";
@@ -45,18 +46,6 @@ export interface AssembledPacket {
 // Whitespace folding is the costly part of clipping, and the budget loop re-renders the same texts at
 // shrinking limits: each text is folded once per assembly.
 type Flatten = (text: string) => string;
-
-function flatten(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-function clipFlat(flat: string, limit: number): string {
-  return flat.length <= limit ? flat : `${flat.slice(0, Math.max(0, limit - 1)).trimEnd()}…`;
-}
-
-export function clip(text: string, limit: number): string {
-  return clipFlat(flatten(text), limit);
-}
 
 /** Whether JSON writes `flat` as itself between quotes (no quote, backslash, control character or lone surrogate). */
 function writtenVerbatim(flat: string): boolean {
@@ -213,7 +202,7 @@ export function assemblePacket(
   let textLimit = textMax;
   let summaryLimit = Math.min(textMax, 400);
   let branches = true;
-  const flat = memoised(flatten);
+  const flat = memoised(flattenSpace);
   const itemJsonOf = memoisedItems(flat);
   const attempt = () =>
     renderParts(
