@@ -4,8 +4,7 @@ import http from "node:http";
 import type { GraphQLSchema } from "graphql";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { expressMiddleware } from "@as-integrations/express5";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import type { Context, Services } from "./graphql/context.js";
 import { createErrorFormatter, unavailableStatusPlugin } from "./graphql/mask-errors.js";
 import { createInputGuardPlugin } from "./graphql/input-guard.js";
@@ -16,10 +15,10 @@ import { createWriteRateLimit } from "./graphql/rate-limit.js";
 import { healthHandler } from "./http/health.js";
 import { requestContext } from "./http/request-context.js";
 import { createInFlightWrites } from "./http/in-flight.js";
-import { corsMiddleware } from "./http/cors.js";
+import { createGraphQLHttpHandler, isGraphQLPath } from "./http/graphql-http.js";
 import { createMetrics } from "./http/metrics.js";
 import { graphiqlLandingPage, pagesRouter } from "./http/pages.js";
-import { annotationsOf, requestLog } from "./http/request-log.js";
+import { requestLog } from "./http/request-log.js";
 import { startSubscriptionServer } from "./http/websocket.js";
 import { apolloLogger } from "./logger.js";
 import { rethrowUnavailable } from "./graphql/unavailable.js";
@@ -35,29 +34,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Body-parser failures (too large, malformed JSON) answered as GraphQL errors instead of HTML. */
-function bodyErrorHandler(maxBodyBytes: number) {
-  return (error: { type?: string; status?: number }, _request: Request, response: Response, next: NextFunction) => {
-    if (error.type === "entity.too.large") {
-      response.status(413).json({
-        errors: [
-          { message: `Request body larger than ${maxBodyBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } },
-        ],
-      });
-    } else if (
-      error.type === "entity.parse.failed" ||
-      error.type === "encoding.unsupported" ||
-      error.type === "charset.unsupported"
-    ) {
-      response
-        .status(400)
-        .json({ errors: [{ message: "The request body is not valid JSON", extensions: { code: "BAD_REQUEST" } }] });
-    } else {
-      next(error);
-    }
-  };
-}
-
 export async function startServer(
   services: Services,
   schema: GraphQLSchema,
@@ -66,7 +42,8 @@ export async function startServer(
   const { env, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  const httpServer = http.createServer(app);
+  // Its request listener is added once Apollo has started (below), before the server listens.
+  const httpServer = http.createServer();
   const formatError = createErrorFormatter(logger, env.exposeErrorDetails);
   const protection = createProtection(env.limits);
   const writeRateLimit = createWriteRateLimit(env.writeRateLimit);
@@ -132,36 +109,32 @@ export async function startServer(
     ],
   });
   await apollo.start();
+  const graphqlRoute = createGraphQLHttpHandler({
+    apollo,
+    cors: env.cors,
+    maxBodyBytes: env.limits.maxBodyBytes,
+    logger,
+    context: async (request, annotations) => {
+      const context = await requestContext(
+        services,
+        request.headers.authorization,
+        annotations.requestId,
+        annotations as unknown as Record<string, unknown>,
+      ).catch(rethrowUnavailable);
+      if (context.auth.status === "VALID") annotations.operatorId = context.auth.operator.id;
+      return context;
+    },
+  });
+  // GraphQL requests are the service's traffic and are served without Express (graphql-http.ts).
+  httpServer.on("request", (request: http.IncomingMessage, response: http.ServerResponse) =>
+    isGraphQLPath(request.url) ? graphqlRoute(request, response) : app(request, response),
+  );
   app.use(requestLog(logger));
   app.get("/health", healthHandler(services));
   app.get("/metrics", (request, response) => void metrics.handler(request, response));
-  app.use(
-    "/graphql",
-    corsMiddleware(env.cors),
-    express.json({ limit: env.limits.maxBodyBytes }),
-    (request: Request, _response: Response, next: NextFunction) => {
-      // Without a JSON body Apollo itself answers 400 (missing body or content type), not the integration's 500.
-      if (!("body" in request)) (request as { body?: unknown }).body = undefined;
-      next();
-    },
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const annotations = annotationsOf(res);
-        const context = await requestContext(
-          services,
-          req.headers.authorization,
-          annotations.requestId,
-          annotations as unknown as Record<string, unknown>,
-        ).catch(rethrowUnavailable);
-        if (context.auth.status === "VALID") annotations.operatorId = context.auth.operator.id;
-        return context;
-      },
-    }),
-  );
   app.use("/mcp", mcp.router);
-  // After the API, so a GraphQL or MCP request never walks the pages' routes (none shares their paths).
+  // After the API, so an MCP request never walks the pages' routes (none shares their paths).
   app.use(pagesRouter());
-  app.use(bodyErrorHandler(env.limits.maxBodyBytes));
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(options.port, options.host, () => resolve());

@@ -1,7 +1,8 @@
 // Cross-origin access for browser apps (Apollo Sandbox, a web client on another origin). Only the
 // configured origins get CORS headers; CSRF prevention stays on for everything else, so a simple
 // (non-preflighted) cross-site POST is still refused by Apollo.
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { graphqlError, sendJson } from "./json-answer.js";
 
 export interface CorsPolicy {
   /** Exact origins allowed (scheme://host[:port]); empty turns CORS off. */
@@ -30,33 +31,43 @@ export function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
   return policy.origins.includes(origin) || (policy.allowLoopback && LOOPBACK_ORIGIN.test(origin));
 }
 
-export function corsMiddleware(policy: CorsPolicy) {
-  return (request: Request, response: Response, next: NextFunction): void => {
-    const origin = request.headers.origin;
-    // Answers differ by Origin, so a shared cache must key on it.
-    response.vary("Origin");
-    if (origin === undefined) return next();
-    const allowed = isAllowedOrigin(policy, origin);
-    if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
-      if (!allowed) {
-        response.status(403).json({
-          errors: [
-            { message: `Origin ${origin} is not allowed (CORS_ORIGINS)`, extensions: { code: "ORIGIN_NOT_ALLOWED" } },
-          ],
-        });
-        return;
-      }
-      response.setHeader("access-control-allow-origin", origin);
-      response.setHeader("access-control-allow-methods", "GET, POST, DELETE, OPTIONS");
-      response.setHeader("access-control-allow-headers", ALLOWED_HEADERS.join(", "));
-      response.setHeader("access-control-max-age", String(PREFLIGHT_MAX_AGE_SECONDS));
-      response.status(204).end();
-      return;
+/** Adds `field` to the response's Vary header, once. */
+function varyOn(response: ServerResponse, field: string): void {
+  const existing = response.getHeader("vary");
+  if (existing === undefined) return void response.setHeader("vary", field);
+  const fields = String(existing)
+    .split(",")
+    .map((name) => name.trim().toLowerCase());
+  if (!fields.includes(field.toLowerCase()) && !fields.includes("*"))
+    response.setHeader("vary", `${existing}, ${field}`);
+}
+
+/**
+ * Sets the CORS headers of an allowed origin and answers a preflight itself (204, or 403 for an origin not
+ * allowed). True when the request has been answered.
+ */
+export function answerCors(policy: CorsPolicy, request: IncomingMessage, response: ServerResponse): boolean {
+  const origin = request.headers.origin;
+  // Answers differ by Origin, so a shared cache must key on it.
+  varyOn(response, "Origin");
+  if (origin === undefined) return false;
+  const allowed = isAllowedOrigin(policy, origin);
+  if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
+    if (!allowed) {
+      sendJson(response, 403, graphqlError(`Origin ${origin} is not allowed (CORS_ORIGINS)`, "ORIGIN_NOT_ALLOWED"));
+      return true;
     }
-    if (allowed) {
-      response.setHeader("access-control-allow-origin", origin);
-      response.setHeader("access-control-expose-headers", EXPOSED_HEADERS.join(", "));
-    }
-    next();
-  };
+    response.setHeader("access-control-allow-origin", origin);
+    response.setHeader("access-control-allow-methods", "GET, POST, DELETE, OPTIONS");
+    response.setHeader("access-control-allow-headers", ALLOWED_HEADERS.join(", "));
+    response.setHeader("access-control-max-age", String(PREFLIGHT_MAX_AGE_SECONDS));
+    response.statusCode = 204;
+    response.end();
+    return true;
+  }
+  if (allowed) {
+    response.setHeader("access-control-allow-origin", origin);
+    response.setHeader("access-control-expose-headers", EXPOSED_HEADERS.join(", "));
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 // `npm run bench:http`: req/s and latency of an exact `problem(ref)` query on the service next to a
-// bare Apollo Server (same express 5 integration) answering a constant, in one run on one machine.
+// bare Apollo Server (on the same HTTP route, src/http/graphql-http.ts) answering a constant, in one run on one machine.
 // The load generator is the same for both: keep-alive HTTP/1.1 loops in a worker thread, loopback only.
 // The two sides run in alternating slices (BENCH_ROUNDS of each), so a drift in machine load hits both.
 // Settings: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5), BENCH_CONNECTIONS (32), DATABASE_URL (unset: embedded database).
@@ -7,8 +7,7 @@
 import http from "node:http";
 import { Worker } from "node:worker_threads";
 import { ApolloServer } from "@apollo/server";
-import { expressMiddleware } from "@as-integrations/express5";
-import express from "express";
+import { createGraphQLHttpHandler } from "../../src/http/graphql-http.js";
 import { parseEnv } from "../../src/env.js";
 import { createLogger } from "../../src/logger.js";
 import { startService } from "../../src/service.js";
@@ -100,9 +99,14 @@ async function startBareApollo(): Promise<{ url: string; stop(): Promise<void> }
     resolvers: { Query: { constant: () => "constant" } },
   });
   await apollo.start();
-  const app = express();
-  app.use("/graphql", express.json(), expressMiddleware(apollo));
-  const server = http.createServer(app);
+  const route = createGraphQLHttpHandler({
+    apollo,
+    cors: { origins: [], allowLoopback: false },
+    maxBodyBytes: 512 * 1024,
+    logger: createLogger("warn"),
+    context: async () => ({}),
+  });
+  const server = http.createServer(route);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as { port: number };
   return {
