@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { GraphQLSchema } from "graphql";
 import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import express from "express";
 import type { Context, Services } from "./graphql/context.js";
@@ -85,6 +86,8 @@ export async function startServer(
       graphiqlLandingPage(),
       metrics.plugin,
       createInputGuardPlugin(),
+      // Every answer's Cache-Control comes from catalogueCachePlugin, without a hook on every field.
+      ApolloServerPluginCacheControlDisabled(),
       readAccessPlugin(env.anonymousReads),
       catalogueCachePlugin({
         schema,

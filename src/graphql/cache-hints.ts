@@ -1,7 +1,7 @@
 // HTTP cache hints for catalogue reads. A GET whose every selected field is catalogue data (problems,
 // their statements, sources, declarations; no research records, projects, memory or advisories,
 // which change with every write) answers `Cache-Control: max-age=…`, so a CDN in front of GET with
-// automatic persisted queries can serve repeated identity lookups. Anything else gets no hint.
+// automatic persisted queries can serve repeated identity lookups. Every other answer says `no-store`.
 import type { ApolloServerPlugin } from "@apollo/server";
 import {
   getNamedType,
@@ -92,6 +92,14 @@ export function selectsOnlyCatalogue(
   return cacheable;
 }
 
+/** What Apollo's own cache-control plugin answers when an operation may not be cached. */
+const UNCACHEABLE = "no-store";
+
+/**
+ * Every answer's Cache-Control. This plugin replaces Apollo's built-in one (turned off in server.ts), which
+ * wrapped every field resolver to gather `@cacheControl` hints the schema does not declare, only to answer
+ * `no-store`; the catalogue's hint is decided here from the selection, once per operation.
+ */
 export function catalogueCachePlugin(options: {
   schema: GraphQLSchema;
   maxAgeSeconds: number;
@@ -100,16 +108,21 @@ export function catalogueCachePlugin(options: {
   return {
     async requestDidStart({ request }) {
       // Only GET answers are kept by HTTP caches; 0 turns the hints off.
-      if (options.maxAgeSeconds === 0 || request.http?.method !== "GET") return;
+      const mayHint = options.maxAgeSeconds > 0 && request.http?.method === "GET";
       return {
         async willSendResponse({ document, operation, response }) {
-          if (!document || !operation || response.body.kind !== "single" || response.body.singleResult.errors) return;
-          if (!selectsOnlyCatalogue(options.schema, document, operation)) return;
+          const cacheable =
+            mayHint &&
+            document &&
+            operation &&
+            response.body.kind === "single" &&
+            !response.body.singleResult.errors &&
+            selectsOnlyCatalogue(options.schema, document, operation);
           // A shared cache may keep an answer only when anyone could have read it without a token.
           const shared = options.anonymousReads && !request.http?.headers.get("authorization");
           response.http.headers.set(
             "cache-control",
-            `${shared ? "public" : "private"}, max-age=${options.maxAgeSeconds}`,
+            cacheable ? `${shared ? "public" : "private"}, max-age=${options.maxAgeSeconds}` : UNCACHEABLE,
           );
         },
       };
