@@ -7,6 +7,7 @@ import bodyParser from "body-parser";
 import etag from "etag";
 import fresh from "fresh";
 import type { Logger } from "../logger.js";
+import { bodyFailure, type BodyError } from "./body-failure.js";
 import { answerCors, type CorsPolicy } from "./cors.js";
 import { graphqlError, sendJson } from "./json-answer.js";
 import { logRequest, type RequestAnnotations } from "./request-log.js";
@@ -24,33 +25,6 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
 export function isGraphQLPath(url: string | undefined): boolean {
   const path = (url ?? "").split("?", 1)[0]!.toLowerCase();
   return path === "/graphql" || path.startsWith("/graphql/");
-}
-
-/** What body-parser's errors carry: its `type` names the failure. */
-interface BodyError extends Error {
-  type?: string;
-}
-
-/** A body the client sent wrong, answered as a GraphQL error; null for failures that are not the client's. */
-function bodyFailure(error: BodyError, maxBodyBytes: number): { status: number; code: string; message: string } | null {
-  switch (error.type) {
-    case "entity.too.large":
-      return { status: 413, code: "PAYLOAD_TOO_LARGE", message: `Request body larger than ${maxBodyBytes} bytes` };
-    case "entity.parse.failed":
-      return { status: 400, code: "BAD_REQUEST", message: "The request body is not valid JSON" };
-    case "encoding.unsupported":
-      return { status: 400, code: "BAD_REQUEST", message: `${error.message}: send gzip, deflate, br or identity` };
-    case "charset.unsupported":
-      return { status: 400, code: "BAD_REQUEST", message: `${error.message}: send UTF-8 JSON` };
-    case "request.size.invalid":
-      return {
-        status: 400,
-        code: "BAD_REQUEST",
-        message: "The request body's length does not match its Content-Length",
-      };
-    default:
-      return null;
-  }
 }
 
 const requestSearch = (url: string | undefined) => {
@@ -109,7 +83,10 @@ export function createGraphQLHttpHandler<TContext extends BaseContext>(
     const bodyError = await readBody(request, response);
     if (bodyError) {
       const failure = bodyFailure(bodyError, maxBodyBytes);
-      if (failure) return sendJson(response, failure.status, graphqlError(failure.message, failure.code));
+      if (failure) {
+        const code = failure.kind === "TOO_LARGE" ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST";
+        return sendJson(response, failure.status, graphqlError(failure.message, code));
+      }
       // The client went away before its body arrived: there is no one to answer.
       if (bodyError.type === "request.aborted") return void response.destroy();
       throw bodyError;

@@ -30,7 +30,7 @@ export function logRequest(
   logger: Logger,
   request: IncomingMessage,
   response: ServerResponse,
-  annotations = { requestId: "" } as RequestAnnotations,
+  annotations: RequestAnnotations = { requestId: "" },
 ): RequestAnnotations {
   const started = process.hrtime.bigint();
   annotations.requestId = requestIdOf(request.headers["x-request-id"]);

@@ -15,6 +15,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Services } from "../graphql/context.js";
 import type { WriteRateLimit } from "../graphql/rate-limit.js";
 import type { InFlightWrites } from "../http/in-flight.js";
+import { bodyFailure, type BodyError } from "../http/body-failure.js";
 import { annotationsOf } from "../http/request-log.js";
 import type { TokenCheck } from "../platform/auth/caller.js";
 import { createMcpServer, type McpServerHandle } from "./server.js";
@@ -33,18 +34,12 @@ function hasSessionHeader(request: Request, response: Response, hint: string): b
   return false;
 }
 
-/** Body-parser failures as JSON-RPC errors (too large: 413; not JSON: a parse error). */
+/** Body-parser failures as JSON-RPC errors (too large: an invalid request; anything else: a parse error). */
 function bodyErrorHandler(maxBodyBytes: number) {
-  return (error: { type?: string }, _request: Request, response: Response, next: NextFunction) => {
-    if (error.type === "entity.too.large")
-      jsonRpcError(response, 413, -32600, `Request body larger than ${maxBodyBytes} bytes`);
-    else if (
-      error.type === "entity.parse.failed" ||
-      error.type === "encoding.unsupported" ||
-      error.type === "charset.unsupported"
-    )
-      jsonRpcError(response, 400, -32700, "The request body is not valid JSON");
-    else next(error);
+  return (error: BodyError, _request: Request, response: Response, next: NextFunction) => {
+    const failure = bodyFailure(error, maxBodyBytes);
+    if (!failure) return next(error);
+    jsonRpcError(response, failure.status, failure.kind === "TOO_LARGE" ? -32600 : -32700, failure.message);
   };
 }
 

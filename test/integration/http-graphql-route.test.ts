@@ -1,5 +1,6 @@
 // The GraphQL route on node:http (src/http/graphql-http.ts): what Express's stack did for it still holds.
-// Conditional GETs, compressed and malformed bodies, the mount's paths, and a client that leaves mid-body.
+// Conditional GETs, compressed and malformed bodies, the mount's paths, and a client that leaves mid-body;
+// /mcp names the same body failures (src/http/body-failure.ts) as JSON-RPC errors.
 import http from "node:http";
 import net from "node:net";
 import { gzipSync } from "node:zlib";
@@ -91,5 +92,17 @@ describe("the GraphQL route", () => {
       socket.on("error", reject);
     });
     expect((await post(TYPENAME)).status).toBe(200);
+  });
+
+  it.each([
+    ["a body that is not JSON", "{ jsonrpc", {}, 400, -32700, /not valid JSON/],
+    ["an unknown content encoding", "{}", { "content-encoding": "zstd-next" }, 400, -32700, /gzip, deflate/],
+    ["a body over MAX_BODY_BYTES", JSON.stringify({ pad: "x".repeat(600 * 1024) }), {}, 413, -32600, /larger than/],
+  ])("answers %s at /mcp with a JSON-RPC error", async (_case, body, headers, status, code, message) => {
+    const response = await post(body, { accept: "application/json, text/event-stream", ...headers }, "/mcp");
+    expect(response.status).toBe(status);
+    const answer = (await response.json()) as { jsonrpc: string; error: { code: number; message: string } };
+    expect(answer).toMatchObject({ jsonrpc: "2.0", error: { code } });
+    expect(answer.error.message).toMatch(message);
   });
 });
