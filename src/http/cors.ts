@@ -2,7 +2,7 @@
 // configured origins get CORS headers; CSRF prevention stays on for everything else, so a simple
 // (non-preflighted) cross-site POST is still refused by Apollo.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { graphqlError, sendJson } from "./json-answer.js";
+import { graphqlError, sendJson, varyOn } from "./json-answer.js";
 
 export interface CorsPolicy {
   /** Exact origins allowed (scheme://host[:port]); empty turns CORS off. */
@@ -29,17 +29,6 @@ const LOOPBACK_ORIGIN = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5}
 
 export function isAllowedOrigin(policy: CorsPolicy, origin: string): boolean {
   return policy.origins.includes(origin) || (policy.allowLoopback && LOOPBACK_ORIGIN.test(origin));
-}
-
-/** Adds `field` to the response's Vary header, once. */
-function varyOn(response: ServerResponse, field: string): void {
-  const existing = response.getHeader("vary");
-  if (existing === undefined) return void response.setHeader("vary", field);
-  const fields = String(existing)
-    .split(",")
-    .map((name) => name.trim().toLowerCase());
-  if (!fields.includes(field.toLowerCase()) && !fields.includes("*"))
-    response.setHeader("vary", `${existing}, ${field}`);
 }
 
 /**

@@ -9,7 +9,7 @@ import fresh from "fresh";
 import type { Logger } from "../logger.js";
 import { bodyFailure, type BodyError } from "./body-failure.js";
 import { answerCors, type CorsPolicy } from "./cors.js";
-import { graphqlError, sendJson } from "./json-answer.js";
+import { graphqlError, sendJson, varyOn } from "./json-answer.js";
 import { logRequest, type RequestAnnotations } from "./request-log.js";
 
 export interface GraphQLHttpOptions<TContext extends BaseContext> {
@@ -43,10 +43,8 @@ function headerMapOf(request: IncomingMessage): HeaderMap {
 /** Apollo's answer on the wire. A GET answer gets an ETag and answers a matching If-None-Match with 304. */
 async function writeAnswer(request: IncomingMessage, response: ServerResponse, answer: HTTPGraphQLResponse) {
   for (const [name, value] of answer.headers)
-    response.setHeader(
-      name,
-      name === "vary" && response.hasHeader("vary") ? `${response.getHeader("vary")}, ${value}` : value,
-    );
+    if (name === "vary") for (const field of value.split(",")) varyOn(response, field.trim());
+    else response.setHeader(name, value);
   response.statusCode = answer.status ?? 200;
   if (answer.body.kind === "complete") {
     const type = response.getHeader("content-type");

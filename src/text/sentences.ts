@@ -15,6 +15,8 @@ export function sentencesOf(text: string): string[] {
 export interface SentenceTokens {
   title: string[];
   body: string[][];
+  /** The body's sentences (sentencesOf), whose tokens `body` holds: a summary quotes them without a second split. */
+  sentences: string[];
 }
 
 /**
@@ -22,5 +24,6 @@ export interface SentenceTokens {
  * stop is no phrase of the text), and the sentences a summary quotes come with their tokens.
  */
 export function tokenizeSentences(title: string, body: string): SentenceTokens {
-  return { title: tokenize(flattenSpace(title)), body: sentencesOf(body).map(tokenize) };
+  const sentences = sentencesOf(body);
+  return { title: tokenize(flattenSpace(title)), body: sentences.map(tokenize), sentences };
 }

@@ -94,7 +94,11 @@ describe("MemberTextCache", () => {
     const read = member("a", "Second moment bound", "The variance is small. It bounds sumsets.");
     const written = { title: read.title, body: read.body };
     // Tokens no analysis of the text would make show which analysis the member got.
-    const handed = { title: ["handedtitle"], body: [["handedfirst"], ["handedsecond"]] };
+    const handed = {
+      title: ["handedtitle"],
+      body: [["handedfirst"], ["handedsecond"]],
+      sentences: ["The variance is small.", "It bounds sumsets."],
+    };
     cache.offer("h1", written, handed);
     cache.remember("h1", read);
     expect(analysed(cache, read).terms).toEqual(["handedtitle", "handedfirst", "handedsecond"]);

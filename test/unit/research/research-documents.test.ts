@@ -23,7 +23,7 @@ describe("research sparse documents", () => {
     const analysed = tokenizeSentences(record.title, record.body);
     expect(analysed.body).toHaveLength(3);
     expect(researchDocumentContent(record, analysed)).toEqual(researchDocumentContent(record));
-    const handed = { title: ["handed"], body: [["over"]] };
+    const handed = { title: ["handed"], body: [["over"]], sentences: ["Over."] };
     expect(researchDocumentContent(record, handed).fields.body).toEqual({ over: 1 });
   });
 });

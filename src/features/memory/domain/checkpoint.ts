@@ -3,7 +3,7 @@
 import type { EvidenceGrade, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
 import { tokenize } from "../../../text/normalize.js";
 import { clip, flattenSpace } from "../../../text/clip.js";
-import { sentencesOf, tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
+import { tokenizeSentences, type SentenceTokens } from "../../../text/sentences.js";
 import { KEY_TERM_COUNT, SENTENCE_MAX_CHARS, SUMMARY_MAX_CHARS } from "./memory.constants.js";
 import { BestFirst } from "../../../platform/lib/best-first.js";
 import { TokenTable, type IdMarks } from "./token-table.js";
@@ -82,8 +82,7 @@ export function analyseMember(
   // Only a clipped title needs tokens of its own: the full stop a quote adds makes no token (bench:text digests).
   const quotedTitle = flattenSpace(member.title).length <= SENTENCE_MAX_CHARS ? analysed.title : tokenize(title);
   const sentences: MemberSentence[] = [{ text: title, tokens: tokens.distinctIds(quotedTitle) }];
-  const body = sentencesOf(member.body);
-  body.forEach((sentence, index) => {
+  analysed.sentences.forEach((sentence, index) => {
     const sentenceTokens = analysed.body[index] ?? [];
     for (const token of sentenceTokens) terms.push(token);
     if (index >= BODY_SENTENCES_CONSIDERED) return;
