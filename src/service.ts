@@ -35,6 +35,7 @@ import { ChallengePeriodSweeper } from "./features/intake/domain/challenge-perio
 import { IdentityService } from "./features/identity/queries/identity.service.js";
 import { OperatorTokens } from "./features/operators/queries/operator-tokens.js";
 import { ResearchWriteBatcher } from "./features/research/commands/research-write-batcher.js";
+import { RecentClaims } from "./features/research/commands/recent-claims.js";
 
 export interface RunningService {
   services: Services;
@@ -130,6 +131,7 @@ export async function openServices(
     const projections = createProjectionRegistry({ memberTexts });
     // Per process and database: writes queued while a batch is in the database share the next statement.
     const researchWrites = new ResearchWriteBatcher(db.pool, projections.inlineViews, notifier);
+    const recentClaims = new RecentClaims();
     const discovery = new DiscoveryService(db.prisma, db.pool, notifier, logger);
     // Per process and database: every identifier and problem row, refreshed from the change stream.
     const identity = new IdentityService(db.prisma, db.pool, notifier, logger);
@@ -181,6 +183,7 @@ export async function openServices(
       freshness,
       projections,
       researchWrites,
+      recentClaims,
       analysedTexts: env.runWorker ? memberTexts : undefined,
       monitor,
       discovery,

@@ -40,8 +40,9 @@ import {
 import { projectUuid, requireResearchObject } from "../domain/research-refs.js";
 import { markSuperseded } from "./supersede-research.command.js";
 import type { ResearchWriteBatcher } from "./research-write-batcher.js";
+import type { RecentClaims } from "./recent-claims.js";
 import { requireProjectWriter } from "../domain/project-access.js";
-import { lookUpReplay } from "../domain/replay-lookup.js";
+import { lookUpReplay, type KeyScope } from "../domain/replay-lookup.js";
 import { IdempotencyConflictError } from "../domain/research.errors.js";
 import { kebab } from "../domain/slugs.js";
 import { classifierReason, recordTextShape, verdictsFor, type WriteVerdict } from "../domain/record-verdict.js";
@@ -80,6 +81,8 @@ export interface RecordResearchProps {
   batcher?: ResearchWriteBatcher;
   /** Where the record's text analysis goes for the memory view's refresh in this process (none: it analyses again). */
   analysedTexts?: AnalysedTextSink;
+  /** Keys this process saw claimed and its writes in flight, so a retry reads its answer (none: every retry writes first). */
+  recentClaims?: RecentClaims;
 }
 
 /** A consumer of a write's text analysis in the same process (the memory projector's MemberTextCache). */
@@ -137,8 +140,8 @@ async function relationTargets(
   return resolved;
 }
 
-export async function recordResearch(props: RecordResearchProps) {
-  const { input, operator, prisma } = props;
+export async function recordResearch(props: RecordResearchProps): Promise<Outcome> {
+  const { input, operator } = props;
   const { title, body } = validateTitleBody(input.title, input.body);
   const branch = validateBranch(input.branch);
   validateCounts(input.relations?.length ?? 0, input.supersedes?.length ?? 0);
@@ -166,6 +169,34 @@ export async function recordResearch(props: RecordResearchProps) {
     })),
     supersedes: input.supersedes ?? [],
   });
+  const scope = { operatorId: operator.id, operation: "recordResearch", scope: projectId, key };
+  const write = () =>
+    writeRecord(props, { title, body, branch, artifact, formal, metadata, projectId, evidenceGrade, scope, digest });
+  // A retry of a key this process saw claimed, or is writing, reads the stored answer before any of the write's work.
+  return props.recentClaims
+    ? props.recentClaims.answer(scope, () => answerFromStore(props, scope, digest), write)
+    : write();
+}
+
+type Outcome = { object: ResearchObject; replayed: boolean; sequence: bigint | null };
+
+/** The request as validated, with its key's scope and its digest. */
+interface ValidatedRequest {
+  title: string;
+  body: string;
+  branch: string | null;
+  artifact: ReturnType<typeof validateArtifact>;
+  formal: ReturnType<typeof validateFormal>;
+  metadata: ReturnType<typeof validateMetadata>;
+  projectId: string;
+  evidenceGrade: EvidenceGrade;
+  scope: KeyScope;
+  digest: string;
+}
+
+async function writeRecord(props: RecordResearchProps, request: ValidatedRequest): Promise<Outcome> {
+  const { input, operator, prisma } = props;
+  const { title, body, branch, artifact, formal, metadata, projectId, evidenceGrade, scope, digest } = request;
   const contentHash = contentDigest({ kind: input.kind, title, body, artifact, formal });
   const shaped = recordTextShape({ title, body, artifact, formal });
   const sentences = tokenizeSentences(title, body);
@@ -194,7 +225,6 @@ export async function recordResearch(props: RecordResearchProps) {
   // the target is flooded with near-duplicates the statement counts; it takes one of the two verdicts.
   const both = verdictsFor(shaped);
   const verdicts = { usual: verdictFields(both.usual), flooded: verdictFields(both.flooded) };
-  const scope = { operatorId: operator.id, operation: "recordResearch", scope: projectId, key };
 
   const rowsFor = (id: string, supersessions: StatementInput["supersessions"]): Omit<StatementInput, "claim"> => ({
     object: {
@@ -258,7 +288,7 @@ export async function recordResearch(props: RecordResearchProps) {
     ...superseded,
   ];
 
-  let outcome: { object: ResearchObject; replayed: boolean; sequence: bigint | null };
+  let outcome: Outcome;
   if (!input.supersedes?.length) {
     outcome = await writeWithoutTransaction(props, { scope, digest, rowsFor, eventsFor });
   } else {
@@ -349,20 +379,39 @@ function objectOf(rows: Omit<StatementInput, "claim">, written: StatementResult)
 const UNCLAIMED_ATTEMPTS = 3;
 
 /**
+ * What the store holds under the key, in one read (replay-lookup.ts): the recorded request's object as a replay,
+ * or the error that explains why the key cannot be written (no such project, a writer who may not write here, a
+ * different request under the key); null when the key is free. The refusal is checked before the replay, as the
+ * claim checks the writer before it replays.
+ */
+async function answerFromStore(props: RecordResearchProps, scope: KeyScope, digest: string): Promise<Outcome | null> {
+  const { operator, input } = props;
+  const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
+  const { projectExists, role, recorded } = await lookUpReplay(props.pool, scope.scope, scope);
+  if (!projectExists) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
+  // Refused: the check that words the refusal (it reads the project's slug only then).
+  if (!role && !curates) await requireProjectWriter(props.prisma, scope.scope, operator, "record research in it");
+  if (!recorded) return null;
+  if (recorded.requestHash !== digest) throw new IdempotencyConflictError(scope.key);
+  props.recentClaims?.remember(scope);
+  return { object: recorded.object, replayed: true, sequence: null };
+}
+
+/**
  * The write as one autocommit statement that also claims the key and checks the writer. When it
  * writes nothing the key was used (replay, or a different request: conflict), the writer may not write
- * here (refused) or the project does not exist; one read (replay-lookup.ts) then tells which.
+ * here (refused) or the project does not exist; one read (answerFromStore) then tells which.
  */
 async function writeWithoutTransaction(
   props: RecordResearchProps,
   write: {
-    scope: { operatorId: string; operation: string; scope: string; key: string };
+    scope: KeyScope;
     digest: string;
     rowsFor: (id: string, supersessions: StatementInput["supersessions"]) => Omit<StatementInput, "claim">;
     eventsFor: (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]) => StatementEvent[];
   },
-): Promise<{ object: ResearchObject; replayed: boolean; sequence: bigint | null }> {
-  const { prisma, operator, input } = props;
+): Promise<Outcome> {
+  const { operator } = props;
   const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
@@ -384,14 +433,8 @@ async function writeWithoutTransaction(
       );
       if (written) return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
     }
-    const { projectExists, role, recorded } = await lookUpReplay(props.pool, write.scope.scope, write.scope);
-    if (!projectExists) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
-    // Refused: the check that words the refusal (it reads the project's slug only then).
-    if (!role && !curates) await requireProjectWriter(prisma, write.scope.scope, operator, "record research in it");
-    if (recorded) {
-      if (recorded.requestHash !== write.digest) throw new IdempotencyConflictError(write.scope.key);
-      return { object: recorded.object, replayed: true, sequence: null };
-    }
+    const answer = await answerFromStore(props, write.scope, write.digest);
+    if (answer) return answer;
     if (attempt >= UNCLAIMED_ATTEMPTS)
       throw new Error(`recordResearch: key ${write.scope.key} was neither claimed nor found`);
   }

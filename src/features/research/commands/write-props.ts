@@ -1,6 +1,6 @@
 // What every write command takes from a request (GraphQL or MCP): the database (Prisma, and its pg pool), the notifier that wakes
 // the change stream's readers, the inline views its transaction advances, where a write hands its text analysis,
-// and the role-checked operator.
+// the keys recently claimed (a retry's shortcut) and the role-checked operator.
 import type { Services } from "../../../graphql/context.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 
@@ -12,6 +12,7 @@ export function writeProps(services: Services, operator: AuthenticatedOperator) 
     inlineViews: services.projections.inlineViews,
     batcher: services.researchWrites,
     analysedTexts: services.analysedTexts,
+    recentClaims: services.recentClaims,
     operator,
   };
 }

@@ -6,6 +6,7 @@ import type { EventNotifier } from "../../../events/notifier.js";
 import type { ProjectionRegistry } from "../../../projections/registry.js";
 import type { ResearchWriteBatcher } from "../commands/research-write-batcher.js";
 import type { AnalysedTextSink } from "../commands/record-research.command.js";
+import type { RecentClaims } from "../commands/recent-claims.js";
 
 declare module "../../../graphql/context.js" {
   interface Services {
@@ -21,5 +22,7 @@ declare module "../../../graphql/context.js" {
     researchWrites: ResearchWriteBatcher;
     /** Where writes hand their text analysis to the memory projector in this process; absent when it runs elsewhere. */
     analysedTexts?: AnalysedTextSink;
+    /** Keys this process saw claimed and its writes in flight: a retried write reads its answer instead of writing. */
+    recentClaims: RecentClaims;
   }
 }
