@@ -265,6 +265,8 @@ interface RunResult {
   /** CPU time of this process (service and client thread) per request: a cost that contention does not inflate. */
   cpuMsPerRequest: number;
   cpu: CpuSpent;
+  /** Writes per group-commit statement in the run (its replays and refusals included: each takes a place in a batch). */
+  writesPerStatement: number;
   requests: number;
   seconds: number;
   latencies: number[];
@@ -288,6 +290,8 @@ async function measure(
   let loopBefore = performance.eventLoopUtilization();
   let cpuBefore = process.cpuUsage();
   let snapshotBefore = cpuSnapshot(await databaseBackends(pool));
+  const batcher = service.services.researchWrites;
+  let sentBefore = { ...batcher.sent };
   const viewLag = followViewLag(service.services.notifier);
   const stats = await runClientsInWorker(
     { context, clients, writesPerClient, retryFraction: options.retryFraction, seed: options.seed },
@@ -296,8 +300,11 @@ async function measure(
       loopBefore = performance.eventLoopUtilization();
       cpuBefore = process.cpuUsage();
       snapshotBefore = cpuSnapshot([...snapshotBefore.backends.keys()]);
+      sentBefore = { ...batcher.sent };
     },
   );
+  const statements = batcher.sent.statements - sentBefore.statements;
+  const batchedWrites = batcher.sent.writes - sentBefore.writes;
   const loop = performance.eventLoopUtilization(loopBefore);
   const cpu = process.cpuUsage(cpuBefore);
   const viewLags = viewLag.stop().sort((a, b) => a - b);
@@ -311,6 +318,7 @@ async function measure(
     serviceLoopBusy: loop.utilization,
     cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / Math.max(1, stats.latencies.length),
     cpu: spent,
+    writesPerStatement: batchedWrites / Math.max(1, statements),
     requests: stats.latencies.length,
     seconds,
     latencies,
@@ -425,7 +433,7 @@ async function main(): Promise<void> {
       `${options.clients} clients (one AGENT operator each, same keys) x ${options.writes} writes, retry fraction ${options.retryFraction} (seed ${options.seed}): ${main.requests} requests, ${main.stats.replays.length} replays, ${main.stats.transportRetries} transport retries`,
     );
     console.log(
-      `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}; service event loop busy ${(main.serviceLoopBusy * 100).toFixed(0)}%, process CPU ${main.cpuMsPerRequest.toFixed(2)} ms/request (service + clients)`,
+      `${main.writesPerSecond.toFixed(1)} writes/s (${(main.requests / main.seconds).toFixed(1)} requests/s) over ${main.seconds.toFixed(2)} s; latency ${latencyLine(main.latencies)}; service event loop busy ${(main.serviceLoopBusy * 100).toFixed(0)}%, process CPU ${main.cpuMsPerRequest.toFixed(2)} ms/request (service + clients); ${main.writesPerStatement.toFixed(1)} writes per group-commit statement`,
     );
     console.log(describeCpu(main.cpu, main.stats.accepted.size));
     console.log(
@@ -453,7 +461,7 @@ async function main(): Promise<void> {
       })) {
         if (run.mode === "group commit") ceilings.push({ callers, groupCommit: run.writesPerSecond });
         console.log(
-          `store ceiling, ${run.mode} (${callers} concurrent recordResearch calls in process, no HTTP): ${run.writesPerSecond.toFixed(1)} writes/s, service loop CPU ${run.loopCpuMs === null ? "n/a" : run.loopCpuMs.toFixed(2)} ms/write`,
+          `store ceiling, ${run.mode} (${callers} concurrent recordResearch calls in process, no HTTP): ${run.writesPerSecond.toFixed(1)} writes/s, service loop CPU ${run.loopCpuMs === null ? "n/a" : run.loopCpuMs.toFixed(2)} ms/write, PostgreSQL CPU ${run.databaseCpuMs === null ? "n/a" : run.databaseCpuMs.toFixed(2)} ms/write, ${run.writesPerStatement.toFixed(1)} writes per statement`,
         );
       }
     }

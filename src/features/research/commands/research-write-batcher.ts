@@ -30,6 +30,8 @@ interface Pending {
 export class ResearchWriteBatcher {
   private readonly queue: Pending[] = [];
   private draining = false;
+  /** Statements sent and the writes they carried (a failed batch's writes again one by one): how full batches run. */
+  readonly sent = { statements: 0, writes: 0 };
 
   constructor(
     private readonly pool: pg.Pool,
@@ -62,6 +64,8 @@ export class ResearchWriteBatcher {
   }
 
   private async run(batch: Pending[]): Promise<void> {
+    this.sent.statements += 1;
+    this.sent.writes += batch.length;
     try {
       const outcome = await runResearchWrite(
         this.pool,
