@@ -16,12 +16,26 @@ const BUSY_RETRY_MS = 50;
  * Passes start at least this far apart, so a stream of writes is applied in batches: a worker view's
  * cost is per batch (memory recomputes each touched branch's summary and the heads once), and at a
  * hundred writes a second one pass per write cost the service more CPU than the writes themselves
- * (bench:writes). A notice after a quiet spell is applied at once; under a stream the lag grows by at most
- * this. At 40 ms, once a pass took four round trips fewer, the worker made more passes under bench:writes
- * and the writes lost ~5 % (nine pairs); at 60 ms they were level with the code before and the view's lag
- * stayed lower (docs/evaluation.md, Research writes).
+ * (bench:writes). A notice after a quiet spell is applied at once. At 40 ms, once a pass took four round
+ * trips fewer, the worker made more passes under bench:writes and the writes lost ~5 % (nine pairs); at
+ * 60 ms they were level with the code before and the view's lag stayed lower (docs/evaluation.md).
  */
 export const WORKER_MIN_INTERVAL_MS = 60;
+/**
+ * A pass also starts no sooner after the last one started than this many times that pass's duration, so
+ * passes fill at most half of the time. Under a stream of writes a pass shares the event loop with the
+ * requests (it yields every few milliseconds) and took longer than the minimum interval, so passes ran back to
+ * back and each recomputed the same busy branches again: spacing them by their own duration halves that
+ * work per write, and the view trails by about two passes instead of one (bench:writes prints both).
+ */
+export const WORKER_PASS_SPACING = 2;
+/** However long a pass took, the next one starts within this (the view's lag stays bounded). */
+export const WORKER_MAX_INTERVAL_MS = 1_000;
+
+/** From the start of a pass that took `tookMs` to the start of the next. */
+export function passInterval(tookMs: number): number {
+  return Math.min(WORKER_MAX_INTERVAL_MS, Math.max(WORKER_MIN_INTERVAL_MS, tookMs * WORKER_PASS_SPACING));
+}
 
 export interface ProjectionWorker {
   /** Resolves when the current drain (if any) finishes. */
@@ -75,6 +89,8 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
   /** Every view of this worker has applied the stream up to here (as of its last drain). */
   let settled = 0n;
   let lastPassAt = Number.NEGATIVE_INFINITY;
+  /** From the last pass's start to the next one's: WORKER_MIN_INTERVAL_MS, or longer after a long pass. */
+  let interval = WORKER_MIN_INTERVAL_MS;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -84,7 +100,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
 
   const drain = async () => {
     do {
-      const wait = lastPassAt + WORKER_MIN_INTERVAL_MS - performance.now();
+      const wait = lastPassAt + interval - performance.now();
       if (wait > 0) await pause(wait);
       lastPassAt = performance.now();
       again = false;
@@ -108,6 +124,7 @@ export function startProjectionWorker(options: WorkerOptions): ProjectionWorker 
           });
         }
         if (reached !== null && reached > settled) settled = reached;
+        interval = passInterval(performance.now() - lastPassAt);
         schedule(WORKER_POLL_MS);
       } catch (error) {
         // Nothing was committed for the failed batch: the next attempt replays it from the stream.
