@@ -37,7 +37,7 @@ import {
   validateMetadata,
   validateTitleBody,
 } from "../domain/research-input.js";
-import { projectUuid, requireResearchObject } from "../domain/research-refs.js";
+import { findResearchObjects, projectUuid } from "../domain/research-refs.js";
 import { markSuperseded } from "./supersede-research.command.js";
 import type { ResearchWriteBatcher } from "./research-write-batcher.js";
 import type { RecentClaims } from "./recent-claims.js";
@@ -125,9 +125,15 @@ async function relationTargets(
   relations: RecordResearchInput["relations"],
   routingTargetId: string,
 ) {
-  const resolved = [];
-  for (const relation of relations ?? []) {
-    const target = await requireResearchObject(prisma, relation.target);
+  const listed = relations ?? [];
+  // One read for all the targets; each is then checked in the order given, as one by one.
+  const targets = await findResearchObjects(
+    prisma,
+    listed.map((relation) => relation.target),
+  );
+  return listed.map((relation, index) => {
+    const target = targets[index];
+    if (!target) throw new NotFoundError(`No research object matches "${relation.target}"`, relation.target);
     if (target.routingTargetId !== routingTargetId) {
       throw new InvalidInputError(
         `R${target.accession} belongs to another problem; relations join objects of the same problem`,
@@ -135,9 +141,8 @@ async function relationTargets(
         "CROSS_TARGET_RELATION",
       );
     }
-    resolved.push({ relation, target });
-  }
-  return resolved;
+    return { relation, target };
+  });
 }
 
 export async function recordResearch(props: RecordResearchProps): Promise<Outcome> {

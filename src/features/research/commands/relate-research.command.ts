@@ -8,7 +8,7 @@ import type { EventNotifier } from "../../../events/notifier.js";
 import { ConflictError, InvalidInputError } from "../../../platform/errors/domain-error.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
-import { requireResearchObject } from "../domain/research-refs.js";
+import { requireResearchObjects } from "../domain/research-refs.js";
 import { assertEdgeAllowed } from "../domain/relation-rules.js";
 import { requireProjectWriter } from "../domain/project-access.js";
 
@@ -32,8 +32,7 @@ export async function relateResearch(props: {
   if (note && note.length > 2_000)
     throw new InvalidInputError("note is at most 2,000 characters", "note", "INPUT_TOO_LARGE");
   const result = await props.prisma.$transaction(async (tx) => {
-    const from = await requireResearchObject(tx, props.input.from);
-    const to = await requireResearchObject(tx, props.input.to);
+    const [from, to] = await requireResearchObjects(tx, [props.input.from, props.input.to]);
     if (from.routingTargetId !== to.routingTargetId) {
       throw new InvalidInputError("Relations join objects of the same problem", "to", "CROSS_TARGET_RELATION");
     }

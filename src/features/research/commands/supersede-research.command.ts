@@ -9,7 +9,7 @@ import { InvalidInputError } from "../../../platform/errors/domain-error.js";
 import { maintainResearchDocuments } from "../projection/research-documents.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
-import { requireResearchObject, researchRefWhere } from "../domain/research-refs.js";
+import { requireResearchObject, requireResearchObjects, researchRefWhere } from "../domain/research-refs.js";
 import { AlreadySupersededError } from "../domain/research.errors.js";
 import { requireProjectWriter } from "../domain/project-access.js";
 
@@ -102,8 +102,7 @@ export async function supersedeResearch(props: {
   if (reason && reason.length > 2_000)
     throw new InvalidInputError("reason is at most 2,000 characters", "reason", "INPUT_TOO_LARGE");
   const result = await props.prisma.$transaction(async (tx) => {
-    const target = await requireResearchObject(tx, props.input.target);
-    const successor = await requireResearchObject(tx, props.input.supersededBy);
+    const [target, successor] = await requireResearchObjects(tx, [props.input.target, props.input.supersededBy]);
     const digest = requestDigest({ target: target.id, successor: successor.id, reason });
     const claim = await claimIdempotencyKey(
       tx,
