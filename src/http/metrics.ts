@@ -1,8 +1,8 @@
-// Prometheus metrics on GET /metrics: operation latency per operation, database pool, projection lag
-// per derived view, live subscriptions. One registry per server, so test services never share series.
+// Prometheus metrics on GET /metrics: operation latency per operation, database pool, the research writes'
+// group commit, projection lag per derived view, live subscriptions. One registry per server, so test services never share series.
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { Request, Response } from "express";
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Services } from "../graphql/context.js";
 import { readFreshness, type ViewFreshness } from "../projections/freshness.js";
 
@@ -83,6 +83,26 @@ export function createMetrics(services: Services, live: { subscriptions(): numbe
     registers: [registry],
     async collect() {
       this.set(Number((await readViews())[0]?.headSequence ?? 0n));
+    },
+  });
+  // The group commit's own counts, as totals: their ratio over a window is how full its statements ran.
+  const sent = services.researchWrites.sent;
+  new Counter({
+    name: "research_write_statements_total",
+    help: "Group-commit statements sent for research writes without a transaction of their own.",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sent.statements);
+    },
+  });
+  new Counter({
+    name: "research_write_batched_total",
+    help: "Research writes those statements carried (a retry whose claim was taken, or a refused writer, included).",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sent.writes);
     },
   });
   new Gauge({

@@ -1,17 +1,34 @@
 // Operability: JSON request logs with request and operator ids (never tokens), Apollo's own messages
-// in the same JSON lines, and /metrics in Prometheus format with latency, pool, lag and subscriptions.
+// in the same JSON lines, and /metrics in Prometheus format with latency, pool, the group commit, lag and subscriptions.
 import { createClient } from "graphql-ws";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { DERIVED_VIEWS } from "../../src/projections/freshness.js";
 import { memoryLogger, testDatabaseTargets, useTestService } from "../helpers/databases.js";
 import { createOperatorWithToken } from "../factories/operators.js";
+import { createAgentProject } from "../factories/projects.js";
+import { recordObject } from "../factories/research.js";
 
 describe.each(testDatabaseTargets())("logs and metrics ($name database)", (target) => {
   const log = memoryLogger();
   const running = useTestService(target, {}, { logger: log.logger });
   const entries = () => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   const metrics = async () => (await fetch(`${running.service.baseUrl}/metrics`)).text();
+
+  it("counts the research writes' group-commit statements and the writes they carried", async () => {
+    const totals = async () => {
+      const text = await metrics();
+      const total = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1] ?? NaN);
+      return { statements: total("research_write_statements_total"), writes: total("research_write_batched_total") };
+    };
+    const { token, project } = await createAgentProject(running.service);
+    const before = await totals();
+    await Promise.all([1, 2, 3].map(() => recordObject(running.service.url, token, project.id)));
+    const after = await totals();
+    expect(after.writes - before.writes).toBe(3);
+    expect(after.statements - before.statements).toBeGreaterThanOrEqual(1);
+    expect(after.statements - before.statements).toBeLessThanOrEqual(3);
+  });
 
   it("logs one JSON line per request with its request id and operator id, never the token", async () => {
     const { operator, token } = await createOperatorWithToken(running.service.services.db.prisma, "AGENT");
@@ -83,6 +100,8 @@ describe.each(testDatabaseTargets())("logs and metrics ($name database)", (targe
       );
       expect(text).toMatch(/^graphql_operation_duration_seconds_bucket\{le="0\.1",operation_name="MetricProbe"/m);
       expect(text).toMatch(/^db_pool_connections\{state="total"\} \d+$/m);
+      expect(text).toMatch(/^research_write_statements_total \d+$/m);
+      expect(text).toMatch(/^research_write_batched_total \d+$/m);
       for (const { view } of DERIVED_VIEWS) {
         expect(text).toMatch(new RegExp(`^projection_lag_events\\{view="${view}"\\} \\d+$`, "m"));
       }
