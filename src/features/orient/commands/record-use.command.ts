@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { ImpressionWriter } from "../../telemetry/domain/impressions.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
-import { findResearchObject } from "../../research/domain/research-refs.js";
+import { findResearchObjects, researchObjectNotFound } from "../../research/domain/research-refs.js";
 
 /** One use event names the records of one packet; a packet holds at most a few dozen. */
 export const MAX_USED_RECORDS = 100;
@@ -37,9 +37,11 @@ export async function recordUse(
   if (!impression)
     throw new NotFoundError(`No impression ${input.impressionId}`, input.impressionId, "IMPRESSION_NOT_FOUND");
   const ids: string[] = [];
-  for (const ref of input.usedRecords) {
-    const object = await findResearchObject(prisma, ref);
-    if (!object) throw new NotFoundError(`No research object matches "${ref}"`, ref);
+  // One read for all the refs; each is then checked in the order given.
+  const objects = await findResearchObjects(prisma, input.usedRecords);
+  for (const [index, ref] of input.usedRecords.entries()) {
+    const object = objects[index];
+    if (!object) throw researchObjectNotFound(ref);
     if (impression.resolvedTargetId && object.routingTargetId !== impression.resolvedTargetId) {
       throw new InvalidInputError(
         `R${object.accession} belongs to another problem than the impression`,

@@ -37,11 +37,11 @@ import {
   validateMetadata,
   validateTitleBody,
 } from "../domain/research-input.js";
-import { findResearchObjects, projectUuid } from "../domain/research-refs.js";
+import { findResearchObjects, projectUuid, researchObjectNotFound } from "../domain/research-refs.js";
 import { markSuperseded } from "./supersede-research.command.js";
 import type { ResearchWriteBatcher } from "./research-write-batcher.js";
 import type { RecentClaims } from "./recent-claims.js";
-import { requireProjectWriter } from "../domain/project-access.js";
+import { curates, requireProjectWriter } from "../domain/project-access.js";
 import { lookUpReplay, type KeyScope } from "../domain/replay-lookup.js";
 import { IdempotencyConflictError } from "../domain/research.errors.js";
 import { kebab } from "../domain/slugs.js";
@@ -133,7 +133,7 @@ async function relationTargets(
   );
   return listed.map((relation, index) => {
     const target = targets[index];
-    if (!target) throw new NotFoundError(`No research object matches "${relation.target}"`, relation.target);
+    if (!target) throw researchObjectNotFound(relation.target);
     if (target.routingTargetId !== routingTargetId) {
       throw new InvalidInputError(
         `R${target.accession} belongs to another problem; relations join objects of the same problem`,
@@ -391,11 +391,11 @@ const UNCLAIMED_ATTEMPTS = 3;
  */
 async function answerFromStore(props: RecordResearchProps, scope: KeyScope, digest: string): Promise<Outcome | null> {
   const { operator, input } = props;
-  const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
   const { projectExists, role, recorded } = await lookUpReplay(props.pool, scope.scope, scope);
   if (!projectExists) throw new NotFoundError(`No project ${input.projectId}`, input.projectId);
   // Refused: the check that words the refusal (it reads the project's slug only then).
-  if (!role && !curates) await requireProjectWriter(props.prisma, scope.scope, operator, "record research in it");
+  if (!role && !curates(operator))
+    await requireProjectWriter(props.prisma, scope.scope, operator, "record research in it");
   if (!recorded) return null;
   if (recorded.requestHash !== digest) throw new IdempotencyConflictError(scope.key);
   props.recentClaims?.remember(scope);
@@ -416,13 +416,12 @@ async function writeWithoutTransaction(
     eventsFor: (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]) => StatementEvent[];
   },
 ): Promise<Outcome> {
-  const { operator } = props;
-  const curates = operator.role === "CURATOR" || operator.role === "ADMIN";
+  const curator = curates(props.operator);
   for (let attempt = 1; ; attempt += 1) {
     const rows = write.rowsFor(randomUUID(), []);
     const statementInput = {
       ...rows,
-      claim: { ...write.scope, requestHash: write.digest, curates },
+      claim: { ...write.scope, requestHash: write.digest, curates: curator },
       events: write.eventsFor(rows, []),
     };
     if (props.batcher) {

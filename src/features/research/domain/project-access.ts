@@ -9,7 +9,8 @@ import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
 export const NOT_PROJECT_MEMBER = "NOT_PROJECT_MEMBER";
 export const NOT_PROJECT_OWNER = "NOT_PROJECT_OWNER";
 
-const curates = (operator: AuthenticatedOperator) => operator.role === "CURATOR" || operator.role === "ADMIN";
+/** CURATORs and ADMINs may write into any project. */
+export const curates = (operator: AuthenticatedOperator) => operator.role === "CURATOR" || operator.role === "ADMIN";
 
 export async function projectRoleOf(
   tx: TransactionClient,

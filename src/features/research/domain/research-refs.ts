@@ -24,9 +24,14 @@ export async function findResearchObject(tx: TransactionClient, ref: string) {
   return tx.researchObject.findFirst({ where: researchRefWhere(ref), orderBy: { accession: "desc" } });
 }
 
+/** The error for a ref that names no research object. */
+export function researchObjectNotFound(ref: string): NotFoundError {
+  return new NotFoundError(`No research object matches "${ref}"`, ref);
+}
+
 export async function requireResearchObject(tx: TransactionClient, ref: string) {
   const object = await findResearchObject(tx, ref);
-  if (!object) throw new NotFoundError(`No research object matches "${ref}"`, ref);
+  if (!object) throw researchObjectNotFound(ref);
   return object;
 }
 
@@ -66,7 +71,7 @@ export async function requireResearchObjects<const Refs extends readonly string[
 ): Promise<{ [Index in keyof Refs]: ResearchObject }> {
   const objects = await findResearchObjects(tx, refs);
   return objects.map((object, index) => {
-    if (!object) throw new NotFoundError(`No research object matches "${refs[index]}"`, refs[index]!);
+    if (!object) throw researchObjectNotFound(refs[index]!);
     return object;
   }) as { [Index in keyof Refs]: ResearchObject };
 }
