@@ -25,7 +25,6 @@ import {
   RESEARCH_SPARSE_VIEW,
 } from "../projection/research-documents.js";
 import type { AuthenticatedOperator } from "../../../platform/auth/caller.js";
-import { exactGoalFingerprint, structuralGoalFingerprint } from "../domain/goal-fingerprint.js";
 import { claimIdempotencyKey, requestDigest, validateIdempotencyKey } from "../domain/idempotency.js";
 import {
   type ArtifactInput,
@@ -44,15 +43,9 @@ import type { RecentClaims } from "./recent-claims.js";
 import { curates, requireProjectWriter } from "../domain/project-access.js";
 import { lookUpReplay, type KeyScope } from "../domain/replay-lookup.js";
 import { IdempotencyConflictError } from "../domain/research.errors.js";
-import { kebab } from "../domain/slugs.js";
-import { classifierReason, recordTextShape, verdictsFor, type WriteVerdict } from "../domain/record-verdict.js";
-import {
-  writeResearchRows,
-  type StatementEvent,
-  type StatementInput,
-  type StatementResult,
-  type VerdictFields,
-} from "../domain/record-research.statement.js";
+import { recordTextShape, verdictsFor } from "../domain/record-verdict.js";
+import { writeResearchRows, type StatementEvent } from "../domain/record-research.statement.js";
+import { objectOf, recordEvents, recordRows, verdictFields, type RecordContent } from "./record-research.rows.js";
 
 export interface RecordResearchInput {
   projectId: string;
@@ -101,20 +94,6 @@ async function requireProjectRouting(pool: pg.Pool, projectId: string, ref: stri
   return rows[0].routing_target_id;
 }
 
-/** What the verdict decides about the stored record, as the statement takes it. */
-function verdictFields(verdict: WriteVerdict): VerdictFields {
-  const state: ResearchState = verdict.flagged ? "QUARANTINED" : "CURRENT";
-  return {
-    state,
-    trustFlags: verdict.flags,
-    quarantineReason: verdict.flagged ? classifierReason(verdict.flags) : null,
-    stateBeforeQuarantine: verdict.flagged ? "CURRENT" : null,
-    quarantined: verdict.flagged,
-    eligible: state === "CURRENT",
-    event: { state, ...(verdict.flagged ? { trustFlags: verdict.flags } : {}) },
-  };
-}
-
 /**
  * Resolves relation targets; they must belong to the same problem. This may precede the write: a record's
  * problem changes only by a merge, which moves every record and project of the merged problem to the
@@ -141,7 +120,12 @@ async function relationTargets(
         "CROSS_TARGET_RELATION",
       );
     }
-    return { relation, target };
+    return {
+      type: relation.type,
+      note: relation.note ?? null,
+      targetId: target.id,
+      targetAccession: target.accession,
+    };
   });
 }
 
@@ -231,153 +215,91 @@ async function writeRecord(props: RecordResearchProps, request: ValidatedRequest
   const both = verdictsFor(shaped);
   const verdicts = { usual: verdictFields(both.usual), flooded: verdictFields(both.flooded) };
 
-  const rowsFor = (id: string, supersessions: StatementInput["supersessions"]): Omit<StatementInput, "claim"> => ({
-    object: {
-      id,
-      slugSuffix: kebab(title),
-      contentHash,
-      projectId,
-      kind: input.kind,
-      title,
-      body,
-      evidenceGrade,
-      branchName: branch,
-      metadata,
-      artifact: artifact ?? null,
-      formal: formal ?? null,
-      goalFingerprint:
-        formal?.goal && formal.pinnedWorld ? exactGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
-      goalShapeFingerprint:
-        formal?.goal && formal.pinnedWorld ? structuralGoalFingerprint(formal.goal, formal.pinnedWorld) : null,
-      createdById: operator.id,
-      textShape: shaped.shape,
-      declarationName: formal?.leanDeclaration ?? null,
-    },
-    verdicts,
-    relations: relations.map(({ relation, target }) => ({
-      id: randomUUID(),
-      toId: target.id,
-      type: relation.type,
-      note: relation.note ?? null,
-    })),
-    supersessions,
-    events: [],
+  const content: RecordContent = {
+    kind: input.kind,
+    title,
+    body,
+    branch,
+    artifact,
+    formal,
+    metadata,
+    projectId,
+    evidenceGrade,
+    contentHash,
+    textShape: shaped.shape,
     document,
-  });
-  // Routing target and project null: the write's own, which the statement reads.
-  const eventsFor = (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]): StatementEvent[] => [
-    {
-      routingTargetId: null,
-      projectId: null,
-      resourceType: "research_object",
-      resourceId: null,
-      eventType: "research.recorded",
-      payloadVersion: CURRENT_PAYLOAD_VERSION,
-      operatorId: operator.id,
-      accessionKey: "accession",
-      withVerdict: true,
-      payload: { kind: input.kind, branch, evidenceGrade, contentHash },
-    },
-    // A new object has no incoming edges, so its outgoing relations cannot close a cycle.
-    ...rows.relations.map((edge, index): StatementEvent => ({
-      routingTargetId: null,
-      projectId: null,
-      resourceType: "research_relation",
-      resourceId: edge.id,
-      eventType: "research.related",
-      payloadVersion: CURRENT_PAYLOAD_VERSION,
-      operatorId: operator.id,
-      accessionKey: "from",
-      payload: { to: `R${relations[index]!.target.accession}`, type: edge.type },
-    })),
-    ...superseded,
-  ];
-
-  let outcome: Outcome;
-  if (!input.supersedes?.length) {
-    outcome = await writeWithoutTransaction(props, { scope, digest, rowsFor, eventsFor });
-  } else {
-    outcome = await prisma.$transaction(async (tx) => {
-      await requireProjectWriter(tx, projectId, operator, "record research in it");
-      const claim = await claimIdempotencyKey(tx, scope, digest);
-      if (claim.replay)
-        return {
-          object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }),
-          replayed: true,
-          sequence: null,
-        };
-      // A record being written is never SUPERSEDED, whichever verdict the statement takes.
-      const successor = {
-        id: claim.resultId,
-        accession: null,
+    operator,
+    verdicts,
+    relations,
+  };
+  const outcome = input.supersedes?.length
+    ? await writeWithSupersessions(props, {
+        scope,
+        digest,
+        content,
+        supersedes: input.supersedes,
         routingTargetId: routingTargetId!,
-        contentHash,
-        state: verdicts.usual.state as ResearchState,
-      };
-      const marked = [];
-      for (const ref of input.supersedes ?? [])
-        marked.push(await markSuperseded(tx, { successor, supersededRef: ref, operator, reason: null }));
-      await maintainResearchDocuments(
-        tx,
-        marked.map((entry) => entry.supersededId),
-      );
-      const rows = rowsFor(
-        claim.resultId,
-        marked.map((entry) => ({ supersededId: entry.supersededId, reason: null })),
-      );
-      const superseded = marked.map(({ event }): StatementEvent => ({
-        ...event,
-        projectId: event.projectId ?? null,
-        operatorId: event.operatorId ?? null,
-        payloadVersion: event.payloadVersion ?? CURRENT_PAYLOAD_VERSION,
-      }));
-      const written = await writeResearchRows(
-        tx,
-        { ...rows, claim: null, events: eventsFor(rows, superseded) },
-        props.inlineViews,
-        props.notifier.statementChannel,
-      );
-      if (!written) throw new Error("recordResearch: the ordered statement wrote nothing after its claim");
-      return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
-    }, WRITE_TRANSACTION);
-  }
+      })
+    : await writeWithoutTransaction(props, { scope, digest, content });
   // The statement sent the notice at its commit where the database carries notices (server).
   if (outcome.sequence !== null) props.notifier.committed(outcome.sequence, "research");
   return outcome;
 }
 
-/** The stored row, as the statement wrote it (no read back). */
-function objectOf(rows: Omit<StatementInput, "claim">, written: StatementResult): ResearchObject {
-  const o = rows.object;
-  const verdict = written.flooded ? rows.verdicts.flooded : rows.verdicts.usual;
-  return {
-    id: o.id,
-    accession: written.accession,
-    slug: `r${written.accession}-${o.slugSuffix}`,
-    contentHash: o.contentHash,
-    projectId: o.projectId,
-    problemId: written.problemId,
-    routingTargetId: written.routingTargetId,
-    kind: o.kind as ResearchKind,
-    title: o.title,
-    body: o.body,
-    evidenceGrade: o.evidenceGrade as EvidenceGrade,
-    state: verdict.state as ResearchState,
-    branchName: o.branchName,
-    metadata: o.metadata as Prisma.JsonValue,
-    artifact: (o.artifact ?? null) as Prisma.JsonValue,
-    formal: (o.formal ?? null) as Prisma.JsonValue,
-    goalFingerprint: o.goalFingerprint,
-    goalShapeFingerprint: o.goalShapeFingerprint,
-    createdById: o.createdById,
-    createdAt: written.createdAt,
-    supersededAt: null,
-    trustFlags: verdict.trustFlags,
-    quarantineReason: verdict.quarantineReason,
-    stateBeforeQuarantine: verdict.stateBeforeQuarantine as ResearchState | null,
-    quarantinedAt: written.quarantinedAt,
-    textShape: o.textShape,
-  };
+/**
+ * A write that supersedes records: one transaction checks the writer, claims the key, marks each superseded
+ * record and rewrites its sparse document, then runs the write's statement, which holds the counters to the commit.
+ */
+async function writeWithSupersessions(
+  props: RecordResearchProps,
+  write: { scope: KeyScope; digest: string; content: RecordContent; supersedes: string[]; routingTargetId: string },
+): Promise<Outcome> {
+  const { prisma, operator } = props;
+  const { content } = write;
+  return prisma.$transaction(async (tx) => {
+    await requireProjectWriter(tx, content.projectId, operator, "record research in it");
+    const claim = await claimIdempotencyKey(tx, write.scope, write.digest);
+    if (claim.replay)
+      return {
+        object: await tx.researchObject.findUniqueOrThrow({ where: { id: claim.resultId } }),
+        replayed: true,
+        sequence: null,
+      };
+    // A record being written is never SUPERSEDED, whichever verdict the statement takes.
+    const successor = {
+      id: claim.resultId,
+      accession: null,
+      routingTargetId: write.routingTargetId,
+      contentHash: content.contentHash,
+      state: content.verdicts.usual.state as ResearchState,
+    };
+    const marked = [];
+    for (const ref of write.supersedes)
+      marked.push(await markSuperseded(tx, { successor, supersededRef: ref, operator, reason: null }));
+    await maintainResearchDocuments(
+      tx,
+      marked.map((entry) => entry.supersededId),
+    );
+    const rows = recordRows(
+      content,
+      claim.resultId,
+      marked.map((entry) => ({ supersededId: entry.supersededId, reason: null })),
+    );
+    const superseded = marked.map(({ event }): StatementEvent => ({
+      ...event,
+      projectId: event.projectId ?? null,
+      operatorId: event.operatorId ?? null,
+      payloadVersion: event.payloadVersion ?? CURRENT_PAYLOAD_VERSION,
+    }));
+    const written = await writeResearchRows(
+      tx,
+      { ...rows, claim: null, events: recordEvents(content, rows, superseded) },
+      props.inlineViews,
+      props.notifier.statementChannel,
+    );
+    if (!written) throw new Error("recordResearch: the ordered statement wrote nothing after its claim");
+    return { object: objectOf(rows, written), replayed: false, sequence: written.sequence };
+  }, WRITE_TRANSACTION);
 }
 
 /** How many times a write whose claim found neither a record nor a refusal is tried again (a membership added meanwhile). */
@@ -409,20 +331,15 @@ async function answerFromStore(props: RecordResearchProps, scope: KeyScope, dige
  */
 async function writeWithoutTransaction(
   props: RecordResearchProps,
-  write: {
-    scope: KeyScope;
-    digest: string;
-    rowsFor: (id: string, supersessions: StatementInput["supersessions"]) => Omit<StatementInput, "claim">;
-    eventsFor: (rows: Omit<StatementInput, "claim">, superseded: StatementEvent[]) => StatementEvent[];
-  },
+  write: { scope: KeyScope; digest: string; content: RecordContent },
 ): Promise<Outcome> {
   const curator = curates(props.operator);
   for (let attempt = 1; ; attempt += 1) {
-    const rows = write.rowsFor(randomUUID(), []);
+    const rows = recordRows(write.content, randomUUID(), []);
     const statementInput = {
       ...rows,
       claim: { ...write.scope, requestHash: write.digest, curates: curator },
-      events: write.eventsFor(rows, []),
+      events: recordEvents(write.content, rows, []),
     };
     if (props.batcher) {
       // The batcher announced the batch's commit before it answered: nothing left to announce here.
