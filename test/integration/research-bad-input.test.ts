@@ -35,6 +35,8 @@ import { createProjectionRegistry } from "../../src/projectors.js";
 const { inlineViews } = createProjectionRegistry();
 
 const SHA = "b".repeat(64);
+/** A project id no project has. */
+const MISSING_PROJECT = "00000000-0000-4000-8000-00000000dead";
 
 describe.each(testDatabaseTargets())("bad research input is refused and writes nothing ($name database)", (target) => {
   const running = useTestService(target);
@@ -184,6 +186,19 @@ describe.each(testDatabaseTargets())("bad research input is refused and writes n
       RECORD_RESEARCH,
       record({ relations: [{ type: "SUPPORTS", target: "R999999" }] }),
       { __typename: "ResearchNotFoundError", ref: "R999999" },
+    ],
+    [
+      // The project is checked first, though its relation targets are read at the same time.
+      "recordResearch: unknown project with a relation to a missing accession",
+      RECORD_RESEARCH,
+      () => buildResearchInput(MISSING_PROJECT, { relations: [{ type: "SUPPORTS", target: "R999999" }] }),
+      { __typename: "ResearchNotFoundError", ref: MISSING_PROJECT },
+    ],
+    [
+      "recordResearch: unknown project with a blank relation target",
+      RECORD_RESEARCH,
+      () => buildResearchInput(MISSING_PROJECT, { relations: [{ type: "SUPPORTS", target: "  " }] }),
+      { __typename: "ResearchNotFoundError", ref: MISSING_PROJECT },
     ],
     [
       "recordResearch: relation to a missing slug",

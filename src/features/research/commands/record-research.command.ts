@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Prisma, PrismaClient, ResearchObject } from "../../../generated/prisma/client.js";
 import type { EvidenceGrade, RelationType, ResearchKind, ResearchState } from "../../../generated/prisma/enums.js";
-import { WRITE_TRANSACTION, type TransactionClient } from "../../../platform/db/transaction.js";
+import { WRITE_TRANSACTION } from "../../../platform/db/transaction.js";
 import { CURRENT_PAYLOAD_VERSION, type InlineViews } from "../../../events/change-events.js";
 import type { EventNotifier } from "../../../events/notifier.js";
 import { InvalidInputError, NotFoundError } from "../../../platform/errors/domain-error.js";
@@ -95,22 +95,29 @@ async function requireProjectRouting(pool: pg.Pool, projectId: string, ref: stri
 }
 
 /**
- * Resolves relation targets; they must belong to the same problem. This may precede the write: a record's
- * problem changes only by a merge, which moves every record and project of the merged problem to the
- * survivor together, so two records found on one problem stay on one problem.
+ * The project's problem and the relation targets, read at once (on two connections, not one after the
+ * other), then checked in order: the project first, then each target, which must belong to the same problem.
+ * This may precede the write: a record's problem changes only by a merge, which moves every record and project
+ * of the merged problem to the survivor together, so two records found on one problem stay on one problem.
  */
-async function relationTargets(
-  prisma: TransactionClient,
-  relations: RecordResearchInput["relations"],
-  routingTargetId: string,
-) {
-  const listed = relations ?? [];
-  // One read for all the targets; each is then checked in the order given, as one by one.
-  const targets = await findResearchObjects(
-    prisma,
+async function checkedRelations(
+  props: RecordResearchProps,
+  projectId: string,
+): Promise<{ routingTargetId: string; relations: RecordContent["relations"] }> {
+  const listed = props.input.relations ?? [];
+  // Settled now and read after the project's check, so a missing project is reported before a bad target ref.
+  const targetsRead = findResearchObjects(
+    props.prisma,
     listed.map((relation) => relation.target),
+  ).then(
+    (found) => ({ found }),
+    (error: unknown) => ({ error }),
   );
-  return listed.map((relation, index) => {
+  const routingTargetId = await requireProjectRouting(props.pool, projectId, props.input.projectId);
+  const read = await targetsRead;
+  if ("error" in read) throw read.error;
+  const targets = read.found;
+  const relations = listed.map((relation, index) => {
     const target = targets[index];
     if (!target) throw researchObjectNotFound(relation.target);
     if (target.routingTargetId !== routingTargetId) {
@@ -120,13 +127,9 @@ async function relationTargets(
         "CROSS_TARGET_RELATION",
       );
     }
-    return {
-      type: relation.type,
-      note: relation.note ?? null,
-      targetId: target.id,
-      targetAccession: target.accession,
-    };
+    return { type: relation.type, note: relation.note ?? null, targetId: target.id, targetAccession: target.accession };
   });
+  return { routingTargetId, relations };
 }
 
 export async function recordResearch(props: RecordResearchProps): Promise<Outcome> {
@@ -205,11 +208,10 @@ async function writeRecord(props: RecordResearchProps, request: ValidatedRequest
   await props.inlineViews.prepare(prisma, RESEARCH_SPARSE_VIEW);
   // Relations and supersessions are checked against the project's problem before the statement; a
   // plain write reads nothing first (a merge only joins problems, so a same-problem check stays true).
-  const routingTargetId =
+  const { routingTargetId, relations } =
     input.relations?.length || input.supersedes?.length
-      ? await requireProjectRouting(props.pool, projectId, input.projectId)
-      : null;
-  const relations = routingTargetId ? await relationTargets(prisma, input.relations, routingTargetId) : [];
+      ? await checkedRelations(props, projectId)
+      : { routingTargetId: null, relations: [] };
   // Instruction-like or repetitive text is kept, but quarantined: out of packets except audits. Whether
   // the target is flooded with near-duplicates the statement counts; it takes one of the two verdicts.
   const both = verdictsFor(shaped);
