@@ -173,18 +173,10 @@ export async function recordResearch(props: RecordResearchProps): Promise<Outcom
 type Outcome = { object: ResearchObject; replayed: boolean; sequence: bigint | null };
 
 /** The request as validated, with its key's scope and its digest. */
-interface ValidatedRequest {
-  title: string;
-  body: string;
-  branch: string | null;
-  artifact: ReturnType<typeof validateArtifact>;
-  formal: ReturnType<typeof validateFormal>;
-  metadata: ReturnType<typeof validateMetadata>;
-  projectId: string;
-  evidenceGrade: EvidenceGrade;
-  scope: KeyScope;
-  digest: string;
-}
+type ValidatedRequest = Pick<
+  RecordContent,
+  "title" | "body" | "branch" | "artifact" | "formal" | "metadata" | "projectId" | "evidenceGrade"
+> & { scope: KeyScope; digest: string };
 
 async function writeRecord(props: RecordResearchProps, request: ValidatedRequest): Promise<Outcome> {
   const { input, operator, prisma } = props;
