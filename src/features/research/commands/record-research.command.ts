@@ -105,18 +105,18 @@ async function checkedRelations(
   projectId: string,
 ): Promise<{ routingTargetId: string; relations: RecordContent["relations"] }> {
   const listed = props.input.relations ?? [];
-  // Settled now and read after the project's check, so a missing project is reported before a bad target ref.
-  const targetsRead = findResearchObjects(
-    props.prisma,
-    listed.map((relation) => relation.target),
-  ).then(
-    (found) => ({ found }),
-    (error: unknown) => ({ error }),
-  );
-  const routingTargetId = await requireProjectRouting(props.pool, projectId, props.input.projectId);
-  const read = await targetsRead;
-  if ("error" in read) throw read.error;
-  const targets = read.found;
+  // Both reads settle before either is judged, so a missing project is reported before a bad target ref.
+  const [routing, found] = await Promise.allSettled([
+    requireProjectRouting(props.pool, projectId, props.input.projectId),
+    findResearchObjects(
+      props.prisma,
+      listed.map((relation) => relation.target),
+    ),
+  ]);
+  if (routing.status === "rejected") throw routing.reason;
+  if (found.status === "rejected") throw found.reason;
+  const routingTargetId = routing.value;
+  const targets = found.value;
   const relations = listed.map((relation, index) => {
     const target = targets[index];
     if (!target) throw researchObjectNotFound(relation.target);
