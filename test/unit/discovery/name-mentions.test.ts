@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildDiscoveryIndex } from "../../../src/features/discovery/domain/build-index.js";
 import { discover } from "../../../src/features/discovery/domain/discover.js";
 import {
-  problemsMentionedByName,
+  mentionedNames,
   promoteMentionedNames,
   NAME_MENTION_FACTOR,
 } from "../../../src/features/discovery/domain/name-mentions.js";
@@ -54,8 +54,8 @@ const problems = Array.from({ length: 300 }, (_unused, position) =>
 );
 const index = buildDiscoveryIndex(problems);
 const mentioned = (text: string): string[] =>
-  [...problemsMentionedByName(index, analyzeText(text).tokens, text)]
-    .map((document) => document.entry.problemId)
+  mentionedNames(index, analyzeText(text).tokens, text)
+    .map((mention) => mention.document.entry.problemId)
     .sort();
 
 describe("names mentioned in a longer text", () => {
@@ -191,5 +191,57 @@ describe("a long text whose best candidate dominates", () => {
       `${FILL.join(" ")}, a prism lattice quill`,
     );
     expect([result.outcome, result.abstentionReason]).toEqual(["ABSTAINED", "WEAK_MATCH"]);
+  });
+});
+
+describe("a short text that calls a problem by a proper name its best candidate lacks", () => {
+  // cp:c:0 is "Quillfeather's conjecture", stated in other words than the texts below use; cp:c:1 shares every other word
+  // of them. "Ashcombe's conjecture" (cp:c:2) is named after a person whom 25 other statements cite.
+  const catalogue = buildDiscoveryIndex(
+    Array.from({ length: 300 }, (_unused, position) =>
+      buildProblem({
+        stableId: `cp:c:${position}`,
+        title:
+          position === 0
+            ? "Quillfeather's conjecture"
+            : position === 2
+              ? "Ashcombe's conjecture"
+              : `Problem ${position}`,
+        statement:
+          position === 0
+            ? "Does every prism lattice fold flat?"
+            : position === 1
+              ? "How many iterations of the garnet sprocket map are needed before a basalt cycle is reached? Do the iterations always reach one?"
+              : position === 2
+                ? "Is every amber lattice eventually periodic?"
+                : `Is widget${position} round?`,
+        remarks: position >= 10 && position < 35 ? "Ashcombe proved a weaker form." : null,
+      }),
+    ),
+  );
+
+  it("offers the candidate that shares the other words as AMBIGUOUS, naming the problem called", () => {
+    const result = discover(catalogue, "Quillfeather sprocket iterations always reach a basalt cycle");
+    expect([result.outcome, result.decision.rule, result.candidates[0]?.problemId]).toEqual([
+      "AMBIGUOUS",
+      "NAME_NOT_CARRIED",
+      "cp:c:1",
+    ]);
+    expect(result.decision.explanation).toContain(`"Quillfeather's conjecture"`);
+  });
+
+  it("matches as before when the name is an attribute hyphened to a common word", () => {
+    const result = discover(catalogue, "Quillfeather-type sprocket iterations always reach a basalt cycle");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:c:1"]);
+  });
+
+  it("matches as before when the name is a person's that many statements cite", () => {
+    const result = discover(catalogue, "Ashcombe sprocket iterations always reach a basalt cycle");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:c:1"]);
+  });
+
+  it("matches as before when the best candidate is the problem called", () => {
+    const result = discover(catalogue, "Quillfeather: does every prism lattice fold flat along a sprocket?");
+    expect([result.outcome, result.candidates[0]?.problemId]).toEqual(["MATCH", "cp:c:0"]);
   });
 });

@@ -8,6 +8,7 @@ export type DiscoveryRule =
   | "CALLED_BY_NAME"
   | "CLEAR_MATCH"
   | "CLOSE_RIVAL"
+  | "NAME_NOT_CARRIED"
   | "BEST_BELOW_THRESHOLDS"
   | "DOMINANT_IN_LONG_TEXT"
   | "TOO_LITTLE_INFORMATION"
@@ -95,6 +96,12 @@ export const decisions = {
     explanation:
       `The best candidate leads the next by only ${percent(margin)} (a match needs ${percent(MIN_MARGIN)}); compare the ` +
       "candidates, or add what sets the intended one apart.",
+  }),
+  nameNotCarried: (name: string): DiscoveryDecision => ({
+    rule: "NAME_NOT_CARRIED",
+    explanation:
+      `The text calls "${name}" by name, and the best candidate does not carry that name, however much else it shares: ` +
+      "compare the candidates, or ask for the named problem by its name alone.",
   }),
   bestBelowThresholds: (): DiscoveryDecision => ({
     rule: "BEST_BELOW_THRESHOLDS",

@@ -18,7 +18,7 @@ import {
 import { DiscoveryInputError } from "./discovery.errors.js";
 import type { DiscoveryIndex, IndexedDocument } from "./discovery-index.js";
 import { rerank } from "./rerank.js";
-import { problemsMentionedByName, promoteMentionedNames } from "./name-mentions.js";
+import { mentionedNames, nameBestLacks, promoteMentionedNames } from "./name-mentions.js";
 import { RERANK_FEATURES } from "./rerank-feature-names.js";
 import { splitContrasts } from "./contrasts.js";
 import { decisions, type DiscoveryDecision } from "./decisions.js";
@@ -320,14 +320,20 @@ function informativeTerms(terms: readonly QueryTerm[]): string[] {
   return [...new Set(terms.filter((term) => term.informative).map((term) => term.term))];
 }
 
-/** Why an answer is a MATCH (called by name, or clear) or AMBIGUOUS (a close rival, or the best below the thresholds). */
+/**
+ * Why an answer is a MATCH (called by name, or clear) or AMBIGUOUS (a name the best does not carry, a close rival, or
+ * the best below the thresholds).
+ */
 function answerDecision(best: {
   clear: boolean;
   meetsThresholds: boolean;
   calledByName: boolean;
   title: string;
   lead: number;
+  lackedName: string | null;
 }): DiscoveryDecision {
+  if (best.lackedName !== null && best.meetsThresholds && best.lead >= MIN_MARGIN)
+    return decisions.nameNotCarried(best.lackedName);
   if (!best.clear) return best.meetsThresholds ? decisions.closeRival(best.lead) : decisions.bestBelowThresholds();
   return best.calledByName ? decisions.calledByName(best.title) : decisions.clearMatch(best.lead);
 }
@@ -347,12 +353,12 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   if (named.size === 0 && namesOnlyAnArea(index, terms, tokens))
     return abstain("UNDERSPECIFIED_QUERY", index.version, decisions.areaOnly(informativeTerms(terms)));
   // A distinctive name mentioned in passing ("Legendre's Conjecture is an unproven statement …") raises its problem.
-  // Only long texts: there a name mentioned in passing is evidence the whole-query name test cannot see;
-  // a short query that names a problem is answered by that test, and often modifies the named problem.
-  const mentioned =
-    wordCount(affirmed) >= LONG_TEXT_WORDS
-      ? problemsMentionedByName(index, tokens, affirmed)
-      : new Set<IndexedDocument>();
+  // Only in long texts: there a name mentioned in passing is evidence the whole-query name test cannot see; a short
+  // query that names a problem is answered by that test, and often modifies the named problem (but see lackedName).
+  const mentions = mentionedNames(index, tokens, affirmed);
+  const mentioned = new Set<IndexedDocument>(
+    wordCount(affirmed) >= LONG_TEXT_WORDS ? mentions.map((mention) => mention.document) : [],
+  );
   const scored = promoteMentionedNames(rerank(index, scoreCandidates(index, terms), terms, tokens), mentioned);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));
@@ -361,7 +367,11 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   const answers = (candidate: ScoredDocument): boolean => named.has(candidate.document) || passes(candidate);
   const best = published[0];
   const lead = best === undefined ? 0 : relativeGap(best.score, published[1]?.score ?? 0);
-  const clearBest = best !== undefined && answers(best) && lead >= MIN_MARGIN;
+  // A text that mentions a catalogued problem's distinctive name is no clear match for a candidate without that name,
+  // however many of its other words the candidate shares: it is offered beside the named ones (AMBIGUOUS).
+  const lackedName =
+    best === undefined || named.has(best.document) ? null : nameBestLacks(index, mentions, best.document);
+  const clearBest = best !== undefined && answers(best) && lead >= MIN_MARGIN && lackedName === null;
   // A problem called by a name no catalogue entry holds ("Barnette's conjecture"), and described too loosely for a
   // MATCH, is most likely not catalogued: its nearest neighbours come back with a weak-match abstention.
   const unknownName = !clearBest && named.size === 0 ? unknownProblemName(index, affirmed) : null;
@@ -423,6 +433,7 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
     calledByName: named.has(best.document),
     title: best.document.entry.title,
     lead,
+    lackedName: lackedName?.document.entry.title ?? null,
   });
   const lane = answeredLane(published.length, index.version);
   return {

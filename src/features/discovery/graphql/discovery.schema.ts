@@ -41,6 +41,10 @@ const DiscoveryRuleEnum = builder.enumType("DiscoveryRule", {
     CLOSE_RIVAL: {
       description: "AMBIGUOUS: the best candidate meets the thresholds but leads the next by too little.",
     },
+    NAME_NOT_CARRIED: {
+      description:
+        "AMBIGUOUS: the text calls a catalogued problem by a proper name that the best candidate does not carry.",
+    },
     BEST_BELOW_THRESHOLDS: {
       description: "AMBIGUOUS: the best candidate misses a threshold that one just below it meets.",
     },
