@@ -355,10 +355,9 @@ function rank(index: DiscoveryIndex | null, affirmed: string, limit: number): Ra
   // A distinctive name mentioned in passing ("Legendre's Conjecture is an unproven statement …") raises its problem.
   // Only in long texts: there a name mentioned in passing is evidence the whole-query name test cannot see; a short
   // query that names a problem is answered by that test, and often modifies the named problem (but see lackedName).
-  const mentions = mentionedNames(index, tokens, affirmed);
-  const mentioned = new Set<IndexedDocument>(
-    wordCount(affirmed) >= LONG_TEXT_WORDS ? mentions.map((mention) => mention.document) : [],
-  );
+  const long = wordCount(affirmed) >= LONG_TEXT_WORDS;
+  const mentions = mentionedNames(index, tokens, affirmed, long ? "all" : "rare-proper");
+  const mentioned = new Set<IndexedDocument>(long ? mentions.map((mention) => mention.document) : []);
   const scored = promoteMentionedNames(rerank(index, scoreCandidates(index, terms), terms, tokens), mentioned);
   const published = scored.filter((candidate) => isActionable(candidate.document.entry.publicationState));
   const unpublished = scored.filter((candidate) => !isActionable(candidate.document.entry.publicationState));

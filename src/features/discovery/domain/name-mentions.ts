@@ -81,14 +81,27 @@ export interface NameMention {
   proper: boolean;
 }
 
+/**
+ * Which names to look for: every distinctive one, or only names of proper nouns with a rare word (what nameBestLacks
+ * reads), which needs no scan of the problems that cite a common name ("Erdős").
+ */
+export type MentionScope = "all" | "rare-proper";
+
 /** Published problems whose distinctive name the text (its tokens, and the raw text for proper nouns) mentions. */
-export function mentionedNames(index: DiscoveryIndex, tokens: readonly string[], text: string): NameMention[] {
+export function mentionedNames(
+  index: DiscoveryIndex,
+  tokens: readonly string[],
+  text: string,
+  scope: MentionScope = "all",
+): NameMention[] {
   const positions = positionsOf(tokens);
   const properNouns = properNounTokens(text);
   // Where to look: documents holding a rare token or a proper noun of the text (a name's words are in its title).
   const anchors = [...positions.keys()].filter((token) => {
     const frequency = index.publishedFrequency(token);
-    return frequency > 0 && (frequency <= MENTION_MAX_WORD_FREQUENCY || properNouns.has(token));
+    if (frequency === 0) return false;
+    const rare = frequency <= MENTION_MAX_WORD_FREQUENCY;
+    return scope === "rare-proper" ? rare && properNouns.has(token) : rare || properNouns.has(token);
   });
   const mentions = new Map<IndexedDocument, NameMention>();
   for (const token of anchors) {
@@ -100,7 +113,8 @@ export function mentionedNames(index: DiscoveryIndex, tokens: readonly string[],
         // A name of proper nouns ("Erdős–Hajnal", "Legendre's conjecture") is distinctive as written; one of common
         // words must have a rare one among several ("lonely runner", "happy ending"): "the gap conjecture" is not.
         const proper = name.words.every((word) => properNouns.has(word));
-        const rare = name.words.length > 1 && fewHoldAll(index, name.words);
+        if (scope === "rare-proper" && !proper) continue;
+        const rare = !proper && name.words.length > 1 && fewHoldAll(index, name.words);
         if (!(proper || rare) || !closeTogether(name.words, positions)) continue;
         mentions.set(document, { document, words: name.words, proper });
         break;
